@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { eventTypes } from "./event-types";
+import { users } from "./users";
+
+export const bookingStatuses = ["pending", "confirmed", "cancelled"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+// The buffers are copied onto the booking so that editing the event type later never moves
+// what an existing booking blocks. [blocked_start, blocked_end) is what the EXCLUDE
+// constraint (migration 0001) keeps disjoint per host among non-cancelled bookings.
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    hostId: text("host_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventTypeId: text("event_type_id")
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: "restrict" }),
+    status: text("status", { enum: bookingStatuses }).notNull(),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(0),
+    blockedStart: timestamp("blocked_start", { withTimezone: true }).notNull(),
+    blockedEnd: timestamp("blocked_end", { withTimezone: true }).notNull(),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email").notNull(),
+    guestTimezone: text("guest_timezone").notNull(),
+    location: text("location").notNull().default(""),
+    customAnswers: jsonb("custom_answers").$type<Record<string, string>>().notNull().default({}),
+    cancelTokenHash: text("cancel_token_hash").notNull(),
+    cancellationReason: text("cancellation_reason"),
+    cancelledBy: text("cancelled_by", { enum: ["host", "guest"] }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    previousStartTime: timestamp("previous_start_time", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bookings_host_start_idx").on(t.hostId, t.startTime),
+    index("bookings_event_type_idx").on(t.eventTypeId),
+    uniqueIndex("bookings_cancel_token_hash_key").on(t.cancelTokenHash),
+    check("bookings_times_chk", sql`${t.startTime} < ${t.endTime}`),
+    check(
+      "bookings_blocked_chk",
+      sql`${t.blockedStart} <= ${t.startTime} and ${t.endTime} <= ${t.blockedEnd}`,
+    ),
+  ],
+);
+
+export type BookingRow = typeof bookings.$inferSelect;

@@ -1,0 +1,21 @@
+import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { calendars } from "./calendars";
+import { users } from "./users";
+
+// Last known busy time of an external calendar: slots use it, and keep using it while the
+// provider is down.
+export const busyIntervals = pgTable(
+  "busy_intervals",
+  {
+    id: serial("id").primaryKey(),
+    calendarId: text("calendar_id")
+      .notNull()
+      .references(() => calendars.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("busy_intervals_user_time_idx").on(t.userId, t.startTime)],
+);

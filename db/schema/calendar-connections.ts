@@ -1,0 +1,26 @@
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+// An external calendar account. Credentials (refresh token or app-specific password) are
+// AES-256-GCM ciphertext under ENCRYPTION_KEY; the plaintext is never stored.
+export const calendarConnections = pgTable(
+  "calendar_connections",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["provider_a", "provider_b", "provider_c"] }).notNull(),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["connected", "error", "reauth_required"] }).notNull().default("connected"),
+    credentialsEncrypted: text("credentials_encrypted").notNull(),
+    accessTokenEncrypted: text("access_token_encrypted"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("calendar_connections_user_idx").on(t.userId)],
+);
+
+export type CalendarConnectionRow = typeof calendarConnections.$inferSelect;

@@ -1,0 +1,25 @@
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+// A host. Minimum notice and booking window live here: one row per host, one source of truth,
+// like the timezone that every wall-clock time of the host is read in.
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    fullName: text("full_name").notNull(),
+    username: text("username").notNull(),
+    timezone: text("timezone").notNull(),
+    avatarUrl: text("avatar_url"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    minNoticeHours: integer("min_notice_hours").notNull().default(4),
+    maxAdvanceDays: integer("max_advance_days").notNull().default(60),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), uniqueIndex("users_username_key").on(t.username)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// Every environment variable the service reads, parsed once. A bad value stops the
+// process at start with a message naming the variable, instead of failing later.
+
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "on" || v === "yes");
+
+const base64Key = z
+  .string()
+  .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_EXPIRES_IN: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
+  ENCRYPTION_KEY: base64Key.optional(),
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  TRUST_PROXY: flag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  UPSTASH_REDIS_REST_URL: z.url().optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  CALDAV_SERVER_URL: z.url().default("https://caldav.icloud.com"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  WEBHOOKS_ALLOW_PRIVATE: flag,
+});
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpiresIn: number;
+  encryptionKey: Buffer;
+  rateLimits: boolean;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  upstash: { url: string; token: string } | undefined;
+  caldavServerUrl: string;
+  google: { clientId: string; clientSecret: string } | undefined;
+  microsoft: { clientId: string; clientSecret: string } | undefined;
+  webhooksAllowPrivate: boolean;
+};
+
+export class ConfigError extends Error {}
+
+type SecretFile = { jwtSecret: string; encryptionKey: string };
+
+/** Reads the secrets kept in DATA_DIR, creating them once on first start. */
+function loadOrCreateSecrets(dataDir: string, onCreate: (file: string) => void): SecretFile {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ jwtSecret: z.string().min(32), encryptionKey: base64Key })
+      .safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (!parsed.success) throw new ConfigError(`${file} is damaged: delete it to generate new secrets`);
+    return parsed.data;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    jwtSecret: randomBytes(48).toString("base64url"),
+    encryptionKey: randomBytes(32).toString("base64"),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  onCreate(file);
+  return secrets;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, the way shells and .env files usually mean them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  if ((e.UPSTASH_REDIS_REST_URL === undefined) !== (e.UPSTASH_REDIS_REST_TOKEN === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together");
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  let jwtSecret = e.JWT_SECRET;
+  let encryptionKey = e.ENCRYPTION_KEY;
+  if (jwtSecret === undefined || encryptionKey === undefined) {
+    if (e.DATABASE_URL && e.NODE_ENV === "production") {
+      throw new ConfigError(
+        "Invalid configuration:\n  JWT_SECRET and ENCRYPTION_KEY are required when DATABASE_URL is set in production",
+      );
+    }
+    const stored = loadOrCreateSecrets(dataDir, (file) =>
+      process.stderr.write(
+        `${JSON.stringify({ level: "warn", msg: `JWT_SECRET/ENCRYPTION_KEY not set: generated them into ${file}; keep that file private and backed up` })}\n`,
+      ),
+    );
+    jwtSecret ??= stored.jwtSecret;
+    encryptionKey ??= stored.encryptionKey;
+  }
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    encryptionKey: Buffer.from(encryptionKey, "base64"),
+    rateLimits: e.RATE_LIMITS === "on",
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    upstash:
+      e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
+        ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
+        : undefined,
+    caldavServerUrl: e.CALDAV_SERVER_URL,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        : undefined,
+    microsoft:
+      e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+        ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
+        : undefined,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+  };
+}
+
+const globalForConfig = globalThis as unknown as { __bookingConfig?: Config };
+
+/** The process-wide configuration, parsed on first use. */
+export function getConfig(): Config {
+  return (globalForConfig.__bookingConfig ??= parseConfig());
+}
+
+/** Replaces the process-wide configuration (tests). */
+export function setConfig(config: Config | undefined): void {
+  globalForConfig.__bookingConfig = config;
+}
