@@ -1,0 +1,18 @@
+// POST /api/v1/auth/login – exchange email and password for a bearer token
+import { endpoint, json, route } from "@/lib/http/route";
+import { LoginBody, LoginResult } from "@/lib/schemas/account";
+import { logIn } from "@/lib/services/log-in";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/auth/login", {
+  POST: route(
+    {
+      auth: "none",
+      summary: "Log in and receive a bearer token",
+      tags: ["Account"],
+      body: LoginBody,
+      responses: { 200: { description: "A bearer token", schema: LoginResult } },
+      errors: [400, 401],
+    },
+    async ({ db, body }) => json(await logIn(db, body)),
+  ),
+});

@@ -1,0 +1,20 @@
+// GET /api/v1/openapi.json – the OpenAPI 3.1 document of every route below /api/v1
+import { getConfig } from "@/lib/config";
+import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { endpoint, json, route } from "@/lib/http/route";
+import { routeModules } from "../routes";
+
+let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/openapi.json", {
+  GET: route(
+    { auth: "none", summary: "This OpenAPI 3.1 document", tags: ["Service"], responses: { 200: { description: "OpenAPI document" } } },
+    async () => {
+      cached ??= buildOpenApiDocument(
+        [...routeModules, { GET, POST, PUT, PATCH, DELETE }].flatMap((m) => [m.GET, m.POST, m.PUT, m.PATCH, m.DELETE]),
+        `${getConfig().appUrl}/api/v1`,
+      );
+      return json(cached);
+    },
+  ),
+});

@@ -1,0 +1,48 @@
+import type { EventTypeRow, UserRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { isoUtc } from "@/lib/time";
+
+// Rows to API shapes. The only place that decides what leaves the service: no hash, token or
+// internal column is ever in these.
+
+export function toRegisteredUser(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    username: u.username,
+    timezone: u.timezone,
+    emailVerified: u.emailVerified,
+  };
+}
+
+export function toProfile(u: UserRow) {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.fullName,
+    username: u.username,
+    timezone: u.timezone,
+    avatarUrl: u.avatarUrl,
+    createdAt: isoUtc(u.createdAt),
+  };
+}
+
+export function toEventType(e: EventTypeRow, username: string) {
+  return {
+    id: e.id,
+    slug: e.slug,
+    title: e.title,
+    durationMinutes: e.durationMinutes,
+    bufferBeforeMinutes: e.bufferBeforeMinutes,
+    bufferAfterMinutes: e.bufferAfterMinutes,
+    slotIntervalMinutes: e.slotIntervalMinutes ?? e.durationMinutes,
+    location: e.location,
+    description: e.description,
+    customQuestions: e.customQuestions,
+    isActive: e.isActive,
+    color: e.color,
+    publicUrl: `${getConfig().appUrl}/${username}/${e.slug}`,
+    createdAt: isoUtc(e.createdAt),
+  };
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { ErrorBody } from "@/lib/schemas/common";
+import { errorStatus } from "./errors";
+import type { RouteHandler } from "./route";
+
+// Builds the OpenAPI 3.1 document from the routes themselves: each route declares its zod
+// schemas once, and they serve both validation and this document, so the two cannot drift.
+
+type JsonSchema = Record<string, unknown>;
+
+const statusText: Record<number, string> = {
+  400: "Invalid input (validation_error)",
+  401: "Missing or invalid bearer token (unauthorized)",
+  404: "Not found, or not yours (not_found)",
+  409: "Conflict",
+  422: "Idempotency key reused with another body (idempotency_key_mismatch)",
+  429: "Rate limited (rate_limited)",
+  503: "Unavailable",
+};
+
+class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  /** A zod schema as OpenAPI JSON Schema, its named parts moved to components. */
+  convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const raw = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+    const { $defs, $schema: _ignored, ...rest } = raw as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    void _ignored;
+    for (const [name, def] of Object.entries($defs ?? {})) {
+      // Input and output shapes differ (defaults make fields optional on input).
+      this.components[io === "input" ? `${name}Input` : name] = this.rewrite(def, io) as JsonSchema;
+    }
+    return this.rewrite(rest, io) as JsonSchema;
+  }
+
+  private rewrite(value: unknown, io: "input" | "output"): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.rewrite(v, io));
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => {
+          if (k === "$ref" && typeof v === "string" && v.startsWith("#/$defs/")) {
+            const name = v.slice("#/$defs/".length);
+            return [k, `#/components/schemas/${io === "input" ? `${name}Input` : name}`];
+          }
+          return [k, this.rewrite(v, io)];
+        }),
+      );
+    }
+    return value;
+  }
+}
+
+function parameters(collector: SchemaCollector, where: "path" | "query", schema: z.ZodType | undefined) {
+  if (!schema) return [];
+  const converted = collector.convert(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(converted.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === "path" || (converted.required ?? []).includes(name),
+    schema: s,
+  }));
+}
+
+export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string) {
+  const collector = new SchemaCollector();
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorRef = { $ref: "#/components/schemas/Error" };
+  collector.components.Error = collector.convert(ErrorBody, "output");
+
+  for (const handler of handlers) {
+    const { spec, mount } = handler;
+    if (!spec || !mount) continue;
+    const responses: Record<string, unknown> = {};
+    for (const [status, r] of Object.entries(spec.responses)) {
+      responses[status] = r.schema
+        ? { description: r.description, content: { "application/json": { schema: collector.convert(r.schema as z.ZodType, "output") } } }
+        : { description: r.description };
+    }
+    const errorCodes = new Set<number>(spec.errors ?? []);
+    if (spec.auth === "host") {
+      errorCodes.add(errorStatus.unauthorized);
+      errorCodes.add(errorStatus.rate_limited);
+    }
+    if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
+    for (const status of [...errorCodes].sort()) {
+      responses[String(status)] = {
+        description: statusText[status] ?? "Error",
+        content: { "application/json": { schema: errorRef } },
+      };
+    }
+    paths[mount.path] ??= {};
+    paths[mount.path]![mount.method.toLowerCase()] = {
+      summary: spec.summary,
+      tags: spec.tags,
+      operationId: `${mount.method.toLowerCase()}${mount.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      security: spec.auth === "host" ? [{ bearer: [] }] : [],
+      parameters: [
+        ...parameters(collector, "path", spec.params as z.ZodType | undefined),
+        ...parameters(collector, "query", spec.query as z.ZodType | undefined),
+        ...(spec.headers ?? []).map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
+      ],
+      ...(spec.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: collector.convert(spec.body as z.ZodType, "input") } } } }
+        : {}),
+      responses,
+    };
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Calendar booking service",
+      version: "1.0.0",
+      description: "Hosts publish event types; guests book them without an account. Errors are always {error, message, details}.",
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas: collector.components,
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
+  };
+}

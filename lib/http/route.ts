@@ -1,0 +1,199 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { getDb, type Db } from "@/db";
+import { users, type UserRow } from "@/db/schema";
+import { verifyAccessToken } from "@/lib/auth/jwt";
+import { getConfig } from "@/lib/config";
+import { log } from "@/lib/log";
+import { getRateLimitStore, rateLimitHeaders, type RateLimitResult } from "@/lib/rate-limit";
+import { AppError } from "./errors";
+import { parseWith, queryObject, readJsonBody } from "./parse";
+import { errorResponse, json } from "./respond";
+
+// The one wrapper every API handler goes through: request id, authentication, rate limit,
+// input parsing, and the only try/catch. Handlers parse nothing and catch nothing.
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export type ResponseSpec = { description: string; schema?: Schema };
+
+export type RouteSpec<A extends "host" | "none", B, Q, P> = {
+  auth: A;
+  summary: string;
+  tags?: string[];
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Extra request headers, documented in OpenAPI (e.g. Idempotency-Key). */
+  headers?: { name: string; required: boolean; description: string }[];
+  /** Success responses by status, for the OpenAPI document. */
+  responses: Record<number, ResponseSpec>;
+  /** Error codes this route may answer with besides the wrapper's own, for the document. */
+  errors?: number[];
+};
+
+export type RouteContext<A, B, Q, P> = {
+  req: Request;
+  url: URL;
+  db: Db;
+  requestId: string;
+  host: A extends "host" ? UserRow : undefined;
+  body: Out<B>;
+  query: Out<Q>;
+  params: Out<P>;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & {
+  spec?: RouteSpec<"host" | "none", unknown, unknown, unknown>;
+  /** Set by endpoint(): where the handler is mounted, for the OpenAPI document. */
+  mount?: { path: string; method: HttpMethod };
+};
+
+const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
+
+function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+async function openDb(): Promise<Db> {
+  try {
+    return await getDb();
+  } catch (error) {
+    log.error({ err: error }, "database unavailable");
+    throw new AppError("service_unavailable", "The database is unavailable; try again shortly");
+  }
+}
+
+async function authenticate(req: Request, db: Db): Promise<UserRow> {
+  const header = req.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new AppError("unauthorized", "A bearer token is required");
+  const userId = await verifyAccessToken(match[1]);
+  if (!userId) throw new AppError("unauthorized", "The token is invalid or expired");
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError("unauthorized", "The token is invalid or expired");
+  return user;
+}
+
+async function limit(key: string, rule: { limit: number; windowSeconds: number }): Promise<RateLimitResult | undefined> {
+  if (!getConfig().rateLimits) return undefined;
+  const store = await getRateLimitStore();
+  const result = await store.hit(key, rule.limit, rule.windowSeconds);
+  if (!result.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `Too many requests: at most ${rule.limit} every ${rule.windowSeconds} seconds`,
+      { retryAfterSeconds: Math.max(1, result.resetSeconds) },
+      rateLimitHeaders(result),
+    );
+  }
+  return result;
+}
+
+/** Logs one line per request and stamps the request id on the response. */
+function finish(req: Request, url: URL, requestId: string, started: number, response: Response, userId?: string) {
+  response.headers.set("x-request-id", requestId);
+  log.info(
+    {
+      requestId,
+      method: req.method,
+      path: url.pathname,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      userId,
+    },
+    "request",
+  );
+  return response;
+}
+
+export function unexpectedErrorResponse(error: unknown, requestId: string): Response {
+  log.error({ requestId, err: error }, "unhandled error");
+  return errorResponse(new AppError("internal_error", "Something went wrong on our side", { requestId }));
+}
+
+export function route<A extends "host" | "none", B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  spec: RouteSpec<A, B, Q, P>,
+  handler: (ctx: RouteContext<A, B, Q, P>) => Promise<Response>,
+): RouteHandler {
+  const wrapped: RouteHandler = async (req, nextCtx) => {
+    const started = performance.now();
+    const url = new URL(req.url);
+    const requestId = requestIdOf(req);
+    let limitHeaders: Record<string, string> = {};
+    let host: UserRow | undefined;
+    let response: Response;
+    try {
+      const db = await openDb();
+      if (spec.auth === "host") {
+        host = await authenticate(req, db);
+        const result = await limit(`host:${host.id}`, HOST_LIMIT);
+        if (result) limitHeaders = rateLimitHeaders(result);
+      }
+      const rawParams = nextCtx?.params ? await nextCtx.params : {};
+      const params = spec.params ? parseWith(spec.params, rawParams, "path") : undefined;
+      const query = spec.query ? parseWith(spec.query, queryObject(url), "query") : undefined;
+      const body = spec.body ? parseWith(spec.body, await readJsonBody(req), "request body") : undefined;
+      response = await handler({
+        req,
+        url,
+        db,
+        requestId,
+        host: host as RouteContext<A, B, Q, P>["host"],
+        body: body as Out<B>,
+        query: query as Out<Q>,
+        params: params as Out<P>,
+      });
+    } catch (error) {
+      response = error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error, requestId);
+    }
+    for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
+    return finish(req, url, requestId, started, response, host?.id);
+  };
+  wrapped.spec = spec as RouteSpec<"host" | "none", unknown, unknown, unknown>;
+  return wrapped;
+}
+
+export type EndpointHandlers = Record<HttpMethod, RouteHandler> & { path: string };
+
+/**
+ * All five methods for one path: the given ones, and a JSON 405 with an `Allow` header for the
+ * rest (Next.js would answer an empty 405). Export them all from the route file:
+ * `export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me", { GET: route(…) })`.
+ */
+export function endpoint(path: string, handlers: Partial<Record<HttpMethod, RouteHandler>>): EndpointHandlers {
+  const allowed = HTTP_METHODS.filter((m) => handlers[m]);
+  const notAllowed: RouteHandler = async (req) => {
+    const started = performance.now();
+    const url = new URL(req.url);
+    const response = errorResponse(
+      new AppError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(", ")}`, { allow: allowed }),
+      { allow: allowed.join(", ") },
+    );
+    return finish(req, url, requestIdOf(req), started, response);
+  };
+  const out = { path } as EndpointHandlers;
+  for (const method of HTTP_METHODS) {
+    const handler = handlers[method];
+    if (handler) handler.mount = { path, method };
+    out[method] = handler ?? notAllowed;
+  }
+  return out;
+}
+
+/** Responds 404 for every method: the catch-all under /api/v1. */
+export async function notFoundResponse(req: Request): Promise<Response> {
+  const started = performance.now();
+  const url = new URL(req.url);
+  const response = errorResponse(new AppError("not_found", `No API route at ${url.pathname}`));
+  return finish(req, url, requestIdOf(req), started, response);
+}
+
+export { json };

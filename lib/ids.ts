@@ -1,0 +1,8 @@
+import { randomBytes } from "node:crypto";
+
+export type IdPrefix = "usr" | "evt" | "cal" | "bkg" | "whk" | "whd";
+
+/** A type prefix and 22 random URL-safe characters (128 bits): `evt_3q8…`. */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomBytes(16).toString("base64url")}`;
+}

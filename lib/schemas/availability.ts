@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { minutesOf } from "@/lib/time";
+import { DateString, TimeOfDay, TimeZone } from "./common";
+
+const Interval = z.strictObject({ startTime: TimeOfDay, endTime: TimeOfDay });
+
+type Span = { startTime: string; endTime: string };
+
+/** Adds an issue for every interval that is empty or overlaps an earlier one of the same group. */
+function checkIntervals(ctx: z.RefinementCtx, spans: { span: Span; path: (string | number)[] }[]) {
+  const seen: { start: number; end: number }[] = [];
+  for (const { span, path } of spans) {
+    const start = minutesOf(span.startTime);
+    const end = minutesOf(span.endTime);
+    if (start >= end) {
+      ctx.addIssue({ code: "custom", path: [...path, "endTime"], message: "endTime must be after startTime" });
+      continue;
+    }
+    // Half-open intervals: 09:00–12:00 and 12:00–17:00 touch but do not overlap.
+    if (seen.some((s) => start < s.end && s.start < end)) {
+      ctx.addIssue({ code: "custom", path: [...path, "startTime"], message: "Overlaps another interval of the same day" });
+    }
+    seen.push({ start, end });
+  }
+}
+
+const WeeklyRule = z.strictObject({
+  dayOfWeek: z.number().int().min(0).max(6).meta({ description: "0 = Sunday … 6 = Saturday" }),
+  startTime: TimeOfDay,
+  endTime: TimeOfDay,
+});
+
+const DateOverride = z.strictObject({
+  date: DateString,
+  available: z.boolean(),
+  intervals: z.array(Interval).max(48).optional(),
+});
+
+export const AvailabilityBody = z
+  .strictObject({
+    timezone: TimeZone.optional(),
+    minNoticeHours: z.number().int().min(0).max(8760),
+    maxAdvanceDays: z.number().int().min(1).max(730),
+    weeklyRules: z.array(WeeklyRule).max(7 * 48),
+    dateOverrides: z.array(DateOverride).max(1000),
+  })
+  .superRefine((value, ctx) => {
+    for (let day = 0; day <= 6; day++) {
+      checkIntervals(
+        ctx,
+        value.weeklyRules.flatMap((rule, i) => (rule.dayOfWeek === day ? [{ span: rule, path: ["weeklyRules", i] }] : [])),
+      );
+    }
+    const dates = new Set<string>();
+    value.dateOverrides.forEach((o, i) => {
+      if (dates.has(o.date)) {
+        ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "date"], message: "Only one override per date" });
+      }
+      dates.add(o.date);
+      const intervals = o.intervals ?? [];
+      if (o.available && intervals.length === 0) {
+        ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An available day needs at least one interval" });
+      }
+      if (!o.available && intervals.length > 0) {
+        ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An unavailable day has no intervals" });
+      }
+      checkIntervals(ctx, intervals.map((span, j) => ({ span, path: ["dateOverrides", i, "intervals", j] })));
+    });
+  });
+
+export const Availability = z
+  .object({
+    timezone: z.string(),
+    minNoticeHours: z.number().int(),
+    maxAdvanceDays: z.number().int(),
+    weeklyRules: z.array(z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string() })),
+    dateOverrides: z.array(
+      z.object({
+        date: z.string(),
+        available: z.boolean(),
+        intervals: z.array(z.object({ startTime: z.string(), endTime: z.string() })).optional(),
+      }),
+    ),
+  })
+  .meta({ id: "Availability" });

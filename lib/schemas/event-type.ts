@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { Timestamp } from "./common";
+
+const Question = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be 1–64 letters, digits, '_' or '-'"),
+  label: z.string().trim().min(1).max(200),
+  required: z.boolean().default(false),
+  type: z.literal("text").default("text"),
+});
+
+const Questions = z
+  .array(Question)
+  .max(20, "At most 20 questions")
+  .superRefine((questions, ctx) => {
+    const ids = new Set<string>();
+    questions.forEach((q, i) => {
+      if (ids.has(q.id)) ctx.addIssue({ code: "custom", path: [i, "id"], message: "Question ids must be unique" });
+      ids.add(q.id);
+    });
+  });
+
+const fields = {
+  slug: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be lower-case letters and digits separated by single hyphens"),
+  title: z.string().trim().min(1).max(200),
+  durationMinutes: z.number().int().min(5).max(720),
+  bufferBeforeMinutes: z.number().int().min(0).max(240),
+  bufferAfterMinutes: z.number().int().min(0).max(240),
+  slotIntervalMinutes: z.number().int().min(5).max(720).nullable(),
+  location: z.string().max(500),
+  description: z.string().max(5000),
+  customQuestions: Questions,
+  color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, "Must be a colour #RRGGBB"),
+};
+
+export const CreateEventTypeBody = z.strictObject({
+  slug: fields.slug,
+  title: fields.title,
+  durationMinutes: fields.durationMinutes,
+  bufferBeforeMinutes: fields.bufferBeforeMinutes.default(0),
+  bufferAfterMinutes: fields.bufferAfterMinutes.default(0),
+  slotIntervalMinutes: fields.slotIntervalMinutes.optional(),
+  location: fields.location.default(""),
+  description: fields.description.default(""),
+  customQuestions: fields.customQuestions.default([]),
+  color: fields.color.default("#2563eb"),
+});
+
+export const UpdateEventTypeBody = z.strictObject({
+  slug: fields.slug.optional(),
+  title: fields.title.optional(),
+  durationMinutes: fields.durationMinutes.optional(),
+  bufferBeforeMinutes: fields.bufferBeforeMinutes.optional(),
+  bufferAfterMinutes: fields.bufferAfterMinutes.optional(),
+  slotIntervalMinutes: fields.slotIntervalMinutes.optional(),
+  location: fields.location.optional(),
+  description: fields.description.optional(),
+  customQuestions: fields.customQuestions.optional(),
+  color: fields.color.optional(),
+  isActive: z.boolean().optional(),
+});
+
+export const EventTypeParams = z.object({ eventTypeId: z.string() });
+
+export const EventType = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    durationMinutes: z.number().int(),
+    bufferBeforeMinutes: z.number().int(),
+    bufferAfterMinutes: z.number().int(),
+    slotIntervalMinutes: z.number().int(),
+    location: z.string(),
+    description: z.string(),
+    customQuestions: z.array(z.object({ id: z.string(), label: z.string(), required: z.boolean(), type: z.literal("text") })),
+    isActive: z.boolean(),
+    color: z.string(),
+    publicUrl: z.string(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: "EventType" });
+
+export const EventTypeList = z.object({ data: z.array(EventType) });

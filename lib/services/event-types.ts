@@ -1,0 +1,92 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "@/db";
+import { pgErrorCode } from "@/db/client";
+import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
+import { AppError, notFound } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
+
+function slugTaken(error: unknown, slug: string | undefined): never {
+  if (pgErrorCode(error) === "23505") {
+    throw new AppError("conflict", `You already have an event type with the slug "${slug}"`, { field: "slug" });
+  }
+  throw error;
+}
+
+export function listEventTypes(db: Db, host: UserRow): Promise<EventTypeRow[]> {
+  return db.select().from(eventTypes).where(eq(eventTypes.userId, host.id)).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+}
+
+/** The host's event type, or 404: another host's id is indistinguishable from an unknown one. */
+export async function getEventTypeForHostOrThrow(db: Db, host: UserRow, id: string): Promise<EventTypeRow> {
+  const [row] = await db
+    .select()
+    .from(eventTypes)
+    .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
+    .limit(1);
+  if (!row) throw notFound("Event type");
+  return row;
+}
+
+export async function createEventType(db: Db, host: UserRow, input: z.output<typeof CreateEventTypeBody>): Promise<EventTypeRow> {
+  try {
+    const [row] = await db
+      .insert(eventTypes)
+      .values({ id: newId("evt"), userId: host.id, ...input, slotIntervalMinutes: input.slotIntervalMinutes ?? null })
+      .returning();
+    return row!;
+  } catch (error) {
+    slugTaken(error, input.slug);
+  }
+}
+
+export async function updateEventType(
+  db: Db,
+  host: UserRow,
+  id: string,
+  input: z.output<typeof UpdateEventTypeBody>,
+): Promise<EventTypeRow> {
+  if (Object.keys(input).length === 0) return getEventTypeForHostOrThrow(db, host, id);
+  try {
+    const [row] = await db
+      .update(eventTypes)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
+      .returning();
+    if (!row) throw notFound("Event type");
+    return row;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    slugTaken(error, input.slug);
+  }
+}
+
+/**
+ * Hard delete when no booking refers to the event type, soft delete (isActive false) when one
+ * does. The hard delete is tried first and the foreign key decides, so a booking made at the same
+ * moment can never be orphaned. Returns the row when soft-deleted, null when removed.
+ */
+export async function deleteEventType(db: Db, host: UserRow, id: string): Promise<EventTypeRow | null> {
+  await getEventTypeForHostOrThrow(db, host, id);
+  try {
+    // A savepoint keeps the transaction usable after the foreign-key error on PostgreSQL.
+    const deleted = await db.transaction(async (tx) =>
+      tx
+        .delete(eventTypes)
+        .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
+        .returning({ id: eventTypes.id }),
+    );
+    if (deleted.length === 0) throw notFound("Event type");
+    return null;
+  } catch (error) {
+    if (pgErrorCode(error) !== "23503") throw error;
+  }
+  const [row] = await db
+    .update(eventTypes)
+    .set({ isActive: false, updatedAt: sql`now()` })
+    .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
+    .returning();
+  if (!row) throw notFound("Event type");
+  return row;
+}

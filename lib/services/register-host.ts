@@ -1,0 +1,41 @@
+import type { z } from "zod";
+import type { Db } from "@/db";
+import { availabilityRules, users, type UserRow } from "@/db/schema";
+import { pgConstraint, pgErrorCode } from "@/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { AppError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import type { RegisterBody } from "@/lib/schemas/account";
+
+// A new host starts bookable: Monday to Friday, 09:00–17:00 in their own timezone.
+const DEFAULT_WEEKDAYS = [1, 2, 3, 4, 5];
+
+export async function registerHost(db: Db, input: z.output<typeof RegisterBody>): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          id: newId("usr"),
+          email: input.email,
+          passwordHash,
+          fullName: input.fullName,
+          username: input.username,
+          timezone: input.timezone,
+        })
+        .returning();
+      await tx
+        .insert(availabilityRules)
+        .values(DEFAULT_WEEKDAYS.map((dayOfWeek) => ({ userId: user!.id, dayOfWeek, startMinute: 9 * 60, endMinute: 17 * 60 })));
+      return user!;
+    });
+  } catch (error) {
+    // The unique indexes settle concurrent sign-ups with the same email or username.
+    if (pgErrorCode(error) === "23505") {
+      const field = pgConstraint(error) === "users_username_key" ? "username" : "email";
+      throw new AppError("conflict", `This ${field} is already taken`, { field });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import { DateTime, IANAZone } from "luxon";
+
+/** Any zone the IANA database knows, aliases included (Asia/Calcutta, UTC). */
+export function isValidTimeZone(zone: string): boolean {
+  return IANAZone.isValidZone(zone);
+}
+
+/** ISO 8601 UTC with `Z` and no milliseconds: 2027-03-15T13:00:00Z. */
+export function isoUtc(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+export function isoUtcOrNull(date: Date | null): string | null {
+  return date ? isoUtc(date) : null;
+}
+
+/** A real calendar date written YYYY-MM-DD (2027-02-30 is not). */
+export function isValidDate(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value, { zone: "UTC" }).isValid;
+}
+
+export const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/** "HH:mm" (24:00 allowed) to minutes after midnight. */
+export function minutesOf(time: string): number {
+  const [h, m] = time.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** Minutes after midnight to "HH:mm". */
+export function timeOf(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
