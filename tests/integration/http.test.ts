@@ -1,0 +1,114 @@
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { api, call } from "../support/api";
+import { useTestDatabase } from "../support/database";
+import { createHost } from "../support/factories";
+
+useTestDatabase();
+
+describe("request parsing", () => {
+  it("turns malformed JSON into 400 validation_error with details.issues", async () => {
+    const res = await call("POST", "/auth/register", { rawBody: '{"email": "a@b.c",', headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "validation_error", message: expect.any(String), details: { issues: [expect.objectContaining({ path: "" })] } });
+  });
+
+  it("rejects a body that is not declared as JSON", async () => {
+    const res = await call("POST", "/auth/login", { rawBody: "email=a@b.c", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("validation_error");
+  });
+
+  it("rejects JSON that is not an object", async () => {
+    const res = await call("POST", "/auth/login", { rawBody: "[1,2]", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("unknown paths and methods", () => {
+  it("answers JSON 404 not_found for an unknown path under /api/v1", async () => {
+    for (const p of ["/nope", "/me/event-types/evt_x/extra/segments"]) {
+      const res = await api.get(p);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: "not_found", message: expect.any(String), details: {} });
+    }
+  });
+
+  it("answers JSON 405 method_not_allowed with an Allow header", async () => {
+    const res = await api.delete("/auth/login");
+    expect(res.status).toBe(405);
+    expect(res.body.error).toBe("method_not_allowed");
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+});
+
+describe("request ids", () => {
+  it("returns X-Request-Id on every response, and a 500 never leaks internals", async () => {
+    const ok = await api.get("/health");
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ status: "ok" });
+    expect(ok.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await api.get("/nope", { headers: { "x-request-id": "trace-123" } });
+    expect(given.headers.get("x-request-id")).toBe("trace-123");
+  });
+});
+
+describe("authenticated rate limit", () => {
+  it("allows 300 requests a minute per host, then 429 with Retry-After; other hosts unaffected", async () => {
+    const host = await createHost();
+    const other = await createHost();
+    let last;
+    for (let i = 1; i <= 300; i++) {
+      last = await api.get("/me", { token: host.token });
+      expect(last.status).toBe(200);
+    }
+    expect(last!.headers.get("x-ratelimit-limit")).toBe("300");
+    expect(last!.headers.get("x-ratelimit-remaining")).toBe("0");
+    const reset = Number(last!.headers.get("x-ratelimit-reset"));
+    expect(reset).toBeGreaterThanOrEqual(0);
+    expect(reset).toBeLessThanOrEqual(60);
+
+    const limited = await api.get("/me", { token: host.token });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+
+    const fresh = await api.get("/me", { token: other.token });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("x-ratelimit-remaining")).toBe("299");
+  });
+});
+
+describe("OpenAPI document", () => {
+  function routeFiles(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return routeFiles(full);
+      return name === "route.ts" ? [full] : [];
+    });
+  }
+
+  it("is OpenAPI 3.1 and lists every route under app/api/v1 with its methods", async () => {
+    const res = await api.get("/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    const root = path.resolve("app/api/v1");
+    const documented = Object.keys(res.body.paths);
+    for (const file of routeFiles(root)) {
+      const rel = path.dirname(path.relative(root, file)).split(path.sep).join("/");
+      if (rel.startsWith("[...")) continue; // the JSON 404 catch-all
+      const apiPath = `/${rel}`.replace(/\[(\w+)\]/g, "{$1}");
+      expect(documented, `${file} is missing from app/api/v1/routes.ts`).toContain(apiPath);
+    }
+    const register = res.body.paths["/auth/register"].post;
+    expect(register.requestBody.content["application/json"].schema.required).toEqual(
+      expect.arrayContaining(["email", "password", "fullName", "username", "timezone"]),
+    );
+    expect(res.body.paths["/me/event-types/{eventTypeId}"].patch.parameters).toEqual([
+      expect.objectContaining({ name: "eventTypeId", in: "path", required: true }),
+    ]);
+    expect(res.body.paths["/me"].get.security).toEqual([{ bearer: [] }]);
+  });
+});

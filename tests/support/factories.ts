@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import { api } from "./api";
+
+let counter = 0;
+/** A name no other test (or test run against a shared PostgreSQL) uses. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${randomBytes(4).toString("hex")}-${counter}`;
+}
+
+export type TestHost = { id: string; email: string; username: string; password: string; token: string; timezone: string };
+
+/** Registers and logs in a fresh host through the API. */
+export async function createHost(overrides: { timezone?: string; fullName?: string } = {}): Promise<TestHost> {
+  const username = unique("host");
+  const email = `${username}@example.com`;
+  const password = "correct horse battery";
+  const timezone = overrides.timezone ?? "America/New_York";
+  const reg = await api.post("/auth/register", { email, password, fullName: overrides.fullName ?? "Test Host", username, timezone });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
+  const login = await api.post("/auth/login", { email, password });
+  expect(login.status).toBe(200);
+  return { id: reg.body.id, email, username, password, token: login.body.accessToken, timezone };
+}
+
+export async function createEventType(host: TestHost, fields: Record<string, unknown> = {}) {
+  const res = await api.post("/me/event-types", { slug: unique("meet"), title: "Intro call", durationMinutes: 30, ...fields }, { token: host.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}

@@ -1,0 +1,17 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseConfig, setConfig } from "@/lib/config";
+
+// Tests never read the developer's environment for secrets or data: a fixed, private config.
+setConfig(
+  parseConfig({
+    NODE_ENV: "test",
+    APP_URL: "http://booking.test",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-test-")),
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    RATE_LIMITS: "on",
+  }),
+);

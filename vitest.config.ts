@@ -1,0 +1,61 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Integration tests run twice when TEST_DATABASE_URL is set: on embedded PGlite and on a real
+// PostgreSQL. In CI the PostgreSQL run is mandatory.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl && process.env.CI === "true") {
+  throw new Error("CI=true but TEST_DATABASE_URL is not set: the PostgreSQL integration run cannot be skipped in CI");
+}
+if (!postgresUrl) {
+  console.warn("[vitest] TEST_DATABASE_URL is not set: integration tests run on PGlite only (PostgreSQL run skipped)");
+}
+
+const shared = {
+  resolve: { alias: { "@": path.resolve(__dirname) } },
+};
+
+export default defineConfig({
+  test: {
+    // Two cores: keep parallelism modest; each integration file owns its own database.
+    maxWorkers: 2,
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "db/**/*.test.ts"],
+          setupFiles: ["tests/support/setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "pglite",
+          include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/support/setup.ts"],
+          env: { TEST_DB: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              ...shared,
+              test: {
+                name: "postgres",
+                include: ["tests/integration/**/*.test.ts"],
+                setupFiles: ["tests/support/setup.ts"],
+                globalSetup: ["tests/support/postgres-global-setup.ts"],
+                env: { TEST_DB: "postgres" },
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
