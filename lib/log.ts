@@ -16,7 +16,24 @@ const redactKeys = [
   "encryptionKey",
 ];
 
+// Drizzle puts the query parameters of a failed query into the error (a password hash, a token
+// hash, a guest's email): keep the SQL and the cause, drop the values.
+const withoutParams = (text: string | undefined) => text?.replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
+
+function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const cause = (error as { cause?: unknown }).cause;
+  return {
+    type: error.name,
+    message: withoutParams(error.message),
+    code: (error as { code?: unknown }).code,
+    stack: withoutParams(error.stack),
+    ...(cause ? { cause: serializeError(cause) } : {}),
+  };
+}
+
 export const log = pino({
+  serializers: { err: serializeError },
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
   base: { service: "booking" },
   timestamp: pino.stdTimeFunctions.isoTime,

@@ -2,10 +2,14 @@ import { z } from "zod";
 import { validationError, type ValidationIssue } from "./errors";
 
 export function zodIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join("."),
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // One issue per unknown field, at that field's own path, so a client can point at it.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ path: [...at, key].join("."), message: "Unknown field" }));
+    }
+    return [{ path: at.join("."), message: issue.message }];
+  });
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {

@@ -80,7 +80,9 @@ export async function deleteEventType(db: Db, host: UserRow, id: string): Promis
     if (deleted.length === 0) throw notFound("Event type");
     return null;
   } catch (error) {
-    if (pgErrorCode(error) !== "23503") throw error;
+    // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation.
+    const code = pgErrorCode(error);
+    if (code !== "23001" && code !== "23503") throw error;
   }
   const [row] = await db
     .update(eventTypes)

@@ -1,7 +1,7 @@
 import * as catchAll from "@/app/api/v1/[...path]/route";
 import * as openapi from "@/app/api/v1/openapi.json/route";
 import { routeModules, type RouteModule } from "@/app/api/v1/routes";
-import type { HttpMethod } from "@/lib/http/route";
+import type { HttpMethod, RouteHandler } from "@/lib/http/route";
 
 // Calls the real route handlers in-process, routed the way Next.js routes app/api/v1: a path
 // template per module, the catch-all for anything else.
@@ -41,7 +41,7 @@ export async function call<T = any>(method: HttpMethod, pathAndQuery: string, op
   }
   const req = new Request(url, { method, headers, body });
 
-  let handler = catchAll[method];
+  let handler: RouteHandler = catchAll[method];
   let params: Record<string, string | string[]> = { path: relative.split("/").filter(Boolean) };
   for (const m of mounted) {
     const match = m.pattern.exec(relative);

@@ -1,0 +1,35 @@
+import { getDb } from "@/db";
+import { getConfig } from "@/lib/config";
+import { createMemoryStore } from "./memory";
+import { createPostgresStore } from "./postgres";
+import type { RateLimitResult, RateLimitStore } from "./types";
+import { createUpstashStore } from "./upstash";
+
+export type { RateLimitResult, RateLimitStore } from "./types";
+export { createMemoryStore, createPostgresStore, createUpstashStore };
+
+const store = globalThis as unknown as { __bookingRateLimit?: Promise<RateLimitStore> };
+
+/**
+ * The process store: Upstash when configured; else PostgreSQL when DATABASE_URL is set (counters
+ * shared between instances); else memory (the embedded default is a single process).
+ */
+export function getRateLimitStore(): Promise<RateLimitStore> {
+  store.__bookingRateLimit ??= (async () => {
+    const config = getConfig();
+    if (config.upstash) return createUpstashStore(config.upstash);
+    if (config.databaseUrl) return createPostgresStore(await getDb());
+    return createMemoryStore();
+  })();
+  return store.__bookingRateLimit;
+}
+
+export function rateLimitHeaders(r: RateLimitResult): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-RateLimit-Limit": String(r.limit),
+    "X-RateLimit-Remaining": String(r.remaining),
+    "X-RateLimit-Reset": String(r.resetSeconds),
+  };
+  if (!r.allowed) headers["Retry-After"] = String(Math.max(1, r.resetSeconds));
+  return headers;
+}

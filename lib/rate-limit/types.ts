@@ -1,0 +1,25 @@
+export type RateLimitResult = {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds until the window resets, >= 0. */
+  resetSeconds: number;
+};
+
+/**
+ * A fixed-window counter: at most `limit` allowed hits per key inside each window of
+ * `windowSeconds`, never a refilling bucket.
+ */
+export interface RateLimitStore {
+  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+}
+
+export function windowOf(nowMs: number, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const start = Math.floor(nowMs / windowMs) * windowMs;
+  return { start, resetSeconds: Math.max(0, Math.ceil((start + windowMs - nowMs) / 1000)) };
+}
+
+export function resultOf(count: number, limit: number, resetSeconds: number): RateLimitResult {
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
+}
