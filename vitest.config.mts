@@ -12,7 +12,7 @@ if (!postgresUrl) {
 }
 
 const shared = {
-  resolve: { alias: { "@": path.resolve(__dirname) } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
 };
 
 export default defineConfig({
