@@ -2,10 +2,10 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
 import { api } from "../support/api";
-import { useTestDatabase } from "../support/database";
+import { withTestDatabase } from "../support/database";
 import { createHost, unique } from "../support/factories";
 
-useTestDatabase();
+withTestDatabase();
 
 function registration(overrides: Record<string, unknown> = {}) {
   const username = unique("ada");

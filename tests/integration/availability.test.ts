@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../support/api";
-import { useTestDatabase } from "../support/database";
+import { withTestDatabase } from "../support/database";
 import { createHost } from "../support/factories";
 
-useTestDatabase();
+withTestDatabase();
 
 const valid = {
   minNoticeHours: 12,

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { bookings } from "@/db/schema";
 import { api } from "../support/api";
-import { useTestDatabase } from "../support/database";
+import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, unique, type TestHost } from "../support/factories";
 
-useTestDatabase();
+withTestDatabase();
 
 /** Books directly in the database: booking creation belongs to the booking flow. */
 async function insertBooking(host: TestHost, eventTypeId: string, start: Date) {

@@ -2,10 +2,10 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { api, call } from "../support/api";
-import { useTestDatabase } from "../support/database";
+import { withTestDatabase } from "../support/database";
 import { createHost } from "../support/factories";
 
-useTestDatabase();
+withTestDatabase();
 
 describe("request parsing", () => {
   it("turns malformed JSON into 400 validation_error with details.issues", async () => {

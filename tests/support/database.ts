@@ -7,7 +7,7 @@ import { openPglite, openPostgres, type Database } from "@/db/client";
  * on the migrated TEST_DATABASE_URL shared with other files. Tests create unique hosts with the
  * factories, so they never see each other's rows.
  */
-export function useTestDatabase(): { current: () => Database } {
+export function withTestDatabase(): { current: () => Database } {
   let database: Database | undefined;
   beforeAll(async () => {
     if (process.env.TEST_DB === "postgres") {
@@ -24,7 +24,7 @@ export function useTestDatabase(): { current: () => Database } {
   });
   return {
     current: () => {
-      if (!database) throw new Error("useTestDatabase: database not ready (call inside a test)");
+      if (!database) throw new Error("withTestDatabase: database not ready (call inside a test)");
       return database;
     },
   };
