@@ -85,7 +85,7 @@ function loadOrCreateSecrets(dataDir: string, onCreate: (file: string) => void):
   return secrets;
 }
 
-export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   // Empty strings count as unset, the way shells and .env files usually mean them.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
