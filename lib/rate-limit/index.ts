@@ -8,6 +8,7 @@ import { createUpstashStore } from "./upstash";
 export type { RateLimitResult, RateLimitStore } from "./types";
 export { createMemoryStore, createPostgresStore, createUpstashStore };
 
+// Next.js may load this module in more than one bundle; the counters must be one per process.
 const store = globalThis as unknown as { __bookingRateLimit?: Promise<RateLimitStore> };
 
 /**
@@ -15,15 +16,23 @@ const store = globalThis as unknown as { __bookingRateLimit?: Promise<RateLimitS
  * shared between instances); else memory (the embedded default is a single process).
  */
 export function getRateLimitStore(): Promise<RateLimitStore> {
-  store.__bookingRateLimit ??= (async () => {
-    const config = getConfig();
-    if (config.upstash) return createUpstashStore(config.upstash);
-    if (config.databaseUrl) return createPostgresStore(await getDb());
-    return createMemoryStore();
-  })();
+  if (!store.__bookingRateLimit) {
+    const opening = (async () => {
+      const config = getConfig();
+      if (config.upstash) return createUpstashStore(config.upstash);
+      if (config.databaseUrl) return createPostgresStore(await getDb());
+      return createMemoryStore();
+    })();
+    store.__bookingRateLimit = opening;
+    // A database that failed to open must not disable rate limiting for the process' lifetime.
+    opening.catch(() => {
+      if (store.__bookingRateLimit === opening) store.__bookingRateLimit = undefined;
+    });
+  }
   return store.__bookingRateLimit;
 }
 
+/** Response headers for a result; Retry-After only on a denial, and never 0 (a client would spin). */
 export function rateLimitHeaders(r: RateLimitResult): Record<string, string> {
   const headers: Record<string, string> = {
     "X-RateLimit-Limit": String(r.limit),
