@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { users } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";
@@ -190,5 +193,17 @@ describe("GET/PATCH /me", () => {
     await api.patch("/me", { avatarUrl: "https://img.example.com/a.png" }, { token: host.token });
     const res = await api.patch("/me", { avatarUrl: null }, { token: host.token });
     expect(res.body.avatarUrl).toBeNull();
+  });
+});
+
+describe("password storage", () => {
+  it("keeps only an argon2id hash with OWASP's minimum cost (19 MiB, t=2)", async () => {
+    const host = await createHost();
+    const [row] = await (await getDb()).select().from(users).where(eq(users.id, host.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/);
+    const [, m, t] = /m=(\d+),t=(\d+)/.exec(row!.passwordHash)!;
+    expect(Number(m)).toBeGreaterThanOrEqual(19456);
+    expect(Number(t)).toBeGreaterThanOrEqual(2);
+    expect(row!.passwordHash).not.toContain(host.password);
   });
 });

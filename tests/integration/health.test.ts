@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { setDatabase } from "@/db";
+import { openPglite } from "@/db/client";
+import { api } from "../support/api";
+import { withTestDatabase } from "../support/database";
+
+const db = withTestDatabase();
+
+describe("GET /health", () => {
+  it("answers 200 while the database answers", async () => {
+    const res = await api.get("/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("answers 503 with a JSON error when the database does not", async () => {
+    const broken = await openPglite(undefined);
+    await broken.close();
+    setDatabase(broken);
+    try {
+      const res = await api.get("/health");
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ error: "service_unavailable", details: {} });
+    } finally {
+      setDatabase(db.current());
+    }
+    expect((await api.get("/health")).status).toBe(200);
+  });
+});
