@@ -5,27 +5,16 @@ import { isoUtc } from "@/lib/time";
 // Rows to API shapes. The only place that decides what leaves the service: no hash, token or
 // internal column is ever in these.
 
+function identity(u: UserRow) {
+  return { id: u.id, email: u.email, fullName: u.fullName, username: u.username, timezone: u.timezone };
+}
+
 export function toRegisteredUser(u: UserRow) {
-  return {
-    id: u.id,
-    email: u.email,
-    fullName: u.fullName,
-    username: u.username,
-    timezone: u.timezone,
-    emailVerified: u.emailVerified,
-  };
+  return { ...identity(u), emailVerified: u.emailVerified };
 }
 
 export function toProfile(u: UserRow) {
-  return {
-    id: u.id,
-    email: u.email,
-    fullName: u.fullName,
-    username: u.username,
-    timezone: u.timezone,
-    avatarUrl: u.avatarUrl,
-    createdAt: isoUtc(u.createdAt),
-  };
+  return { ...identity(u), avatarUrl: u.avatarUrl, createdAt: isoUtc(u.createdAt) };
 }
 
 export function toEventType(e: EventTypeRow, username: string) {

@@ -48,28 +48,17 @@ export const UpdateProfileBody = z.strictObject({
   avatarUrl: AvatarUrl.optional(),
 });
 
-export const RegisteredUser = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    username: z.string(),
-    timezone: z.string(),
-    emailVerified: z.boolean(),
-  })
-  .meta({ id: "RegisteredUser" });
+const UserIdentity = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  timezone: z.string(),
+});
 
-export const Profile = z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    fullName: z.string(),
-    username: z.string(),
-    timezone: z.string(),
-    avatarUrl: z.string().nullable(),
-    createdAt: Timestamp,
-  })
-  .meta({ id: "User" });
+export const RegisteredUser = UserIdentity.extend({ emailVerified: z.boolean() }).meta({ id: "RegisteredUser" });
+
+export const Profile = UserIdentity.extend({ avatarUrl: z.string().nullable(), createdAt: Timestamp }).meta({ id: "User" });
 
 export const LoginResult = z
   .object({

@@ -98,7 +98,7 @@ describe("OpenAPI document", () => {
     const documented = Object.keys(res.body.paths);
     for (const file of routeFiles(root)) {
       const rel = path.dirname(path.relative(root, file)).split(path.sep).join("/");
-      if (rel.startsWith("[...")) continue; // the JSON 404 catch-all
+      if (rel.startsWith("[[...")) continue; // the JSON 404 catch-all
       const apiPath = `/${rel}`.replace(/\[(\w+)\]/g, "{$1}");
       expect(documented, `${file} is missing from app/api/v1/routes.ts`).toContain(apiPath);
     }

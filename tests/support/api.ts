@@ -1,4 +1,4 @@
-import * as catchAll from "@/app/api/v1/[...path]/route";
+import * as catchAll from "@/app/api/v1/[[...path]]/route";
 import * as openapi from "@/app/api/v1/openapi.json/route";
 import { routeModules, type RouteModule } from "@/app/api/v1/routes";
 import type { HttpMethod, RouteHandler } from "@/lib/http/route";
