@@ -1,6 +1,8 @@
+import { Container } from "@/components/ui/container";
+
 export default function Home() {
   return (
-    <main className="mx-auto flex max-w-2xl flex-col gap-6 px-6 py-24">
+    <Container>
       <h1 className="text-4xl font-semibold tracking-tight">Scheduling without the back-and-forth</h1>
       <p className="text-lg text-slate-600">
         Publish your availability, share a link, and let guests book a time that suits both of you — in their own
@@ -13,6 +15,6 @@ export default function Home() {
         </a>
         .
       </p>
-    </main>
+    </Container>
   );
 }

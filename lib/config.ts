@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   ENCRYPTION_KEY: base64Key.optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   TRUST_PROXY: flag,
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   CALDAV_SERVER_URL: z.url().default("https://caldav.icloud.com"),
@@ -53,7 +53,7 @@ export type Config = {
   encryptionKey: Buffer;
   rateLimits: boolean;
   trustProxy: boolean;
-  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  logLevel: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
   upstash: { url: string; token: string } | undefined;
   caldavServerUrl: string;
   google: { clientId: string; clientSecret: string } | undefined;
@@ -128,7 +128,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     encryptionKey: Buffer.from(encryptionKey, "base64"),
     rateLimits: e.RATE_LIMITS === "on",
     trustProxy: e.TRUST_PROXY,
-    logLevel: e.LOG_LEVEL,
+    // Test runs are quiet unless asked otherwise.
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     upstash:
       e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
         ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }

@@ -1,4 +1,14 @@
 import pino from "pino";
+import { getConfig } from "@/lib/config";
+
+function level(): string {
+  try {
+    return getConfig().logLevel;
+  } catch {
+    // A bad configuration is reported by the start-up check; logging must still work.
+    return "info";
+  }
+}
 
 // Structured JSON logs. Anything that looks like a credential is redacted wherever it
 // appears in a logged object, so a careless `log.info({ body })` cannot leak one.
@@ -34,7 +44,7 @@ function serializeError(error: unknown): Record<string, unknown> {
 
 export const log = pino({
   serializers: { err: serializeError },
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  level: level(),
   base: { service: "booking" },
   timestamp: pino.stdTimeFunctions.isoTime,
   redact: {

@@ -12,6 +12,7 @@ export type ErrorCode =
   | "idempotency_key_in_use"
   | "booking_not_modifiable"
   | "idempotency_key_mismatch"
+  | "payload_too_large"
   | "rate_limited"
   | "internal_error"
   | "provider_unavailable"
@@ -28,6 +29,7 @@ export const errorStatus = {
   idempotency_key_in_use: 409,
   booking_not_modifiable: 409,
   idempotency_key_mismatch: 422,
+  payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
   provider_unavailable: 503,

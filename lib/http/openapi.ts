@@ -13,6 +13,7 @@ const statusText: Record<number, string> = {
   401: "Missing or invalid bearer token (unauthorized)",
   404: "Not found, or not yours (not_found)",
   409: "Conflict",
+  413: "Request body over 1 MiB (payload_too_large)",
   422: "Idempotency key reused with another body (idempotency_key_mismatch)",
   429: "Rate limited (rate_limited)",
   503: "Unavailable",
@@ -82,7 +83,8 @@ export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string
       errorCodes.add(errorStatus.rate_limited);
     }
     if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
-    for (const status of [...errorCodes].sort()) {
+    if (spec.body) errorCodes.add(errorStatus.payload_too_large);
+    for (const status of [...errorCodes].sort((a, b) => a - b)) {
       responses[String(status)] = {
         description: statusText[status] ?? "Error",
         content: { "application/json": { schema: errorRef } },

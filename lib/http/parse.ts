@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validationError, type ValidationIssue } from "./errors";
+import { AppError, validationError, type ValidationIssue } from "./errors";
 
 export function zodIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
@@ -18,12 +18,39 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: 
   return result.data;
 }
 
+/** The largest request body the API reads; nothing it accepts comes near it. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function tooLarge(): AppError {
+  return new AppError("payload_too_large", `The request body must be at most ${MAX_BODY_BYTES} bytes`, { maxBytes: MAX_BODY_BYTES });
+}
+
+/** The body as text, refusing to buffer more than MAX_BODY_BYTES whatever Content-Length says. */
+async function readText(req: Request): Promise<string> {
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /**
  * Reads a JSON request body. An empty body counts as `{}` (so optional-only bodies such as a
  * cancel reason may be left out); anything else must be JSON with a JSON content type.
  */
 export async function readJsonBody(req: Request): Promise<unknown> {
-  const text = await req.text();
+  const text = await readText(req);
   if (text.trim() === "") return {};
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {

@@ -20,6 +20,15 @@ describe("request parsing", () => {
     expect(res.body.error).toBe("validation_error");
   });
 
+  it("refuses a body over 1 MiB with 413 payload_too_large", async () => {
+    const res = await call("POST", "/auth/register", {
+      rawBody: JSON.stringify({ email: "a@b.co", padding: "x".repeat(1024 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe("payload_too_large");
+  });
+
   it("rejects JSON that is not an object", async () => {
     const res = await call("POST", "/auth/login", { rawBody: "[1,2]", headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
