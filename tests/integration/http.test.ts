@@ -124,3 +124,20 @@ describe("OpenAPI document", () => {
     expect(res.body.paths["/me"].get.security).toEqual([{ bearer: [] }]);
   });
 });
+
+describe("authentication on every host route", () => {
+  it("answers 401 unauthorized, before reading input, on every operation the document marks bearer", async () => {
+    const doc = (await api.get("/openapi.json")).body;
+    let checked = 0;
+    for (const [template, operations] of Object.entries<Record<string, { security: unknown[] }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        if (op.security.length === 0) continue;
+        const res = await call(method.toUpperCase() as "GET", template.replace(/\{\w+\}/g, "x"), method === "get" ? {} : { body: { bogus: true } });
+        expect(res.status, `${method} ${template}`).toBe(401);
+        expect(res.body.error).toBe("unauthorized");
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(6);
+  });
+});
