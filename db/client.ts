@@ -67,25 +67,26 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
-/** The first PostgreSQL error code found on an error or its causes (Drizzle wraps driver errors). */
-export function pgErrorCode(error: unknown): string | undefined {
+/** The first value `pick` finds on an error or its causes (Drizzle wraps driver errors). */
+function findInCauses(error: unknown, pick: (e: Record<string, unknown>) => string | undefined): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const found = pick(current as Record<string, unknown>);
+    if (found !== undefined) return found;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-/** The constraint name of a PostgreSQL error (unique or exclusion violation), if any. */
+/** The SQLSTATE of a PostgreSQL error (23505 unique, 23P01 exclusion, …), if any. */
+export function pgErrorCode(error: unknown): string | undefined {
+  return findInCauses(error, (e) => (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined));
+}
+
+/** The constraint name of a PostgreSQL error (postgres.js: `constraint_name`, PGlite: `constraint`). */
 export function pgConstraint(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const c = current as { constraint?: unknown; constraint_name?: unknown; cause?: unknown };
-    const name = c.constraint ?? c.constraint_name;
-    if (typeof name === "string") return name;
-    current = c.cause;
-  }
-  return undefined;
+  return findInCauses(error, (e) => {
+    const name = e.constraint ?? e.constraint_name;
+    return typeof name === "string" ? name : undefined;
+  });
 }
