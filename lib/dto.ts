@@ -1,6 +1,6 @@
-import type { EventTypeRow, UserRow } from "@/db/schema";
+import type { BookingRow, EventTypeRow, UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { isoUtc } from "@/lib/time";
+import { isoUtc, isoUtcOrNull } from "@/lib/time";
 
 // Rows to API shapes. The only place that decides what leaves the service: no hash, token or
 // internal column is ever in these.
@@ -35,3 +35,24 @@ export function toEventType(e: EventTypeRow, username: string) {
     createdAt: isoUtc(e.createdAt),
   };
 }
+
+export function toBooking(b: BookingRow, eventType: { id: string; title: string }) {
+  return {
+    id: b.id,
+    eventType: { id: eventType.id, title: eventType.title },
+    guestName: b.guestName,
+    guestEmail: b.guestEmail,
+    startTime: isoUtc(b.startTime),
+    endTime: isoUtc(b.endTime),
+    guestTimezone: b.guestTimezone,
+    status: b.status,
+    location: b.location,
+    customAnswers: b.customAnswers,
+    createdAt: isoUtc(b.createdAt),
+    cancellationReason: b.cancellationReason,
+    cancelledBy: b.cancelledBy,
+    previousStartTime: isoUtcOrNull(b.previousStartTime),
+  };
+}
+
+export type BookingDto = ReturnType<typeof toBooking>;

@@ -43,6 +43,8 @@ export const bookings = pgTable(
     index("bookings_host_start_idx").on(t.hostId, t.startTime),
     index("bookings_event_type_idx").on(t.eventTypeId),
     uniqueIndex("bookings_cancel_token_hash_key").on(t.cancelTokenHash),
+    // The guest-email booking limit counts an email's bookings of the last hour.
+    index("bookings_guest_email_created_idx").on(sql`lower(${t.guestEmail})`, t.createdAt),
     check("bookings_times_chk", sql`${t.startTime} < ${t.endTime}`),
     check(
       "bookings_blocked_chk",

@@ -82,6 +82,7 @@ export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string
       errorCodes.add(errorStatus.unauthorized);
       errorCodes.add(errorStatus.rate_limited);
     }
+    if (spec.ipLimit) errorCodes.add(errorStatus.rate_limited);
     if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
     if (spec.body) errorCodes.add(errorStatus.payload_too_large);
     for (const status of [...errorCodes].sort((a, b) => a - b)) {

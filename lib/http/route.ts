@@ -7,6 +7,7 @@ import { verifyAccessToken } from "@/lib/auth/jwt";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { getRateLimitStore, rateLimitHeaders, type RateLimitResult } from "@/lib/rate-limit";
+import { clientIp } from "./client-ip";
 import { AppError } from "./errors";
 import { parseWith, queryObject, readJsonBody } from "./parse";
 import { errorResponse, json } from "./respond";
@@ -35,6 +36,8 @@ export type RouteSpec<A extends "host" | "none", B, Q, P> = {
   responses: Record<number, ResponseSpec>;
   /** Error codes this route may answer with besides the wrapper's own, for the document. */
   errors?: number[];
+  /** A per-client-IP limit for public routes (the authenticated limit is per host). */
+  ipLimit?: { name: string; limit: number; windowSeconds: number };
 };
 
 export type RouteContext<A, B, Q, P> = {
@@ -55,7 +58,9 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
   mount?: { path: string; method: HttpMethod };
 };
 
-const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
+export const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
+/** Public slot lists: 60 a minute per client IP. */
+export const PUBLIC_SLOTS_LIMIT = { name: "slots", limit: 60, windowSeconds: 60 };
 
 function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");
@@ -135,6 +140,10 @@ export function route<A extends "host" | "none", B extends Schema | undefined = 
       if (spec.auth === "host") {
         host = await authenticate(req, db);
         const result = await limit(`host:${host.id}`, HOST_LIMIT);
+        if (result) limitHeaders = rateLimitHeaders(result);
+      }
+      if (spec.ipLimit) {
+        const result = await limit(`${spec.ipLimit.name}:ip:${clientIp(req)}`, spec.ipLimit);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
       const rawParams = nextCtx?.params ? await nextCtx.params : {};

@@ -1,0 +1,27 @@
+// POST /api/v1/public/{username}/{eventSlug}/bookings – a guest books a slot
+import { endpoint, json, route } from "@/lib/http/route";
+import { parseWith } from "@/lib/http/parse";
+import { CreateBookingBody, CreatedBooking, IDEMPOTENCY_KEY_HEADER, IdempotencyKeyHeader, PublicEventParams } from "@/lib/schemas/booking";
+import { createBooking } from "@/lib/services/create-booking";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}/bookings", {
+  POST: route(
+    {
+      auth: "none",
+      summary: "Book a slot (5 bookings per hour per guest email)",
+      tags: ["Public booking"],
+      params: PublicEventParams,
+      headers: [IDEMPOTENCY_KEY_HEADER],
+      body: CreateBookingBody,
+      responses: { 201: { description: "Booked; the cancelUrl carries the guest's cancel token", schema: CreatedBooking } },
+      errors: [404, 409, 422, 429],
+    },
+    async ({ db, req, params, body }) => {
+      const { "Idempotency-Key": idempotencyKey } = parseWith(IdempotencyKeyHeader, { "Idempotency-Key": req.headers.get("idempotency-key") ?? undefined }, "Idempotency-Key header");
+      const result = await createBooking(db, { username: params.username, slug: params.eventSlug, idempotencyKey, input: body, now: Date.now() });
+      const headers: Record<string, string> = { ...result.headers };
+      if (result.replayed) headers["Idempotent-Replayed"] = "true";
+      return json(result.body, { status: result.status, headers });
+    },
+  ),
+});

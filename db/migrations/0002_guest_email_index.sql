@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_guest_email_created_idx" ON "bookings" USING btree (lower("guest_email"),"created_at");

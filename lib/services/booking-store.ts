@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
+import { pgErrorCode } from "@/db/client";
+import { bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
+import { AppError, notFound } from "@/lib/http/errors";
+
+// Booking rows: the shared reads and writes of the booking services.
+
+export type BookingWithEventType = { booking: BookingRow; eventType: { id: string; title: string } };
+
+/** The cancel token is a bearer secret: only its SHA-256 is stored (≥128 bits of entropy, no salt needed). */
+export function hashCancelToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function slotUnavailable(): AppError {
+  return new AppError("slot_unavailable", "This time is no longer available; please pick another slot");
+}
+
+/** The exclusion constraint's 23P01 (an overlapping booking won a race) becomes a 409. */
+export function overlapAsConflict(error: unknown): unknown {
+  return pgErrorCode(error) === "23P01" ? slotUnavailable() : error;
+}
+
+export async function insertBookingOrConflict(tx: Tx, values: typeof bookings.$inferInsert): Promise<BookingRow> {
+  try {
+    const [row] = await tx.insert(bookings).values(values).returning();
+    return row!;
+  } catch (error) {
+    throw overlapAsConflict(error);
+  }
+}
+
+/** The host's booking with its event type, or 404: another host's booking is never revealed. */
+export async function getBookingForHostOrThrow(db: Db | Tx, host: UserRow, bookingId: string, forUpdate = false): Promise<BookingWithEventType> {
+  const query = db
+    .select({ booking: bookings, eventType: { id: eventTypes.id, title: eventTypes.title } })
+    .from(bookings)
+    .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.hostId, host.id)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for("update", { of: bookings }) : await query;
+  if (!row) throw notFound("Booking");
+  return row;
+}
+
+/** Cancel and reschedule apply to bookings that are neither cancelled nor already started. */
+export function assertModifiable(booking: BookingRow, now: number): void {
+  if (booking.status === "cancelled") {
+    throw new AppError("booking_not_modifiable", "This booking is already cancelled", { status: booking.status });
+  }
+  if (booking.startTime.getTime() <= now) {
+    throw new AppError("booking_not_modifiable", "This booking has already started or is in the past");
+  }
+}

@@ -1,0 +1,64 @@
+import { and, eq, ne } from "drizzle-orm";
+import { DateTime } from "luxon";
+import type { Db } from "@/db";
+import { bookings, eventTypes, users, type BookingRow, type UserRow } from "@/db/schema";
+import { toBooking, type BookingDto } from "@/lib/dto";
+import { notFound } from "@/lib/http/errors";
+import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./booking-store";
+import { enqueueBookingEvent } from "./outbox";
+
+type Canceller = "host" | "guest";
+
+/** Sets the booking cancelled, if it still is not, and records booking.cancelled with it. */
+async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason: string | null, now: number): Promise<BookingRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ status: "cancelled", cancelledBy: by, cancellationReason: reason, cancelledAt: new Date(now), updatedAt: new Date(now) })
+      // Conditional: of two concurrent cancels exactly one changes the row and writes the event.
+      .where(and(eq(bookings.id, booking.id), ne(bookings.status, "cancelled")))
+      .returning();
+    if (!row) return (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!;
+    await enqueueBookingEvent(tx, "booking.cancelled", row.hostId, now, { bookingId: row.id, cancelledBy: by });
+    return row;
+  });
+}
+
+/** POST /me/bookings/{id}/cancel: the host cancels one of their upcoming bookings. */
+export async function cancelBookingAsHost(db: Db, host: UserRow, bookingId: string, reason: string | undefined, now: number): Promise<BookingDto> {
+  const { booking, eventType } = await getBookingForHostOrThrow(db, host, bookingId);
+  assertModifiable(booking, now);
+  const row = await markCancelled(db, booking, "host", reason ?? null, now);
+  if (row.cancelledBy !== "host") assertModifiable(row, now); // the guest cancelled it a moment ago
+  return toBooking(row, eventType);
+}
+
+export type GuestCancellation = { id: string; status: "cancelled"; message: string };
+
+/**
+ * POST /public/cancel: the guest cancels with the token from their cancelUrl. Idempotent: a
+ * cancelled booking answers the same body again. An unknown token is 404.
+ */
+export async function cancelBookingAsGuest(db: Db, token: string, now: number): Promise<GuestCancellation> {
+  const [found] = await db
+    .select({ booking: bookings, title: eventTypes.title, hostName: users.fullName })
+    .from(bookings)
+    .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+    .innerJoin(users, eq(users.id, bookings.hostId))
+    .where(eq(bookings.cancelTokenHash, hashCancelToken(token)))
+    .limit(1);
+  if (!found) throw notFound("Booking");
+  let booking = found.booking;
+  if (booking.status !== "cancelled") {
+    assertModifiable(booking, now);
+    booking = await markCancelled(db, booking, "guest", null, now);
+  }
+  const when = DateTime.fromMillis(booking.startTime.getTime(), { zone: booking.guestTimezone, locale: "en-US" }).toFormat(
+    "cccc, LLLL d, yyyy, h:mm a",
+  );
+  return {
+    id: booking.id,
+    status: "cancelled",
+    message: `Your booking "${found.title}" with ${found.hostName} on ${when} (${booking.guestTimezone}) is cancelled.`,
+  };
+}
