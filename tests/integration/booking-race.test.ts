@@ -1,0 +1,65 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDatabase, setDatabase } from "@/db";
+import { openPostgres } from "@/db/client";
+import { bookings } from "@/db/schema";
+import { book, dateIn, getSlots, openOnly } from "../support/booking";
+import { withTestDatabase } from "../support/database";
+import { createEventType, createHost } from "../support/factories";
+
+const test = withTestDatabase();
+const onPostgres = process.env.TEST_DB === "postgres";
+
+// The guarantee the product sells: one slot, many guests at once, exactly one booking. On
+// PostgreSQL the requests run on 50 connections of their own, so the transactions truly
+// overlap and only the exclusion constraint can settle them. (PGlite has one connection and
+// serialises them; the same test there checks the re-check path.)
+describe("concurrent bookings of one slot", () => {
+  it("50 concurrent creates: exactly one 201, 49 × 409 slot_unavailable, one booking stored", async () => {
+    const host = await createHost();
+    const et = await createEventType(host, { durationMinutes: 30, bufferAfterMinutes: 10 });
+    const date = dateIn(4, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+
+    const shared = test.current();
+    const wide = onPostgres ? await openPostgres(process.env.TEST_DATABASE_URL!, { max: 50 }) : undefined;
+    if (wide) setDatabase(wide);
+    try {
+      if (wide) {
+        // Open all 50 connections first, so every request really gets its own.
+        await Promise.all(Array.from({ length: 50 }, () => wide.db.execute("select pg_sleep(0.05)")));
+      }
+      const results = await Promise.all(Array.from({ length: 50 }, () => book(host, et.slug, slot!.startTime, {}, randomUUID())));
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+      expect(results.filter((r) => r.status === 409).every((r) => r.body.error === "slot_unavailable")).toBe(true);
+    } finally {
+      if (wide) {
+        setDatabase(shared);
+        await wide.close();
+      }
+    }
+    const stored = await (await getDatabase()).db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.hostId, host.id), ne(bookings.status, "cancelled")));
+    expect(stored).toHaveLength(1);
+  });
+
+  it("concurrent bookings of overlapping slots (buffers included) never both succeed", async () => {
+    const host = await createHost();
+    // 30-minute slots every 15 minutes: neighbours overlap each other.
+    const et = await createEventType(host, { durationMinutes: 30, slotIntervalMinutes: 15 });
+    const date = dateIn(4, host.timezone);
+    await openOnly(host, date);
+    const slots = (await getSlots(host, et.slug, date)).slice(0, 6);
+    const results = await Promise.all(slots.flatMap((s) => [book(host, et.slug, s.startTime), book(host, et.slug, s.startTime)]));
+    const won = results.filter((r) => r.status === 201).map((r) => Date.parse(r.body.startTime)).sort((a, b) => a - b);
+    expect(won.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < won.length; i++) expect(won[i]! - won[i - 1]!).toBeGreaterThanOrEqual(30 * 60_000);
+    expect(results.every((r) => r.status === 201 || r.body.error === "slot_unavailable")).toBe(true);
+  });
+});
