@@ -1,15 +1,16 @@
 import { getConfig } from "@/lib/config";
 
 /**
- * The client's IP address for per-IP rate limits. `server.mjs` (what `npm start` runs) writes
- * the socket's address into `x-client-ip`, replacing anything a client sent, and with
- * TRUST_PROXY the address the nearest proxy appended last to X-Forwarded-For. A request that
- * reached the handlers some other way (tests, `next dev`) falls back to X-Forwarded-For's last entry.
+ * The client's address, for per-IP rate limits. `server.mjs` (what `npm start` runs) writes the
+ * socket's address into `x-client-ip`, replacing anything a client sent. With TRUST_PROXY the
+ * socket is the proxy, and the client is the address that proxy appended last to
+ * X-Forwarded-For (earlier entries are the client's own claims). Requests that reach the
+ * handlers without server.mjs (tests, `next dev`) fall back to X-Forwarded-For.
  */
 export function clientIp(req: Request): string {
-  const fromServer = req.headers.get("x-client-ip");
-  if (fromServer) return fromServer;
   const forwarded = req.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-  return last ?? (getConfig().trustProxy ? "unknown-proxy-client" : "unknown");
+  const lastForwarded = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+  const socket = req.headers.get("x-client-ip");
+  if (getConfig().trustProxy) return lastForwarded ?? socket ?? "unknown";
+  return socket ?? lastForwarded ?? "unknown";
 }

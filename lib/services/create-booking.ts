@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { bookings, type CustomQuestion } from "@/db/schema";
+import type { CustomQuestion } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { toBooking } from "@/lib/dto";
 import { validationError, type ValidationIssue } from "@/lib/http/errors";
