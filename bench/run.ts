@@ -1,0 +1,366 @@
+// `npm run bench` (run with tsx, which resolves the "@/" alias from tsconfig.json). Measures:
+//
+// 1. The slot engine alone: computeSlots (lib/slots) for 31 days with 500 busy intervals, a New
+//    York host and a Berlin guest; mean, p50 and p99 per call over 2000 calls after warm-up.
+//    Target: under 1 ms per call.
+// 2. The real endpoint over HTTP: GET /api/v1/public/{username}/{slug}/slots for 7 days, served
+//    by `npm start` (production build, fresh PGlite database in a temporary DATA_DIR, rate limits
+//    off), seeded over the API with a host, weekday hours, an event type and a few bookings.
+// 3. The framework ceiling: bench/ceiling, a separate minimal Next.js app built with the same
+//    Next.js, whose one route returns the real response's body, pre-serialised. It answers what
+//    Next.js itself costs on this machine, so (2) can be read as a share of it.
+//
+// Both servers are loaded by autocannon (32 connections, 2 s warm-up, then 10 s measured), one
+// after the other, never at the same time. Target: real ≥ 60 % of the ceiling's req/s, p99 < 50 ms.
+//
+// Builds: the service is built with `next build` when .next/BUILD_ID is missing or older than a
+// source file, the ceiling likewise; BENCH_BUILD=always forces both, BENCH_BUILD=never skips them.
+// BENCH_DURATION (seconds) and BENCH_CONNECTIONS override the load.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { runEngineBench } from "./engine";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const CEILING = path.join(ROOT, "bench", "ceiling");
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
+const WARMUP = 2;
+const BUILD = process.env.BENCH_BUILD ?? "auto";
+
+const HOST_ZONE = "America/New_York";
+const GUEST_ZONE = "Europe/Berlin";
+
+type LoadResult = { name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number };
+
+const servers = new Set<ChildProcess>();
+const tempDirs: string[] = [];
+
+function say(line: string) {
+  process.stdout.write(`${line}\n`);
+}
+
+// ---------------------------------------------------------------------------------- processes
+
+/** The newest modification time under `dir`, skipping build output and dependencies. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (entry.isFile()) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(appDir: string, sources: string[]): boolean {
+  if (BUILD === "always") return true;
+  if (BUILD === "never") return false;
+  const buildId = path.join(appDir, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return sources.some((s) => {
+    const full = path.join(appDir, s);
+    if (!existsSync(full)) return false;
+    return (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
+  });
+}
+
+function build(label: string, args: string[]) {
+  say(`building ${label}: next ${args.join(" ")}`);
+  const started = performance.now();
+  const result = spawnSync("npx", ["next", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error(`next build of ${label} failed (exit ${result.status})`);
+  }
+  say(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts a server in its own process group, so stopping it also stops npm's and Next's children. */
+function startServer(label: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  servers.add(child);
+  const tail: string[] = [];
+  const keep = (chunk: Buffer) => {
+    tail.push(chunk.toString());
+    if (tail.length > 50) tail.shift();
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  child.on("exit", (code, signal) => {
+    if (servers.has(child)) {
+      servers.delete(child);
+      if (!stopping.has(child)) process.stderr.write(`${label} exited early (${code ?? signal}):\n${tail.join("")}\n`);
+    }
+  });
+  return child;
+}
+
+const stopping = new Set<ChildProcess>();
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (!servers.has(child) || child.pid === undefined) return;
+  stopping.add(child);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  signalGroup("SIGTERM");
+  const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+  signalGroup("SIGKILL"); // Stragglers of the group, if any.
+  servers.delete(child);
+}
+
+function stopAllNow() {
+  for (const child of servers) {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  servers.clear();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+async function waitFor200(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!servers.has(child)) throw new Error(`server for ${url} exited before answering`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
+}
+
+// --------------------------------------------------------------------------------------- HTTP
+
+async function call(base: string, method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(base + urlPath, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+}
+
+async function expectOk(what: string, p: ReturnType<typeof call>) {
+  const res = await p;
+  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 500)}`);
+  return res;
+}
+
+function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Seeds a host over the API and answers the slots path to measure. */
+async function seed(base: string): Promise<{ slotsPath: string; bookings: number }> {
+  const username = `bench-${Date.now().toString(36)}`;
+  const email = `${username}@example.com`;
+  const password = "bench-password-123";
+  await expectOk("register", call(base, "POST", "/api/v1/auth/register", { email, password, fullName: "Bench Host", username, timezone: HOST_ZONE }));
+  const login = await expectOk("login", call(base, "POST", "/api/v1/auth/login", { email, password }));
+  const auth = { authorization: `Bearer ${String(login.json().accessToken)}` };
+  const weeklyRules = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00" }));
+  await expectOk(
+    "availability",
+    call(base, "PUT", "/api/v1/me/availability", { timezone: HOST_ZONE, minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules, dateOverrides: [] }, auth),
+  );
+  const slug = "intro-call";
+  await expectOk(
+    "event type",
+    call(
+      base,
+      "POST",
+      "/api/v1/me/event-types",
+      { slug, title: "Intro call", durationMinutes: 30, bufferBeforeMinutes: 10, bufferAfterMinutes: 5, slotIntervalMinutes: 15 },
+      auth,
+    ),
+  );
+  const from = isoDate(Date.now() + 3 * 86_400_000);
+  const to = isoDate(Date.now() + 9 * 86_400_000);
+  const slotsPath = `/api/v1/public/${username}/${slug}/slots?from=${from}&to=${to}&timezone=${encodeURIComponent(GUEST_ZONE)}`;
+
+  // A few bookings, so the measured query has busy data to load and subtract.
+  let bookings = 0;
+  const first = await call(base, "GET", slotsPath);
+  if (first.status === 200) {
+    const slots = (first.json().slots ?? []) as { startTime: string }[];
+    const picks = [0.1, 0.25, 0.4, 0.55, 0.7, 0.85].map((f) => slots[Math.floor(f * slots.length)]).filter((s) => s !== undefined);
+    for (const [i, slot] of picks.entries()) {
+      const res = await call(
+        base,
+        "POST",
+        `/api/v1/public/${username}/${slug}/bookings`,
+        { startTime: slot.startTime, guestName: `Guest ${i}`, guestEmail: `guest${i}@example.com`, guestTimezone: GUEST_ZONE, customAnswers: {} },
+        { "Idempotency-Key": randomUUID() },
+      );
+      if (res.status === 201 || res.status === 200) bookings++;
+      else say(`  booking ${slot.startTime}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+    }
+  }
+  return { slotsPath, bookings };
+}
+
+async function load(name: string, url: string): Promise<LoadResult> {
+  say(`  warm-up ${WARMUP} s, then ${DURATION} s with ${CONNECTIONS} connections: ${name}`);
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  return {
+    name,
+    path: new URL(url).pathname,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    bytes: r.requests.total > 0 ? r.throughput.total / r.requests.total : 0,
+  };
+}
+
+// --------------------------------------------------------------------------------------- main
+
+function table(rows: string[][]) {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const [n, row] of rows.entries()) {
+    say(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+    if (n === 0) say(widths.map((w) => "-".repeat(w)).join("  "));
+  }
+}
+
+async function main() {
+  say("== 1. Slot engine: computeSlots, 31 days, 500 busy intervals, host America/New_York, guest Europe/Berlin");
+  const engine = runEngineBench(2000, 500);
+  say(
+    `  ${engine.calls} calls (${engine.slots} slots each): mean ${engine.meanMs.toFixed(3)} ms, p50 ${engine.p50Ms.toFixed(3)} ms, ` +
+      `p99 ${engine.p99Ms.toFixed(3)} ms, max ${engine.maxMs.toFixed(3)} ms  [target < 1 ms: ${engine.meanMs < 1 ? "met" : "MISSED"}]`,
+  );
+
+  say("\n== Builds");
+  if (needsBuild(ROOT, ["app", "lib", "db", "components", "instrumentation.ts", "next.config.ts", "package.json", "server.mjs"])) {
+    build("the service", ["build"]);
+  } else say("  the service: .next is up to date");
+  if (needsBuild(CEILING, ["app", "next.config.mjs"])) build("the ceiling", ["build", "bench/ceiling"]);
+  else say("  the ceiling: bench/ceiling/.next is up to date");
+
+  const work = mkdtempSync(path.join(tmpdir(), "booking-bench-"));
+  tempDirs.push(work);
+
+  say("\n== 2. The service: npm start, fresh PGlite database");
+  const realPort = await freePort();
+  const realBase = `http://127.0.0.1:${realPort}`;
+  const real = startServer("npm start", "npm", ["start"], {
+    NODE_ENV: "production",
+    PORT: String(realPort),
+    HOST: "127.0.0.1",
+    DATA_DIR: path.join(work, "data"),
+    RATE_LIMITS: "off",
+    LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  await waitFor200(`${realBase}/api/v1/health`, real);
+  const { slotsPath, bookings } = await seed(realBase);
+  const sample = await call(realBase, "GET", slotsPath);
+  say(`  seeded: 1 host, 1 event type, ${bookings} bookings; GET ${slotsPath} → HTTP ${sample.status}, ${Buffer.byteLength(sample.text)} bytes`);
+  let realResult: LoadResult | undefined;
+  if (sample.status === 200) {
+    say(`  ${(sample.json().slots as unknown[]).length} slots in the response`);
+    realResult = await load("real: GET …/slots (7 days)", realBase + slotsPath);
+  } else {
+    say(`  the slots endpoint does not answer 200 yet (${sample.text.slice(0, 200)}); skipping its load test`);
+  }
+  await stopServer(real);
+
+  say("\n== 3. The framework ceiling: bench/ceiling, same Next.js, same body, pre-serialised");
+  const bodyFile = path.join(work, "body.json");
+  writeFileSync(bodyFile, sample.status === 200 ? sample.text : JSON.stringify({ timezone: GUEST_ZONE, slots: [] }));
+  const ceilingPort = await freePort();
+  const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
+  const ceiling = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(ceilingPort), "-H", "127.0.0.1"], {
+    NODE_ENV: "production",
+    CEILING_BODY_FILE: bodyFile,
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  await waitFor200(`${ceilingBase}/api/ceiling`, ceiling);
+  const ceilingResult = await load("ceiling: GET /api/ceiling", `${ceilingBase}/api/ceiling`);
+  await stopServer(ceiling);
+
+  say("\n== Results (2 s warm-up, then measured; servers run one at a time)");
+  const rows = [["endpoint", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "bytes/resp", "vs ceiling"]];
+  for (const r of [realResult, ceilingResult]) {
+    if (!r) continue;
+    rows.push([
+      r.name,
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      String(r.non2xx),
+      String(r.errors),
+      r.bytes.toFixed(0),
+      `${((r.rps / ceilingResult.rps) * 100).toFixed(0)} %`,
+    ]);
+  }
+  table(rows);
+  if (realResult) {
+    const ratio = realResult.rps / ceilingResult.rps;
+    say(
+      `\nreal/ceiling: ${(ratio * 100).toFixed(1)} % [target ≥ 60 %: ${ratio >= 0.6 ? "met" : "MISSED"}]; ` +
+        `real p99 ${realResult.p99.toFixed(1)} ms [target < 50 ms: ${realResult.p99 < 50 ? "met" : "MISSED"}]; ` +
+        `engine mean ${engine.meanMs.toFixed(3)} ms/call [target < 1 ms: ${engine.meanMs < 1 ? "met" : "MISSED"}]`,
+    );
+  } else say("\nreal/ceiling: not measured (the slots endpoint did not answer 200)");
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    stopAllNow();
+    process.exit(130);
+  });
+}
+
+main()
+  .then(() => {
+    stopAllNow();
+    process.exit(0);
+  })
+  .catch((error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    stopAllNow();
+    process.exit(1);
+  });
