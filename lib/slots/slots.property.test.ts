@@ -1,0 +1,232 @@
+import fc from "fast-check";
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { computeSlots, isOfferedSlot, type DateOverride, type LocalInterval, type Slot, type SlotInput, type WeeklyRule } from "./index";
+
+// Properties of the engine over random hosts, guests and dates, checked against facts recomputed
+// here with luxon (local date and time of an instant), not with the engine's own zone code.
+
+const ZONES = [
+  "America/New_York", "Europe/Berlin", "Asia/Kolkata", "Australia/Lord_Howe",
+  "Pacific/Chatham", "America/St_Johns", "UTC", "Asia/Kathmandu",
+];
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const RUNS = 200;
+
+// Each zone's DST days, so that gaps and repeated hours of the host's own zone are common.
+const US = ["2026-03-08", "2026-11-01", "2027-03-14", "2027-11-07", "2028-03-12", "2028-11-05"];
+const TRANSITIONS: [string, string[]][] = [
+  ["America/New_York", US],
+  ["America/St_Johns", US],
+  ["Europe/Berlin", ["2026-03-29", "2026-10-25", "2027-03-28", "2027-10-31", "2028-03-26", "2028-10-29"]],
+  ["Australia/Lord_Howe", ["2026-04-05", "2026-10-04", "2027-04-04", "2027-10-03", "2028-04-02", "2028-10-01"]],
+  ["Pacific/Chatham", ["2026-04-05", "2026-09-27", "2027-04-04", "2027-09-26", "2028-04-02", "2028-09-24"]],
+];
+const FIRST_DAY = Date.parse("2026-01-01T00:00:00Z") / DAY;
+const LAST_DAY = Date.parse("2028-12-01T00:00:00Z") / DAY;
+
+const isoDate = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
+
+/** Non-overlapping, non-touching intervals of one day: sorted unique cut points taken in pairs. */
+const dayHours = fc
+  .uniqueArray(
+    fc.oneof(
+      fc.integer({ min: 0, max: 1440 }),
+      fc.integer({ min: 0, max: 48 }).map((x) => x * 30),
+      fc.integer({ min: 0, max: 20 }).map((x) => x * 15), // the small hours, where DST changes
+    ),
+    { maxLength: 6 },
+  )
+  .map((cuts): LocalInterval[] => {
+    const s = [...cuts].sort((a, b) => a - b);
+    const out: LocalInterval[] = [];
+    for (let i = 0; i + 1 < s.length; i += 2) out.push({ startMinute: s[i]!, endMinute: s[i + 1]! });
+    return out;
+  });
+
+const arbInput = fc
+  .record({
+    zoneAndDay: fc.oneof(
+      fc.record({ zone: fc.constantFrom(...ZONES), day: fc.integer({ min: FIRST_DAY, max: LAST_DAY }) }),
+      fc.constantFrom(...TRANSITIONS).chain(([zone, dates]) =>
+        fc.record({ zone: fc.constant(zone), day: fc.constantFrom(...dates).chain((d) => fc.integer({ min: dayNumber(d) - 3, max: dayNumber(d) + 1 })) }),
+      ),
+    ),
+    guestZone: fc.constantFrom(...ZONES),
+    week: fc.array(dayHours, { minLength: 7, maxLength: 7 }),
+    overrides: fc.uniqueArray(fc.record({ offset: fc.integer({ min: -3, max: 35 }), intervals: dayHours }), { maxLength: 6, selector: (o) => o.offset }),
+    duration: fc.oneof(fc.integer({ min: 5, max: 720 }), fc.integer({ min: 1, max: 8 }).map((x) => x * 15)),
+    before: fc.integer({ min: 0, max: 240 }),
+    after: fc.integer({ min: 0, max: 240 }),
+    step: fc.option(fc.oneof(fc.integer({ min: 5, max: 720 }), fc.integer({ min: 1, max: 8 }).map((x) => x * 15))),
+    length: fc.integer({ min: 0, max: 31 }),
+    nowOffsetMinutes: fc.integer({ min: -10 * 1440, max: 5 * 1440 }),
+    notice: fc.oneof(fc.integer({ min: 0, max: 72 }), fc.constantFrom(0.5, 1.5)),
+    advance: fc.integer({ min: 0, max: 60 }),
+    // Busy edges on a 15-minute grid half the time, so they often touch a buffered slot exactly.
+    busy: fc.array(
+      fc.oneof(
+        fc.record({ at: fc.integer({ min: -2 * 1440, max: 34 * 1440 }), length: fc.integer({ min: 1, max: 600 }) }),
+        fc.record({ at: fc.integer({ min: -2 * 96, max: 34 * 96 }).map((x) => x * 15), length: fc.integer({ min: 1, max: 40 }).map((x) => x * 15) }),
+      ),
+      { maxLength: 10 },
+    ),
+  })
+  .map((r): SlotInput => {
+    const { zone: hostZone, day: fromDay } = r.zoneAndDay;
+    const from = fromDay * DAY;
+    return {
+      now: from + r.nowOffsetMinutes * MINUTE,
+      host: { timeZone: hostZone, minNoticeHours: r.notice, maxAdvanceDays: r.advance },
+      weeklyRules: r.week.flatMap((hours, dayOfWeek) => hours.map((h): WeeklyRule => ({ dayOfWeek, ...h }))),
+      overrides: r.overrides.map((o): DateOverride => ({ date: isoDate(fromDay + o.offset), intervals: o.intervals })),
+      eventType: { durationMinutes: r.duration, bufferBeforeMinutes: r.before, bufferAfterMinutes: r.after, slotIntervalMinutes: r.step },
+      busy: r.busy.map((b) => ({ start: from + b.at * MINUTE, end: from + (b.at + b.length) * MINUTE })),
+      range: { from: isoDate(fromDay), to: isoDate(fromDay + r.length), timeZone: r.guestZone },
+    };
+  });
+
+// ---- Independent wall-clock arithmetic, from luxon's local fields of an instant ----
+
+/** Local wall clock of an instant as "minutes since 1970-01-01 00:00 local". */
+function wallOf(ms: number, zone: string): number {
+  const t = DateTime.fromMillis(ms, { zone });
+  return dayNumber(t.toISODate()!) * 1440 + t.hour * 60 + t.minute;
+}
+
+/** Every instant (whole minutes) whose local wall clock is `wall`, earliest first. */
+function instantsOf(wall: number, zone: string): number[] {
+  // Any zone's offset is within ±15h, so the instant lies in [wall − 15h, wall + 15h]; local time
+  // only jumps near a transition, so check the candidates the offsets seen there give.
+  const offsets = new Set<number>();
+  for (let h = -15; h <= 15; h += 5) offsets.add(DateTime.fromMillis(wall * MINUTE + h * HOUR, { zone }).offset);
+  return [...offsets].map((o) => wall * MINUTE - o * MINUTE).filter((t) => wallOf(t, zone) === wall).sort((a, b) => a - b);
+}
+
+/** First instant the wall clock reads `wall` or later (the end of a gap when `wall` is skipped). */
+function instantAtOrAfter(wall: number, zone: string): number {
+  const exact = instantsOf(wall, zone)[0];
+  if (exact !== undefined) return exact;
+  let lo = (wall - 15 * 60) * MINUTE; // reads before wall
+  let hi = (wall + 15 * 60) * MINUTE; // reads after wall
+  while (hi - lo > MINUTE) {
+    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
+    if (wallOf(mid, zone) < wall) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+function hoursOn(input: SlotInput, date: string): LocalInterval[] {
+  const override = input.overrides.find((o) => o.date === date);
+  if (override) return override.intervals;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return input.weeklyRules.filter((r) => r.dayOfWeek === weekday);
+}
+
+const overlaps = (busy: SlotInput["busy"], start: number, end: number) => busy.some((b) => b.start < end && start < b.end);
+const localDate = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!;
+
+/** The slots §7 describes, by brute force over every host day the range could touch. */
+function reference(input: SlotInput): Slot[] {
+  const zone = input.host.timeZone;
+  const { durationMinutes, slotIntervalMinutes, bufferBeforeMinutes, bufferAfterMinutes } = input.eventType;
+  const step = slotIntervalMinutes ?? durationMinutes;
+  const lastDay = dayNumber(localDate(input.now, zone)) + input.host.maxAdvanceDays;
+  const out = new Map<number, Slot>();
+  for (let day = dayNumber(input.range.from) - 2; day <= Math.min(dayNumber(input.range.to) + 2, lastDay); day++) {
+    for (const h of hoursOn(input, isoDate(day))) {
+      const intervalEnd = instantAtOrAfter(day * 1440 + h.endMinute, zone);
+      for (let m = h.startMinute; m < h.endMinute; m += step) {
+        const start = instantsOf(day * 1440 + m, zone)[0];
+        if (start === undefined) continue; // skipped by a DST gap
+        const end = start + durationMinutes * MINUTE;
+        if (end > intervalEnd || start < input.now + input.host.minNoticeHours * HOUR) continue;
+        const guestDate = localDate(start, input.range.timeZone);
+        if (guestDate < input.range.from || guestDate > input.range.to) continue;
+        if (overlaps(input.busy, start - bufferBeforeMinutes * MINUTE, end + bufferAfterMinutes * MINUTE)) continue;
+        out.set(start, { start, end });
+      }
+    }
+  }
+  return [...out.values()].sort((a, b) => a.start - b.start);
+}
+
+describe("slot engine properties", () => {
+  it("every slot satisfies the rules of §7", () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const slots = computeSlots(input);
+        const zone = input.host.timeZone;
+        const { durationMinutes: duration, bufferBeforeMinutes: before, bufferAfterMinutes: after } = input.eventType;
+        const step = input.eventType.slotIntervalMinutes ?? duration;
+        const today = localDate(input.now, zone);
+        const lastDate = isoDate(dayNumber(today) + input.host.maxAdvanceDays);
+        slots.forEach((s, i) => {
+          if (i > 0) expect(s.start).toBeGreaterThan(slots[i - 1]!.start); // sorted, unique
+          expect(s.end - s.start).toBe(duration * MINUTE);
+          expect(s.start).toBeGreaterThanOrEqual(input.now + input.host.minNoticeHours * HOUR);
+          const local = DateTime.fromMillis(s.start, { zone });
+          const date = local.toISODate()!;
+          expect(date <= lastDate).toBe(true);
+          const guestDate = localDate(s.start, input.range.timeZone);
+          expect(guestDate >= input.range.from && guestDate <= input.range.to).toBe(true);
+          expect(overlaps(input.busy, s.start - before * MINUTE, s.end + after * MINUTE)).toBe(false);
+          // Inside one interval of its local day, on that interval's step grid.
+          const minute = local.hour * 60 + local.minute;
+          const inside = hoursOn(input, date).some((h) => {
+            const endInstant = instantAtOrAfter(dayNumber(date) * 1440 + h.endMinute, zone);
+            return minute >= h.startMinute && (minute - h.startMinute) % step === 0 && s.end <= endInstant;
+          });
+          expect(inside).toBe(true);
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("offers exactly the slots of a brute-force reference", () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        expect(computeSlots(input)).toEqual(reference(input));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("isOfferedSlot accepts every listed slot and rejects starts a minute off", () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const slots = computeSlots(input);
+        const zone = input.host.timeZone;
+        for (const s of [slots[0], slots[slots.length >> 1], slots.at(-1)]) {
+          if (!s) continue;
+          expect(isOfferedSlot(input, s.start)).toBe(true);
+          // A minute later is offered only if the reference, over that start's host date, says so.
+          const next = s.start + MINUTE;
+          const date = localDate(next, zone);
+          const expected = reference({ ...input, range: { from: date, to: date, timeZone: zone } }).some((r) => r.start === next);
+          expect(isOfferedSlot(input, next)).toBe(expected);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("a wider guest range lists a superset, and splitting it partitions the slots", () => {
+    fc.assert(
+      fc.property(arbInput, fc.integer({ min: 0, max: 31 }), (input, cut) => {
+        const { from, to } = input.range;
+        const mid = isoDate(Math.min(dayNumber(from) + cut, dayNumber(to)));
+        const whole = computeSlots(input);
+        const left = computeSlots({ ...input, range: { ...input.range, to: mid } });
+        const right = mid < to ? computeSlots({ ...input, range: { ...input.range, from: isoDate(dayNumber(mid) + 1) } }) : [];
+        expect([...left, ...right]).toEqual(whole);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
