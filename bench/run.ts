@@ -20,7 +20,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { runEngineBench } from "./engine";
@@ -264,7 +264,15 @@ function table(rows: string[][]) {
   }
 }
 
+/** Other work on the machine skews every figure here: say so next to them. */
+function loadNote(when: string) {
+  const [one] = loadavg();
+  const cores = availableParallelism();
+  say(`  load average (1 min) ${when}: ${one!.toFixed(2)} on ${cores} cores${one! > cores * 0.5 ? " (busy machine: figures are noisy)" : ""}`);
+}
+
 async function main() {
+  loadNote("at start");
   say("== 1. Slot engine: computeSlots, 31 days, 500 busy intervals, host America/New_York, guest Europe/Berlin");
   const engine = runEngineBench(2000, 500);
   say(
