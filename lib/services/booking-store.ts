@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { pgErrorCode } from "@/db/client";
 import { bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
@@ -16,6 +16,16 @@ export function hashCancelToken(token: string): string {
 
 export function slotUnavailable(): AppError {
   return new AppError("slot_unavailable", "This time is no longer available; please pick another slot");
+}
+
+/**
+ * Makes booking writes of one host take turns (a transaction-scoped advisory lock). Without it,
+ * overlapping inserts each wait for the other inside the exclusion constraint's check until
+ * PostgreSQL aborts one as a deadlock; with it, the second one re-checks after the first has
+ * committed and answers 409 at once. The constraint stays the guarantee; this keeps it quiet.
+ */
+export async function lockHostBookings(tx: Tx, hostId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`host-bookings:${hostId}`}, 0))`);
 }
 
 /** The exclusion constraint's 23P01 (an overlapping booking won a race) becomes a 409. */
@@ -52,5 +62,22 @@ export function assertModifiable(booking: BookingRow, now: number): void {
   }
   if (booking.startTime.getTime() <= now) {
     throw new AppError("booking_not_modifiable", "This booking has already started or is in the past");
+  }
+}
+
+/**
+ * Runs a booking transaction again when PostgreSQL aborted it to break a deadlock (40P01) or a
+ * serialisation conflict (40001). Two inserts that overlap can each wait for the other inside
+ * the exclusion constraint's check; the database then aborts one, and its retry re-checks the
+ * slot and answers what is true now (usually 409, 201 if the other one failed).
+ */
+export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= attempts || (code !== "40P01" && code !== "40001")) throw error;
+    }
   }
 }

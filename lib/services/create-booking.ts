@@ -11,7 +11,7 @@ import { log } from "@/lib/log";
 import type { CreateBookingBody } from "@/lib/schemas/booking";
 import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time";
-import { hashCancelToken, insertBookingOrConflict, slotUnavailable } from "./booking-store";
+import { hashCancelToken, insertBookingOrConflict, lockHostBookings, retryOnDeadlock, slotUnavailable } from "./booking-store";
 import { limitGuestBookings } from "./guest-booking-limit";
 import { claimIdempotencyKey, finishIdempotentRequest, releaseIdempotencyKey, requestHash } from "./idempotency";
 import { enqueueBookingEvent } from "./outbox";
@@ -65,7 +65,8 @@ export async function createBooking(
   if ("replay" in claimed) return { ...claimed.replay, replayed: true, headers: {} };
 
   try {
-    return await db.transaction(async (tx) => {
+    return await retryOnDeadlock(() => db.transaction(async (tx) => {
+      await lockHostBookings(tx, host.id);
       const limit = getConfig().rateLimits ? await limitGuestBookings(tx, input.guestEmail, now) : { headers: {} };
 
       const start = input.startTime;
@@ -108,7 +109,7 @@ export async function createBooking(
       };
       await finishIdempotentRequest(tx, claim, { status: 201, body });
       return { status: 201, body, replayed: false, headers: limit.headers };
-    });
+    }));
   } catch (error) {
     // Errors are not stored: the key is free again for a corrected retry.
     await releaseIdempotencyKey(db, claim).catch((err: unknown) => log.error({ err }, "could not release an idempotency key"));

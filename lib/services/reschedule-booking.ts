@@ -4,7 +4,7 @@ import { bookings, eventTypes, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time";
-import { assertModifiable, getBookingForHostOrThrow, overlapAsConflict, slotUnavailable } from "./booking-store";
+import { assertModifiable, getBookingForHostOrThrow, lockHostBookings, overlapAsConflict, retryOnDeadlock, slotUnavailable } from "./booking-store";
 import { enqueueBookingEvent } from "./outbox";
 import { loadSlotData } from "./slot-input";
 
@@ -17,7 +17,8 @@ const DAY = 86_400_000;
  * The exclusion constraint still guards the move against a concurrent booking.
  */
 export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string, start: number, now: number): Promise<BookingDto> {
-  return db.transaction(async (tx) => {
+  return retryOnDeadlock(() => db.transaction(async (tx) => {
+    await lockHostBookings(tx, host.id);
     const { booking } = await getBookingForHostOrThrow(tx, host, bookingId, true);
     assertModifiable(booking, now);
     const [eventType] = await tx.select().from(eventTypes).where(eq(eventTypes.id, booking.eventTypeId));
@@ -51,5 +52,5 @@ export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string
       endTime: isoUtc(row!.endTime),
     });
     return toBooking(row!, eventType!);
-  });
+  }));
 }

@@ -13,5 +13,7 @@ setConfig(
     JWT_SECRET: randomBytes(32).toString("hex"),
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     RATE_LIMITS: "on",
+    // Silent unless asked: TEST_LOG_LEVEL=error shows what a 500 in a test was.
+    ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
   }),
 );
