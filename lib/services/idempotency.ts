@@ -37,7 +37,11 @@ export async function claimIdempotencyKey(
       .values({ ...claim, requestHash: hash, createdAt: new Date(now), expiresAt })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return { claimed: true };
+    if (inserted.length > 0) {
+      // Now and then, sweep keys past their 24 hours so the table stays the size of one day.
+      if (Math.random() < 0.01) await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date(now)));
+      return { claimed: true };
+    }
 
     const [existing] = await db
       .select()
