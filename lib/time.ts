@@ -1,8 +1,15 @@
 import { DateTime, IANAZone } from "luxon";
 
-/** Any zone the IANA database knows, aliases included (Asia/Calcutta, UTC). */
+const knownZones = new Map<string, boolean>();
+
+/** Any zone the IANA database knows, aliases included (Asia/Calcutta, UTC). Memoised: it is asked per request. */
 export function isValidTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
+  let valid = knownZones.get(zone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(zone);
+    if (knownZones.size < 2000) knownZones.set(zone, valid);
+  }
+  return valid;
 }
 
 /** ISO 8601 UTC with `Z` and no milliseconds: 2027-03-15T13:00:00Z. */

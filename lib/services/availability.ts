@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { availabilityOverrides, availabilityRules, users, type UserRow } from "@/db/schema";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
 import { minutesOf, timeOf } from "@/lib/time";
+import { invalidateHost } from "./schedule-cache";
 
 export type AvailabilityDto = z.output<typeof Availability>;
 
@@ -70,5 +71,6 @@ export async function replaceAvailability(db: Db, host: UserRow, input: z.output
     }
     return updated!;
   });
+  invalidateHost(host.id);
   return getAvailability(db, updatedHost);
 }

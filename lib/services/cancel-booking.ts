@@ -6,12 +6,13 @@ import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/http/errors";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./booking-store";
 import { enqueueBookingEvent } from "./outbox";
+import { invalidateHost } from "./schedule-cache";
 
 type Canceller = "host" | "guest";
 
 /** Sets the booking cancelled, if it still is not, and records booking.cancelled with it. */
 async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason: string | null, now: number): Promise<BookingRow> {
-  return db.transaction(async (tx) => {
+  const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)
       .set({ status: "cancelled", cancelledBy: by, cancellationReason: reason, cancelledAt: new Date(now), updatedAt: new Date(now) })
@@ -22,6 +23,8 @@ async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason:
     await enqueueBookingEvent(tx, "booking.cancelled", row.hostId, now, { bookingId: row.id, cancelledBy: by });
     return row;
   });
+  invalidateHost(booking.hostId);
+  return cancelled;
 }
 
 /** POST /me/bookings/{id}/cancel: the host cancels one of their upcoming bookings. */

@@ -15,6 +15,7 @@ import { hashCancelToken, insertBookingOrConflict, lockHostBookings, retryOnDead
 import { limitGuestBookings } from "./guest-booking-limit";
 import { claimIdempotencyKey, finishIdempotentRequest, releaseIdempotencyKey, requestHash } from "./idempotency";
 import { enqueueBookingEvent } from "./outbox";
+import { invalidateHost } from "./schedule-cache";
 import { getPublicEventTypeOrThrow, loadSlotData } from "./slot-input";
 
 const MINUTE = 60_000;
@@ -65,7 +66,7 @@ export async function createBooking(
   if ("replay" in claimed) return { ...claimed.replay, replayed: true, headers: {} };
 
   try {
-    return await retryOnDeadlock(() => db.transaction(async (tx) => {
+    const created = await retryOnDeadlock(() => db.transaction(async (tx) => {
       await lockHostBookings(tx, host.id);
       const limit = getConfig().rateLimits ? await limitGuestBookings(tx, input.guestEmail, now) : { headers: {} };
 
@@ -110,6 +111,8 @@ export async function createBooking(
       await finishIdempotentRequest(tx, claim, { status: 201, body });
       return { status: 201, body, replayed: false, headers: limit.headers };
     }));
+    invalidateHost(host.id);
+    return created;
   } catch (error) {
     // Errors are not stored: the key is free again for a corrected retry.
     await releaseIdempotencyKey(db, claim).catch((err: unknown) => log.error({ err }, "could not release an idempotency key"));

@@ -6,6 +6,7 @@ import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
+import { invalidateHost } from "./schedule-cache";
 
 function slugTaken(error: unknown, slug: string | undefined): never {
   if (pgErrorCode(error) === "23505") {
@@ -35,6 +36,7 @@ export async function createEventType(db: Db, host: UserRow, input: z.output<typ
       .insert(eventTypes)
       .values({ id: newId("evt"), userId: host.id, ...input, slotIntervalMinutes: input.slotIntervalMinutes ?? null })
       .returning();
+    invalidateHost(host.id);
     return row!;
   } catch (error) {
     slugTaken(error, input.slug);
@@ -55,6 +57,7 @@ export async function updateEventType(
       .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
       .returning();
     if (!row) throw notFound("Event type");
+    invalidateHost(host.id);
     return row;
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -78,6 +81,7 @@ export async function deleteEventType(db: Db, host: UserRow, id: string): Promis
         .returning({ id: eventTypes.id }),
     );
     if (deleted.length === 0) throw notFound("Event type");
+    invalidateHost(host.id);
     return null;
   } catch (error) {
     // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation.
@@ -90,5 +94,6 @@ export async function deleteEventType(db: Db, host: UserRow, id: string): Promis
     .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
     .returning();
   if (!row) throw notFound("Event type");
+  invalidateHost(host.id);
   return row;
 }

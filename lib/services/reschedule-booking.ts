@@ -6,6 +6,7 @@ import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time";
 import { assertModifiable, getBookingForHostOrThrow, lockHostBookings, overlapAsConflict, retryOnDeadlock, slotUnavailable } from "./booking-store";
 import { enqueueBookingEvent } from "./outbox";
+import { invalidateHost } from "./schedule-cache";
 import { loadSlotData } from "./slot-input";
 
 const MINUTE = 60_000;
@@ -17,7 +18,7 @@ const DAY = 86_400_000;
  * The exclusion constraint still guards the move against a concurrent booking.
  */
 export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string, start: number, now: number): Promise<BookingDto> {
-  return retryOnDeadlock(() => db.transaction(async (tx) => {
+  const moved = await retryOnDeadlock(() => db.transaction(async (tx) => {
     await lockHostBookings(tx, host.id);
     const { booking } = await getBookingForHostOrThrow(tx, host, bookingId, true);
     assertModifiable(booking, now);
@@ -53,4 +54,6 @@ export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string
     });
     return toBooking(row!, eventType!);
   }));
+  invalidateHost(host.id);
+  return moved;
 }

@@ -38,6 +38,19 @@ export async function getPublicEventTypeOrThrow(db: Db | Tx, username: string, s
 
 export type SlotData = Omit<SlotInput, "now" | "range">;
 
+export function engineHost(host: UserRow): SlotInput["host"] {
+  return { timeZone: host.timezone, minNoticeHours: host.minNoticeHours, maxAdvanceDays: host.maxAdvanceDays };
+}
+
+export function engineEventType(eventType: EventTypeRow): SlotInput["eventType"] {
+  return {
+    durationMinutes: eventType.durationMinutes,
+    bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+    bufferAfterMinutes: eventType.bufferAfterMinutes,
+    slotIntervalMinutes: eventType.slotIntervalMinutes,
+  };
+}
+
 /**
  * Availability, bookings and calendar busy time of the host around [from, to) (instants).
  * `ignoreBookingId`: the booking being rescheduled does not block its own new slot.
@@ -98,19 +111,14 @@ export async function loadSlotData(
   ]);
 
   return {
-    host: { timeZone: host.timezone, minNoticeHours: host.minNoticeHours, maxAdvanceDays: host.maxAdvanceDays },
+    host: engineHost(host),
     weeklyRules: rules,
     // A closed date has no intervals: the engine reads an empty list as "closed".
     overrides: overrides.map((o) => ({
       date: o.date,
       intervals: o.intervals.map((i) => ({ startMinute: minutesOf(i.startTime), endMinute: minutesOf(i.endTime) })),
     })),
-    eventType: {
-      durationMinutes: eventType.durationMinutes,
-      bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-      bufferAfterMinutes: eventType.bufferAfterMinutes,
-      slotIntervalMinutes: eventType.slotIntervalMinutes,
-    },
+    eventType: engineEventType(eventType),
     busy: [...blocked, ...busy].map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })),
   };
 }

@@ -134,8 +134,8 @@ export type SlotDto = { startTime: string; endTime: string; displayStart: string
 export function toSlotDtos(slots: Slot[], timeZone: string): SlotDto[] {
   const zone = ZoneOffsets.of(timeZone);
   return slots.map(({ start, end }) => ({
-    startTime: formatLocal(start, 0).slice(0, 19) + "Z",
-    endTime: formatLocal(end, 0).slice(0, 19) + "Z",
+    startTime: formatLocal(start, 0, true),
+    endTime: formatLocal(end, 0, true),
     displayStart: formatLocal(start, zone.offsetAt(start)),
     displayEnd: formatLocal(end, zone.offsetAt(end)),
   }));

@@ -92,9 +92,25 @@ export class ZoneOffsets {
   }
 }
 
+/** Year, month (1–12) and day of a day number: Howard Hinnant's civil_from_days, no Date object. */
+function civilOfDay(day: number): [number, number, number] {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
 /** YYYY-MM-DD of a day number (days since 1970-01-01). */
 export function dateOfDay(day: number): string {
-  return new Date(day * DAY).toISOString().slice(0, 10);
+  const [y, m, d] = civilOfDay(day);
+  return `${y}-${pad2(m)}-${pad2(d)}`;
 }
 
 /** Day number of a YYYY-MM-DD date. */
@@ -107,12 +123,16 @@ export function weekdayOfDay(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
-/** ISO 8601 local time with a numeric offset, no milliseconds: 2027-03-15T09:00:00-04:00. */
-export function formatLocal(ms: number, offsetMinutes: number): string {
-  const local = new Date(ms + offsetMinutes * MINUTE).toISOString().slice(0, 19);
-  const sign = offsetMinutes < 0 ? "-" : "+";
+/**
+ * ISO 8601 local time with a numeric offset, no milliseconds: 2027-03-15T09:00:00-04:00, or with
+ * `Z` for offset 0 when `utc` is set. Integer arithmetic only: this runs for every slot listed.
+ */
+export function formatLocal(ms: number, offsetMinutes: number, utc = false): string {
+  const local = ms + offsetMinutes * 60_000;
+  const day = Math.floor(local / DAY);
+  const seconds = Math.floor((local - day * DAY) / 1000);
+  const time = `${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}`;
+  if (utc && offsetMinutes === 0) return `${dateOfDay(day)}T${time}Z`;
   const abs = Math.abs(offsetMinutes);
-  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
-  const mm = String(abs % 60).padStart(2, "0");
-  return `${local}${sign}${hh}:${mm}`;
+  return `${dateOfDay(day)}T${time}${offsetMinutes < 0 ? "-" : "+"}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 }

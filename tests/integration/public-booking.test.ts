@@ -65,6 +65,31 @@ describe("GET /public/{username}/{eventSlug}/slots", () => {
     }
   });
 
+  it("reflects the host's changes at once: new hours, a longer duration, a cancelled booking, a deactivated event type", async () => {
+    const host = await createHost({ timezone: "UTC" });
+    const et = await createEventType(host, { durationMinutes: 30 });
+    const date = dateIn(5, host.timezone);
+    await openOnly(host, date, [{ startTime: "09:00", endTime: "10:00" }]);
+    expect((await getSlots(host, et.slug, date)).map((s) => s.startTime)).toEqual([`${date}T09:00:00Z`, `${date}T09:30:00Z`]);
+
+    await openOnly(host, date, [{ startTime: "14:00", endTime: "15:00" }]);
+    expect((await getSlots(host, et.slug, date)).map((s) => s.startTime)).toEqual([`${date}T14:00:00Z`, `${date}T14:30:00Z`]);
+
+    await api.patch(`/me/event-types/${et.id}`, { durationMinutes: 60 }, { token: host.token });
+    expect((await getSlots(host, et.slug, date)).map((s) => s.startTime)).toEqual([`${date}T14:00:00Z`]);
+
+    const booked = await book(host, et.slug, `${date}T14:00:00Z`);
+    expect(booked.status).toBe(201);
+    expect(await getSlots(host, et.slug, date)).toEqual([]);
+    await api.post(`/me/bookings/${booked.body.id}/cancel`, {}, { token: host.token });
+    expect(await getSlots(host, et.slug, date)).toHaveLength(1);
+
+    await api.patch(`/me/event-types/${et.id}`, { isActive: false }, { token: host.token });
+    const gone = await api.get(`/public/${host.username}/${et.slug}/slots?from=${date}&to=${date}&timezone=UTC`, { headers: clientHeaders() });
+    expect(gone.status).toBe(404);
+    expect((await api.get(`/public/${host.username}/${et.slug}`)).status).toBe(404);
+  });
+
   it("answers 400 for a range over 31 days, to before from, a bad date or an unknown timezone", async () => {
     const host = await createHost();
     const et = await createEventType(host);

@@ -1,0 +1,112 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { Db } from "@/db";
+import { availabilityOverrides, availabilityRules, bookings, busyIntervals, calendars, type UserRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { mergeIntervals, type DateOverride, type Interval, type WeeklyRule } from "@/lib/slots";
+import { minutesOf } from "@/lib/time";
+import { getPublicEventTypeOrThrow, type PublicEventType } from "./slot-input";
+
+// What the public slot list reads, kept in memory per host: the event type behind a public
+// path, and the host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit
+// costs no query, which is what lets the slots endpoint answer at close to the framework's own
+// speed. It is a read cache only: a booking is always re-checked against the database inside
+// its transaction (slot-input.ts), so a stale entry can at worst show a slot that then answers
+// 409 — never a double booking.
+//
+// Freshness: every service that changes these facts calls invalidateHost() after its write.
+// Entries also expire: after a minute on embedded PGlite (this process is the only writer), after
+// a few seconds with DATABASE_URL, where other instances may write.
+
+export type HostSchedule = { weeklyRules: WeeklyRule[]; overrides: DateOverride[]; busy: Interval[] };
+
+type Entry<T> = { hostId: string; generation: number; expires: number; value: T };
+type State = {
+  /** Bumped by every invalidation: a load that saw it change may hold stale rows. */
+  epoch: number;
+  generations: Map<string, number>;
+  events: Map<string, Entry<PublicEventType>>;
+  schedules: Map<string, Entry<HostSchedule>>;
+};
+
+const MAX_ENTRIES = 10_000;
+const DAY = 86_400_000;
+
+// One cache per process: Next.js may load this module once per route bundle.
+const holder = globalThis as unknown as { __bookingScheduleCache?: State };
+function state(): State {
+  holder.__bookingScheduleCache ??= { epoch: 0, generations: new Map(), events: new Map(), schedules: new Map() };
+  return holder.__bookingScheduleCache;
+}
+
+function ttl(): number {
+  return getConfig().databaseUrl ? 5_000 : 60_000;
+}
+
+function generationOf(hostId: string): number {
+  return state().generations.get(hostId) ?? 0;
+}
+
+/** Forget everything cached about a host: call after any write to its hours, event types or bookings. */
+export function invalidateHost(hostId: string): void {
+  const s = state();
+  s.epoch += 1;
+  s.generations.set(hostId, generationOf(hostId) + 1);
+  s.schedules.delete(hostId);
+}
+
+async function cached<T>(map: Map<string, Entry<T>>, key: string, hostIdOf: (value: T) => string, load: () => Promise<T>): Promise<T> {
+  const s = state();
+  const now = Date.now();
+  const hit = map.get(key);
+  if (hit && hit.expires > now && hit.generation === generationOf(hit.hostId)) return hit.value;
+  const epoch = s.epoch;
+  const value = await load();
+  // Nothing was invalidated while loading, so these rows are current: keep them.
+  if (epoch === s.epoch) {
+    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+    const hostId = hostIdOf(value);
+    map.set(key, { hostId, generation: generationOf(hostId), expires: now + ttl(), value });
+  }
+  return value;
+}
+
+/** The host and active event type behind /{username}/{slug} (404 otherwise; misses are not cached). */
+export function getPublicEventTypeCached(db: Db, username: string, slug: string): Promise<PublicEventType> {
+  return cached(state().events, `${username}/${slug}`, (v) => v.host.id, () => getPublicEventTypeOrThrow(db, username, slug));
+}
+
+/** The host's hours, overrides and busy time from yesterday on (the past offers no slots). */
+export function getHostScheduleCached(db: Db, host: UserRow): Promise<HostSchedule> {
+  return cached(state().schedules, host.id, () => host.id, () => loadHostSchedule(db, host.id));
+}
+
+async function loadHostSchedule(db: Db, hostId: string): Promise<HostSchedule> {
+  const since = new Date(Date.now() - DAY);
+  const [rules, overrides, blocked, busy] = await Promise.all([
+    db
+      .select({ dayOfWeek: availabilityRules.dayOfWeek, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
+      .from(availabilityRules)
+      .where(eq(availabilityRules.userId, hostId)),
+    db
+      .select({ date: availabilityOverrides.date, intervals: availabilityOverrides.intervals })
+      .from(availabilityOverrides)
+      .where(eq(availabilityOverrides.userId, hostId)),
+    db
+      .select({ start: bookings.blockedStart, end: bookings.blockedEnd })
+      .from(bookings)
+      .where(and(eq(bookings.hostId, hostId), ne(bookings.status, "cancelled"), gt(bookings.blockedEnd, since))),
+    db
+      .select({ start: busyIntervals.startTime, end: busyIntervals.endTime })
+      .from(busyIntervals)
+      .innerJoin(calendars, eq(calendars.id, busyIntervals.calendarId))
+      .where(and(eq(busyIntervals.userId, hostId), eq(calendars.checkConflicts, true), gt(busyIntervals.endTime, since))),
+  ]);
+  return {
+    weeklyRules: rules,
+    overrides: overrides.map((o) => ({
+      date: o.date,
+      intervals: o.intervals.map((i) => ({ startMinute: minutesOf(i.startTime), endMinute: minutesOf(i.endTime) })),
+    })),
+    busy: mergeIntervals([...blocked, ...busy].map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))),
+  };
+}
