@@ -9,6 +9,11 @@ export function json(body: unknown, init: { status?: number; headers?: HeadersIn
   return new Response(JSON.stringify(body), { status, headers });
 }
 
+/** A JSON response from an already serialised body. */
+export function jsonText(body: string, init: { status?: number } = {}): Response {
+  return new Response(body, { status: init.status ?? 200, headers: { "content-type": "application/json; charset=utf-8" } });
+}
+
 export function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
   return { error: code, message, details };
 }

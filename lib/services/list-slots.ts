@@ -1,26 +1,33 @@
 import type { z } from "zod";
 import type { Db } from "@/db";
 import type { SlotsQuery } from "@/lib/schemas/booking";
-import { computeSlots, toSlotDtos, type SlotDto } from "@/lib/slots";
-import { getHostScheduleCached, getPublicEventTypeCached } from "./schedule-cache";
+import { computeSlots, slotsValidUntil, toSlotDtos } from "@/lib/slots";
+import { cachedSlotResponse, cacheEpoch, getHostScheduleCached, getPublicEventTypeCached, rememberSlotResponse } from "./schedule-cache";
 import { engineEventType, engineHost } from "./slot-input";
 
-/** The open slots of a public event type for the guest's dates, shown in the guest's zone. */
-export async function listSlots(
-  db: Db,
-  username: string,
-  slug: string,
-  query: z.output<typeof SlotsQuery>,
-  now: number,
-): Promise<{ timezone: string; slots: SlotDto[] }> {
+/**
+ * The open slots of a public event type for the guest's dates, shown in the guest's zone, as
+ * serialised JSON `{timezone, slots}`. The same question asked again while the answer cannot
+ * have changed (same data, `now` before the first slot falls under the notice or the host's
+ * day turns) is answered from the kept string.
+ */
+export async function listSlotsJson(db: Db, username: string, slug: string, query: z.output<typeof SlotsQuery>, now: number): Promise<string> {
+  const epoch = cacheEpoch();
   const { host, eventType } = await getPublicEventTypeCached(db, username, slug);
+  const key = `${eventType.id}|${query.from}|${query.to}|${query.timezone}`;
+  const kept = cachedSlotResponse(key, now);
+  if (kept) return kept;
+
   const schedule = await getHostScheduleCached(db, host);
-  const slots = computeSlots({
+  const input = {
     now,
     host: engineHost(host),
     eventType: engineEventType(eventType),
     ...schedule,
     range: { from: query.from, to: query.to, timeZone: query.timezone },
-  });
-  return { timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) };
+  };
+  const slots = computeSlots(input);
+  const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) });
+  rememberSlotResponse(key, host.id, epoch, body, now, slotsValidUntil(input, slots));
+  return body;
 }

@@ -26,15 +26,18 @@ type State = {
   generations: Map<string, number>;
   events: Map<string, Entry<PublicEventType>>;
   schedules: Map<string, Entry<HostSchedule>>;
+  responses: Map<string, Entry<string>>;
 };
 
 const MAX_ENTRIES = 10_000;
+// Serialised slot lists are ~20 KB each: fewer of them.
+const MAX_RESPONSES = 2_000;
 const DAY = 86_400_000;
 
 // One cache per process: Next.js may load this module once per route bundle.
 const holder = globalThis as unknown as { __bookingScheduleCache?: State };
 function state(): State {
-  holder.__bookingScheduleCache ??= { epoch: 0, generations: new Map(), events: new Map(), schedules: new Map() };
+  holder.__bookingScheduleCache ??= { epoch: 0, generations: new Map(), events: new Map(), schedules: new Map(), responses: new Map() };
   return holder.__bookingScheduleCache;
 }
 
@@ -109,4 +112,27 @@ async function loadHostSchedule(db: Db, hostId: string): Promise<HostSchedule> {
     })),
     busy: mergeIntervals([...blocked, ...busy].map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))),
   };
+}
+
+/** Where an invalidation would show: read before loading, passed to rememberSlotResponse. */
+export function cacheEpoch(): number {
+  return state().epoch;
+}
+
+/** A serialised slot list still valid at `now`, if one is kept for `key`. */
+export function cachedSlotResponse(key: string, now: number): string | undefined {
+  const hit = state().responses.get(key);
+  if (hit && now < hit.expires && hit.generation === generationOf(hit.hostId)) return hit.value;
+  return undefined;
+}
+
+/**
+ * Keeps a serialised slot list until `validUntil` (the instant the engine's answer could first
+ * differ for a later `now`), at most the cache's lifetime, unless something changed since `epoch`.
+ */
+export function rememberSlotResponse(key: string, hostId: string, epoch: number, body: string, now: number, validUntil: number): void {
+  const s = state();
+  if (epoch !== s.epoch || validUntil <= now) return;
+  if (s.responses.size >= MAX_RESPONSES) s.responses.delete(s.responses.keys().next().value!);
+  s.responses.set(key, { hostId, generation: generationOf(hostId), expires: Math.min(validUntil, now + ttl()), value: body });
 }

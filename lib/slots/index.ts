@@ -142,3 +142,17 @@ export function toSlotDtos(slots: Slot[], timeZone: string): SlotDto[] {
 }
 
 export { ZoneOffsets, dateOfDay, dayOfDate, formatLocal } from "./zone";
+
+/**
+ * Until when computeSlots gives the same answer for a later `now` (the data unchanged): time
+ * only removes slots, when `now + notice` passes the first one, and adds some when the host's
+ * day turns and the booking window reaches a day further. Lets callers keep an answer exactly
+ * as long as it is true.
+ */
+export function slotsValidUntil(input: Pick<SlotInput, "now" | "host">, slots: Slot[]): number {
+  const zone = ZoneOffsets.of(input.host.timeZone);
+  const nextHostMidnight = zone.instantAtOrAfter((zone.dayOf(input.now) + 1) * DAY_MINUTES);
+  const first = slots[0];
+  const firstDropsAt = first ? first.start - input.host.minNoticeHours * HOUR + 1 : Infinity;
+  return Math.min(nextHostMidnight, firstDropsAt);
+}

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { computeSlots, isOfferedSlot, type DateOverride, type LocalInterval, type Slot, type SlotInput, type WeeklyRule } from "./index";
+import { computeSlots, isOfferedSlot, slotsValidUntil, type DateOverride, type LocalInterval, type Slot, type SlotInput, type WeeklyRule } from "./index";
 
 // Properties of the engine over random hosts, guests and dates, checked against facts recomputed
 // here with luxon (local date and time of an instant), not with the engine's own zone code.
@@ -225,6 +225,23 @@ describe("slot engine properties", () => {
         const left = computeSlots({ ...input, range: { ...input.range, to: mid } });
         const right = mid < to ? computeSlots({ ...input, range: { ...input.range, from: isoDate(dayNumber(mid) + 1) } }) : [];
         expect([...left, ...right]).toEqual(whole);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("slotsValidUntil: any later `now` before it gives the same slots; at it they differ (or the host's day turned)", () => {
+    fc.assert(
+      fc.property(arbInput, fc.double({ min: 0, max: 1, noNaN: true }), (input, fraction) => {
+        const slots = computeSlots(input);
+        const until = slotsValidUntil(input, slots);
+        expect(until).toBeGreaterThan(input.now);
+        const span = Math.min(until - input.now, 3 * DAY);
+        const later = input.now + Math.floor(fraction * (span - 1));
+        expect(computeSlots({ ...input, now: later })).toEqual(slots);
+        if (slots.length > 0 && until === slots[0]!.start - input.host.minNoticeHours * HOUR + 1) {
+          expect(computeSlots({ ...input, now: until })[0]?.start).not.toBe(slots[0]!.start);
+        }
       }),
       { numRuns: RUNS },
     );

@@ -1,7 +1,8 @@
 // GET /api/v1/public/{username}/{eventSlug}/slots – open slots for the guest's dates and zone
-import { endpoint, json, PUBLIC_SLOTS_LIMIT, route } from "@/lib/http/route";
+import { jsonText } from "@/lib/http/respond";
+import { endpoint, PUBLIC_SLOTS_LIMIT, route } from "@/lib/http/route";
 import { PublicEventParams, SlotList, SlotsQuery } from "@/lib/schemas/booking";
-import { listSlots } from "@/lib/services/list-slots";
+import { listSlotsJson } from "@/lib/services/list-slots";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}/slots", {
   GET: route(
@@ -15,6 +16,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{e
       responses: { 200: { description: "Slots sorted by start", schema: SlotList } },
       errors: [404],
     },
-    async ({ db, params, query }) => json(await listSlots(db, params.username, params.eventSlug, query, Date.now())),
+    async ({ db, params, query }) => jsonText(await listSlotsJson(db, params.username, params.eventSlug, query, Date.now())),
   ),
 });
