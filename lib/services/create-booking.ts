@@ -72,7 +72,7 @@ export async function createBooking(
 
       const start = input.startTime;
       const end = start + eventType.durationMinutes * MINUTE;
-      const data = await loadSlotData(tx, host, eventType, start - DAY, start + DAY);
+      const data = await loadSlotData(tx, host, eventType, { from: start - DAY, to: start + DAY });
       if (!isOfferedSlot({ ...data, now }, start)) throw slotUnavailable();
 
       const token = randomBytes(32).toString("base64url");

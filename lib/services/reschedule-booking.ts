@@ -23,7 +23,7 @@ export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string
     const { booking } = await getBookingForHostOrThrow(tx, host, bookingId, true);
     assertModifiable(booking, now);
     const [eventType] = await tx.select().from(eventTypes).where(eq(eventTypes.id, booking.eventTypeId));
-    const data = await loadSlotData(tx, host, eventType!, start - DAY, start + DAY, booking.id);
+    const data = await loadSlotData(tx, host, eventType!, { from: start - DAY, to: start + DAY, ignoreBookingId: booking.id });
     if (!isOfferedSlot({ ...data, now }, start)) throw slotUnavailable();
 
     const end = start + eventType!.durationMinutes * MINUTE;

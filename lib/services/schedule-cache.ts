@@ -1,10 +1,7 @@
-import { and, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "@/db";
-import { availabilityOverrides, availabilityRules, bookings, busyIntervals, calendars, type UserRow } from "@/db/schema";
+import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { mergeIntervals, type DateOverride, type Interval, type WeeklyRule } from "@/lib/slots";
-import { minutesOf } from "@/lib/time";
-import { getPublicEventTypeOrThrow, type PublicEventType } from "./slot-input";
+import { getPublicEventTypeOrThrow, loadHostSchedule, type HostSchedule, type PublicEventType } from "./slot-input";
 
 // What the public slot list reads, kept in memory per host: the event type behind a public
 // path, and the host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit
@@ -16,8 +13,6 @@ import { getPublicEventTypeOrThrow, type PublicEventType } from "./slot-input";
 // Freshness: every service that changes these facts calls invalidateHost() after its write.
 // Entries also expire: after a minute on embedded PGlite (this process is the only writer), after
 // a few seconds with DATABASE_URL, where other instances may write.
-
-export type HostSchedule = { weeklyRules: WeeklyRule[]; overrides: DateOverride[]; busy: Interval[] };
 
 type Entry<T> = { hostId: string; generation: number; expires: number; value: T };
 type State = {
@@ -32,7 +27,6 @@ type State = {
 const MAX_ENTRIES = 10_000;
 // Serialised slot lists are ~20 KB each: fewer of them.
 const MAX_RESPONSES = 2_000;
-const DAY = 86_400_000;
 
 // One cache per process: Next.js may load this module once per route bundle.
 const holder = globalThis as unknown as { __bookingScheduleCache?: State };
@@ -80,38 +74,7 @@ export function getPublicEventTypeCached(db: Db, username: string, slug: string)
 
 /** The host's hours, overrides and busy time from yesterday on (the past offers no slots). */
 export function getHostScheduleCached(db: Db, host: UserRow): Promise<HostSchedule> {
-  return cached(state().schedules, host.id, () => host.id, () => loadHostSchedule(db, host.id));
-}
-
-async function loadHostSchedule(db: Db, hostId: string): Promise<HostSchedule> {
-  const since = new Date(Date.now() - DAY);
-  const [rules, overrides, blocked, busy] = await Promise.all([
-    db
-      .select({ dayOfWeek: availabilityRules.dayOfWeek, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
-      .from(availabilityRules)
-      .where(eq(availabilityRules.userId, hostId)),
-    db
-      .select({ date: availabilityOverrides.date, intervals: availabilityOverrides.intervals })
-      .from(availabilityOverrides)
-      .where(eq(availabilityOverrides.userId, hostId)),
-    db
-      .select({ start: bookings.blockedStart, end: bookings.blockedEnd })
-      .from(bookings)
-      .where(and(eq(bookings.hostId, hostId), ne(bookings.status, "cancelled"), gt(bookings.blockedEnd, since))),
-    db
-      .select({ start: busyIntervals.startTime, end: busyIntervals.endTime })
-      .from(busyIntervals)
-      .innerJoin(calendars, eq(calendars.id, busyIntervals.calendarId))
-      .where(and(eq(busyIntervals.userId, hostId), eq(calendars.checkConflicts, true), gt(busyIntervals.endTime, since))),
-  ]);
-  return {
-    weeklyRules: rules,
-    overrides: overrides.map((o) => ({
-      date: o.date,
-      intervals: o.intervals.map((i) => ({ startMinute: minutesOf(i.startTime), endMinute: minutesOf(i.endTime) })),
-    })),
-    busy: mergeIntervals([...blocked, ...busy].map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))),
-  };
+  return cached(state().schedules, host.id, () => host.id, () => loadHostSchedule(db, host, { from: Date.now() }));
 }
 
 /** Where an invalidation would show: read before loading, passed to rememberSlotResponse. */

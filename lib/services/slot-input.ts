@@ -12,7 +12,7 @@ import {
   type UserRow,
 } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
-import { dateOfDay, ZoneOffsets, type SlotInput } from "@/lib/slots";
+import { dateOfDay, mergeIntervals, ZoneOffsets, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
 import { minutesOf } from "@/lib/time";
 
 // Reads what the slot engine needs for one host and one span of time. The engine itself never
@@ -20,7 +20,7 @@ import { minutesOf } from "@/lib/time";
 
 const DAY = 86_400_000;
 // Buffers reach at most 240 minutes beyond a slot; a day on each side covers them and any zone.
-const MARGIN = 2 * DAY;
+const MARGIN = DAY;
 
 export type PublicEventType = { host: UserRow; eventType: EventTypeRow };
 
@@ -51,24 +51,22 @@ export function engineEventType(eventType: EventTypeRow): SlotInput["eventType"]
   };
 }
 
+export type HostSchedule = { weeklyRules: WeeklyRule[]; overrides: DateOverride[]; busy: Interval[] };
+
 /**
- * Availability, bookings and calendar busy time of the host around [from, to) (instants).
- * `ignoreBookingId`: the booking being rescheduled does not block its own new slot.
+ * The host's hours, the overrides of the dates around [from, to), and what blocks time there:
+ * pending and confirmed bookings (buffers included) and busy time of calendars that check
+ * conflicts. `to` open: everything from `from` on. `ignoreBookingId`: the booking being
+ * rescheduled does not block its own new slot.
  */
-export async function loadSlotData(
+export async function loadHostSchedule(
   db: Db | Tx,
   host: UserRow,
-  eventType: EventTypeRow,
-  from: number,
-  to: number,
-  ignoreBookingId?: string,
-): Promise<SlotData> {
+  span: { from: number; to?: number; ignoreBookingId?: string },
+): Promise<HostSchedule> {
   const zone = ZoneOffsets.of(host.timezone);
-  const lo = new Date(from - MARGIN);
-  const hi = new Date(to + MARGIN);
-  const firstDate = dateOfDay(zone.dayOf(lo.getTime()));
-  const lastDate = dateOfDay(zone.dayOf(hi.getTime()));
-
+  const lo = new Date(span.from - MARGIN);
+  const hi = span.to === undefined ? undefined : new Date(span.to + MARGIN);
   const [rules, overrides, blocked, busy] = await Promise.all([
     db
       .select({ dayOfWeek: availabilityRules.dayOfWeek, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })
@@ -80,8 +78,8 @@ export async function loadSlotData(
       .where(
         and(
           eq(availabilityOverrides.userId, host.id),
-          gte(availabilityOverrides.date, firstDate),
-          lte(availabilityOverrides.date, lastDate),
+          gte(availabilityOverrides.date, dateOfDay(zone.dayOf(lo.getTime()))),
+          hi ? lte(availabilityOverrides.date, dateOfDay(zone.dayOf(hi.getTime()))) : undefined,
         ),
       ),
     db
@@ -91,9 +89,9 @@ export async function loadSlotData(
         and(
           eq(bookings.hostId, host.id),
           ne(bookings.status, "cancelled"),
-          lt(bookings.blockedStart, hi),
           gt(bookings.blockedEnd, lo),
-          ignoreBookingId ? ne(bookings.id, ignoreBookingId) : undefined,
+          hi ? lt(bookings.blockedStart, hi) : undefined,
+          span.ignoreBookingId ? ne(bookings.id, span.ignoreBookingId) : undefined,
         ),
       ),
     db
@@ -104,22 +102,29 @@ export async function loadSlotData(
         and(
           eq(busyIntervals.userId, host.id),
           eq(calendars.checkConflicts, true),
-          lt(busyIntervals.startTime, hi),
           gt(busyIntervals.endTime, lo),
+          hi ? lt(busyIntervals.startTime, hi) : undefined,
         ),
       ),
   ]);
-
   return {
-    host: engineHost(host),
     weeklyRules: rules,
     // A closed date has no intervals: the engine reads an empty list as "closed".
     overrides: overrides.map((o) => ({
       date: o.date,
       intervals: o.intervals.map((i) => ({ startMinute: minutesOf(i.startTime), endMinute: minutesOf(i.endTime) })),
     })),
-    eventType: engineEventType(eventType),
-    busy: [...blocked, ...busy].map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })),
+    busy: mergeIntervals([...blocked, ...busy].map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))),
   };
 }
 
+/** Everything the engine needs but `now` and the range, read inside the booking's transaction. */
+export async function loadSlotData(
+  db: Db | Tx,
+  host: UserRow,
+  eventType: EventTypeRow,
+  span: { from: number; to: number; ignoreBookingId?: string },
+): Promise<SlotData> {
+  const schedule = await loadHostSchedule(db, host, span);
+  return { host: engineHost(host), eventType: engineEventType(eventType), ...schedule };
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
-import { bookings } from "@/db/schema";
 import { api } from "../support/api";
+import { insertBookingRow } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, unique, type TestHost } from "../support/factories";
 
@@ -9,21 +8,7 @@ withTestDatabase();
 
 /** Books directly in the database: booking creation belongs to the booking flow. */
 async function insertBooking(host: TestHost, eventTypeId: string, start: Date) {
-  const end = new Date(start.getTime() + 30 * 60_000);
-  await (await getDb()).insert(bookings).values({
-    id: unique("bkg"),
-    hostId: host.id,
-    eventTypeId,
-    status: "confirmed",
-    startTime: start,
-    endTime: end,
-    blockedStart: start,
-    blockedEnd: end,
-    guestName: "Guest",
-    guestEmail: "guest@example.com",
-    guestTimezone: "UTC",
-    cancelTokenHash: unique("hash"),
-  });
+  await insertBookingRow(host.id, eventTypeId, start);
 }
 
 describe("POST /me/event-types", () => {

@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { bookings, outboxJobs } from "@/db/schema";
+import { outboxJobs } from "@/db/schema";
 import { api } from "../support/api";
-import { book, dateIn, getSlots, openOnly } from "../support/booking";
+import { book, dateIn, getSlots, insertBookingRow, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
-import { createEventType, createHost, unique, type TestHost } from "../support/factories";
+import { createEventType, createHost, type TestHost } from "../support/factories";
 
 withTestDatabase();
 
@@ -32,29 +31,8 @@ async function hostWithBookings(count: number, fields: Record<string, unknown> =
 }
 
 /** A booking that already took place, written directly: the API cannot book the past. */
-async function pastBooking(host: TestHost, eventTypeId: string) {
-  const start = new Date(Date.now() - 2 * 86_400_000);
-  const end = new Date(start.getTime() + 30 * 60_000);
-  const token = randomUUID();
-  const { hashCancelToken } = await import("@/lib/services/booking-store");
-  const [row] = await (await getDb())
-    .insert(bookings)
-    .values({
-      id: unique("bkg"),
-      hostId: host.id,
-      eventTypeId,
-      status: "confirmed",
-      startTime: start,
-      endTime: end,
-      blockedStart: start,
-      blockedEnd: end,
-      guestName: "Past Guest",
-      guestEmail: "past@example.com",
-      guestTimezone: "UTC",
-      cancelTokenHash: hashCancelToken(token),
-    })
-    .returning();
-  return { row: row!, token };
+function pastBooking(host: TestHost, eventTypeId: string) {
+  return insertBookingRow(host.id, eventTypeId, new Date(Date.now() - 2 * 86_400_000));
 }
 
 describe("POST /public/cancel", () => {

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import { expect } from "vitest";
+import { getDb } from "@/db";
+import { bookings } from "@/db/schema";
+import { hashCancelToken } from "@/lib/services/booking-store";
 import { api } from "./api";
 import { unique, type TestHost } from "./factories";
 
@@ -40,4 +43,31 @@ export function guest(fields: Record<string, unknown> = {}) {
 
 export async function book(host: TestHost, slug: string, startTime: string, fields: Record<string, unknown> = {}, key: string = randomUUID()) {
   return api.post(`/public/${host.username}/${slug}/bookings`, { startTime, ...guest(fields) }, { headers: { "idempotency-key": key } });
+}
+
+/**
+ * A booking written straight into the table, past every check of the API: for the past, which
+ * the API cannot book, and for states the API has no verb for. Returns the row and its token.
+ */
+export async function insertBookingRow(hostId: string, eventTypeId: string, start: Date, minutes = 30) {
+  const end = new Date(start.getTime() + minutes * 60_000);
+  const token = randomUUID();
+  const [row] = await (await getDb())
+    .insert(bookings)
+    .values({
+      id: `bkg_${randomUUID()}`,
+      hostId,
+      eventTypeId,
+      status: "confirmed",
+      startTime: start,
+      endTime: end,
+      blockedStart: start,
+      blockedEnd: end,
+      guestName: "Direct Guest",
+      guestEmail: "direct@example.com",
+      guestTimezone: "UTC",
+      cancelTokenHash: hashCancelToken(token),
+    })
+    .returning();
+  return { row: row!, token };
 }
