@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DateTime } from "luxon";
+import { hasChromium } from "../playwright.config";
 
 // The whole guest flow over real HTTP against `npm start`: a host sets up, a guest lists slots,
 // books, and cancels with the link; per-IP limits use the socket's address, not a header.
@@ -77,4 +78,44 @@ test("the per-IP slot limit counts the connection's address: a forged X-Forwarde
   expect(limited.status()).toBe(429);
   expect((await limited.json()).error).toBe("rate_limited");
   expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+});
+
+test.describe("the guest's cancel page", () => {
+  test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
+
+  test("opening the cancelUrl shows the booking and cancels nothing; the button cancels it", async ({ page, request }) => {
+    const { username, headers, date } = await setUpHost(request);
+    // The host's first slot (10:00 New York), without a slot list: the test above spent this address's limit.
+    const startTime = DateTime.fromISO(`${date}T10:00`, { zone: "America/New_York" }).toUTC().toISO({ suppressMilliseconds: true });
+    const created = await request.post(api(`/public/${username}/consult/bookings`), {
+      headers: { "idempotency-key": randomUUID() },
+      data: { startTime, guestName: "Tomo Guest", guestEmail: `tomo-${randomUUID()}@example.com`, guestTimezone: "Asia/Tokyo", customAnswers: { topic: "Plans" } },
+    });
+    expect(created.status()).toBe(201);
+    const { cancelUrl, id } = await created.json();
+
+    await page.goto(new URL(cancelUrl).pathname);
+    await expect(page.getByRole("heading", { name: "Cancel your booking" })).toBeVisible();
+    await expect(page.getByText("Consultation with Flow Host")).toBeVisible();
+    await expect(page.getByText("(Asia/Tokyo)")).toBeVisible();
+    await expect(page.getByText("Tomo Guest")).toBeVisible();
+    // Only looking must not cancel.
+    let list = await (await request.get(api("/me/bookings"), { headers })).json();
+    expect(list.data.find((b: any) => b.id === id).status).toBe("confirmed");
+
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("status")).toContainText("is cancelled");
+    list = await (await request.get(api("/me/bookings"), { headers })).json();
+    expect(list.data.find((b: any) => b.id === id)).toMatchObject({ status: "cancelled", cancelledBy: "guest" });
+
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "This booking is cancelled" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+  });
+
+  test("an unknown token is a 404 page", async ({ page }) => {
+    const response = await page.goto("/cancel/not-a-real-token-0000000000000000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
 });

@@ -38,11 +38,10 @@ export async function cancelBookingAsHost(db: Db, host: UserRow, bookingId: stri
 
 export type GuestCancellation = { id: string; status: "cancelled"; message: string };
 
-/**
- * POST /public/cancel: the guest cancels with the token from their cancelUrl. Idempotent: a
- * cancelled booking answers the same body again. An unknown token is 404.
- */
-export async function cancelBookingAsGuest(db: Db, token: string, now: number): Promise<GuestCancellation> {
+export type GuestBooking = { booking: BookingRow; title: string; hostName: string };
+
+/** The booking a guest's cancel token belongs to, with what the guest needs to recognise it. */
+export async function findGuestBooking(db: Db, token: string): Promise<GuestBooking | undefined> {
   const [found] = await db
     .select({ booking: bookings, title: eventTypes.title, hostName: users.fullName })
     .from(bookings)
@@ -50,18 +49,29 @@ export async function cancelBookingAsGuest(db: Db, token: string, now: number): 
     .innerJoin(users, eq(users.id, bookings.hostId))
     .where(eq(bookings.cancelTokenHash, hashCancelToken(token)))
     .limit(1);
+  return found;
+}
+
+/** "Monday, March 15, 2027, 9:00 AM" in the guest's own zone. */
+export function guestWhen(booking: BookingRow): string {
+  return DateTime.fromMillis(booking.startTime.getTime(), { zone: booking.guestTimezone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, h:mm a");
+}
+
+/**
+ * POST /public/cancel: the guest cancels with the token from their cancelUrl. Idempotent: a
+ * cancelled booking answers the same body again. An unknown token is 404.
+ */
+export async function cancelBookingAsGuest(db: Db, token: string, now: number): Promise<GuestCancellation> {
+  const found = await findGuestBooking(db, token);
   if (!found) throw notFound("Booking");
   let booking = found.booking;
   if (booking.status !== "cancelled") {
     assertModifiable(booking, now);
     booking = await markCancelled(db, booking, "guest", null, now);
   }
-  const when = DateTime.fromMillis(booking.startTime.getTime(), { zone: booking.guestTimezone, locale: "en-US" }).toFormat(
-    "cccc, LLLL d, yyyy, h:mm a",
-  );
   return {
     id: booking.id,
     status: "cancelled",
-    message: `Your booking "${found.title}" with ${found.hostName} on ${when} (${booking.guestTimezone}) is cancelled.`,
+    message: `Your booking "${found.title}" with ${found.hostName} on ${guestWhen(booking)} (${booking.guestTimezone}) is cancelled.`,
   };
 }
