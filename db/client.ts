@@ -23,6 +23,14 @@ export type Database = {
   migrate(): Promise<void>;
   /** A trivial round trip, for the health check. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL's LISTEN/NOTIFY between the processes sharing the database (PostgreSQL only:
+   * an embedded PGlite has one process, which needs no messages).
+   */
+  messages?: {
+    listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+    notify(channel: string, payload: string): Promise<void>;
+  };
   close(): Promise<void>;
 };
 
@@ -62,6 +70,15 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     ping: async () => {
       await client`select 1`;
+    },
+    messages: {
+      // postgres.js keeps one dedicated connection for LISTEN and re-listens after a reconnect.
+      listen: async (channel, onMessage) => {
+        await client.listen(channel, onMessage);
+      },
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
+      },
     },
     close: () => client.end({ timeout: 5 }),
   };

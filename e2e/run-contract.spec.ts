@@ -1,57 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { post, start } from "./support/server";
 
 // The run contract of decisions §1, over real HTTP against the built app: `npm start` answers
 // /api/v1/health within 60 s, a second start reuses the data and the generated secrets, and
 // request logs are JSON lines that never carry a password or token.
 
-type Server = { proc: ChildProcess; output: () => string; url: string; stop: () => Promise<void> };
-
-let nextPort = 3200;
-
-async function start(env: Record<string, string>): Promise<Server & { readyMs: number }> {
-  const port = nextPort++;
-  const started = Date.now();
-  const proc = spawn("npm", ["start"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let out = "";
-  proc.stdout!.on("data", (d) => (out += d));
-  proc.stderr!.on("data", (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (proc.exitCode !== null) return;
-    const exited = new Promise((r) => proc.once("exit", r));
-    process.kill(-proc.pid!, "SIGTERM");
-    await exited;
-  };
-  while (Date.now() - started < 60_000) {
-    if (proc.exitCode !== null) throw new Error(`npm start exited early:\n${out}`);
-    try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.status === 200) return { proc, url, stop, output: () => out, readyMs: Date.now() - started };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`health did not answer 200 within 60 s:\n${out}`);
-}
-
-async function post(url: string, body: unknown, token?: string) {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
 
 test("npm start serves health within 60 s, and a restart keeps accounts, secrets and tokens", async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "booking-run-"));

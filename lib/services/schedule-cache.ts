@@ -1,6 +1,8 @@
-import type { Db } from "@/db";
+import { randomUUID } from "node:crypto";
+import { getDatabase, type Db } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { log } from "@/lib/log";
 import { getPublicEventTypeOrThrow, loadHostSchedule, type HostSchedule, type PublicEventType } from "./slot-input";
 
 // What the public slot list reads, kept in memory per host: the event type behind a public
@@ -10,12 +12,17 @@ import { getPublicEventTypeOrThrow, loadHostSchedule, type HostSchedule, type Pu
 // its transaction (slot-input.ts), so a stale entry can at worst show a slot that then answers
 // 409 — never a double booking.
 //
-// Freshness: every service that changes these facts calls invalidateHost() after its write.
-// Entries also expire: after a minute on embedded PGlite (this process is the only writer), after
-// a few seconds with DATABASE_URL, where other instances may write.
+// Freshness: every service that changes these facts calls invalidateHost() after its write. With
+// DATABASE_URL, where other instances may write, the invalidation also goes to them over
+// PostgreSQL's NOTIFY. Entries expire too, as a bound should a message be lost: after a minute
+// on embedded PGlite (this process is the only writer), after 15 seconds on PostgreSQL.
 
 type Entry<T> = { hostId: string; generation: number; expires: number; value: T };
 type State = {
+  /** This process, so that it can tell its own notifications from other instances'. */
+  instance: string;
+  /** Whether this process listens for other instances' invalidations. */
+  listening?: Promise<void>;
   /** Bumped by every invalidation: a load that saw it change may hold stale rows. */
   epoch: number;
   generations: Map<string, number>;
@@ -31,28 +38,66 @@ const MAX_RESPONSES = 2_000;
 // One cache per process: Next.js may load this module once per route bundle.
 const holder = globalThis as unknown as { __bookingScheduleCache?: State };
 function state(): State {
-  holder.__bookingScheduleCache ??= { epoch: 0, generations: new Map(), events: new Map(), schedules: new Map(), responses: new Map() };
+  holder.__bookingScheduleCache ??= {
+    instance: randomUUID(),
+    epoch: 0,
+    generations: new Map(),
+    events: new Map(),
+    schedules: new Map(),
+    responses: new Map(),
+  };
   return holder.__bookingScheduleCache;
 }
 
+const CHANNEL = "booking_schedule_changed";
+
 function ttl(): number {
-  return getConfig().databaseUrl ? 5_000 : 60_000;
+  return getConfig().databaseUrl ? 15_000 : 60_000;
 }
 
 function generationOf(hostId: string): number {
   return state().generations.get(hostId) ?? 0;
 }
 
-/** Forget everything cached about a host: call after any write to its hours, event types or bookings. */
-export function invalidateHost(hostId: string): void {
+function forget(hostId: string): void {
   const s = state();
   s.epoch += 1;
   s.generations.set(hostId, generationOf(hostId) + 1);
   s.schedules.delete(hostId);
 }
 
+/**
+ * Forget everything cached about a host: call after any write (committed) to its hours, event
+ * types or bookings. Other instances on the same PostgreSQL are told as well.
+ */
+export function invalidateHost(hostId: string): void {
+  forget(hostId);
+  void getDatabase()
+    .then((database) => database.messages?.notify(CHANNEL, `${state().instance}:${hostId}`))
+    .catch((err: unknown) => log.warn({ err }, "could not tell other instances about a schedule change"));
+}
+
+/** Starts listening for other instances' invalidations, once per process (PostgreSQL only). */
+function listenForOtherInstances(): void {
+  const s = state();
+  s.listening ??= getDatabase()
+    .then((database) =>
+      database.messages?.listen(CHANNEL, (payload) => {
+        const [from, hostId] = payload.split(":");
+        if (from !== s.instance && hostId) forget(hostId);
+      }),
+    )
+    .catch((err: unknown) => {
+      s.listening = undefined;
+      log.warn({ err }, "could not listen for schedule changes of other instances");
+    });
+}
+
 async function cached<T>(map: Map<string, Entry<T>>, key: string, hostIdOf: (value: T) => string, load: () => Promise<T>): Promise<T> {
   const s = state();
+  if (!s.listening) listenForOtherInstances();
+  // Listening first: an entry cached before it could miss another instance's change.
+  await s.listening;
   const now = Date.now();
   const hit = map.get(key);
   if (hit && hit.expires > now && hit.generation === generationOf(hit.hostId)) return hit.value;

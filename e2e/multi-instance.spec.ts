@@ -1,0 +1,62 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { DateTime } from "luxon";
+import { post, start } from "./support/server";
+
+// Two instances of the service on one PostgreSQL: what one writes, the other's slot list shows
+// at once (PostgreSQL NOTIFY invalidates its cache), long before the cache's 15 s expiry.
+
+test("a booking made on one instance disappears from the other's slot list at once", async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the two-instance PostgreSQL run");
+  expect(url, "CI=true requires TEST_DATABASE_URL").toBeTruthy();
+  const env = {
+    DATABASE_URL: url!,
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    RATE_LIMITS: "off",
+  };
+  const a = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-a-")) });
+  const b = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-b-")) });
+  try {
+    const username = `two${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    expect((await post(`${a.url}/api/v1/auth/register`, { email, password: "two-instances", fullName: "Two", username, timezone: "UTC" })).status).toBe(201);
+    const token = (await post(`${a.url}/api/v1/auth/login`, { email, password: "two-instances" })).body.accessToken;
+    const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
+    const put = await fetch(`${a.url}/api/v1/me/availability`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules: [], dateOverrides: [{ date, available: true, intervals: [{ startTime: "09:00", endTime: "10:00" }] }] }),
+    });
+    expect(put.status).toBe(200);
+    expect((await post(`${a.url}/api/v1/me/event-types`, { slug: "sync", title: "Sync", durationMinutes: 30 }, token)).status).toBe(201);
+
+    const slotsOnB = async () => {
+      const res = await fetch(`${b.url}/api/v1/public/${username}/sync/slots?from=${date}&to=${date}&timezone=UTC`);
+      return ((await res.json()).slots as { startTime: string }[]).map((s) => s.startTime);
+    };
+    expect(await slotsOnB()).toEqual([`${date}T09:00:00Z`, `${date}T09:30:00Z`]); // now cached on B
+
+    const booked = await fetch(`${a.url}/api/v1/public/${username}/sync/bookings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+      body: JSON.stringify({ startTime: `${date}T09:00:00Z`, guestName: "Guest", guestEmail: `g-${randomUUID()}@example.com`, guestTimezone: "UTC" }),
+    });
+    expect(booked.status).toBe(201);
+    await expect.poll(slotsOnB, { timeout: 3_000, intervals: [50, 100, 250] }).toEqual([`${date}T09:30:00Z`]);
+
+    // B refuses the taken slot from the database, whatever its cache says.
+    const again = await fetch(`${b.url}/api/v1/public/${username}/sync/bookings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+      body: JSON.stringify({ startTime: `${date}T09:00:00Z`, guestName: "Late", guestEmail: `l-${randomUUID()}@example.com`, guestTimezone: "UTC" }),
+    });
+    expect(again.status).toBe(409);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
