@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import {
   availabilityOverrides,
@@ -127,4 +127,16 @@ export async function loadSlotData(
 ): Promise<SlotData> {
   const schedule = await loadHostSchedule(db, host, span);
   return { host: engineHost(host), eventType: engineEventType(eventType), ...schedule };
+}
+
+/** The host behind /{username} and their active event types (404 for an unknown username). */
+export async function getPublicHostOrThrow(db: Db, username: string): Promise<{ host: UserRow; eventTypes: EventTypeRow[] }> {
+  const [host] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  if (!host) throw notFound("Host");
+  const rows = await db
+    .select()
+    .from(eventTypes)
+    .where(and(eq(eventTypes.userId, host.id), eq(eventTypes.isActive, true)))
+    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+  return { host, eventTypes: rows };
 }
