@@ -58,14 +58,14 @@ export async function createBooking(
   args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; now: number },
 ): Promise<CreatedBookingResponse> {
   const { username, slug, input, now } = args;
-  const { host, eventType } = await getPublicEventTypeOrThrow(db, username, slug);
-  checkAnswers(eventType.customQuestions, input.customAnswers);
-
+  // A replay answers what the first request got, even if the event type changed since.
   const claim = { scope: "public-booking", key: args.idempotencyKey };
   const claimed = await claimIdempotencyKey(db, claim, requestHash({ username, slug, input }), now);
   if ("replay" in claimed) return { ...claimed.replay, replayed: true, headers: {} };
 
   try {
+    const { host, eventType } = await getPublicEventTypeOrThrow(db, username, slug);
+    checkAnswers(eventType.customQuestions, input.customAnswers);
     const created = await retryOnDeadlock(() => db.transaction(async (tx) => {
       await lockHostBookings(tx, host.id);
       const limit = getConfig().rateLimits ? await limitGuestBookings(tx, input.guestEmail, now) : { headers: {} };

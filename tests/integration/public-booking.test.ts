@@ -244,6 +244,11 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     expect(other.body.error).toBe("idempotency_key_mismatch");
     const rows = await (await getDb()).select().from(bookings).where(eq(bookings.hostId, host.id));
     expect(rows).toHaveLength(1);
+    // The first answer stands even after the event type is switched off.
+    await api.patch(`/me/event-types/${et.id}`, { isActive: false }, { token: host.token });
+    const later = await api.post(path, body, { headers: { "idempotency-key": key } });
+    expect(later.status).toBe(201);
+    expect(later.body).toEqual(created.body);
   });
 
   it("answers 409 idempotency_key_in_use while the first request with the key is still running", async () => {
