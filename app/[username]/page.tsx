@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
-import { AppError } from "@/lib/http/errors";
+import { orNotFoundPage } from "@/lib/pages";
 import { getPublicHostOrThrow } from "@/lib/services/slot-input";
 
 // /{username}: the host's public page, listing what a guest can book.
@@ -13,12 +12,7 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ username: string }> };
 
 async function load(username: string) {
-  try {
-    return await getPublicHostOrThrow(await getDb(), username);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  return orNotFoundPage(getPublicHostOrThrow(await getDb(), username));
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { BookingWidget } from "@/components/booking/booking-widget";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
-import { AppError } from "@/lib/http/errors";
+import { orNotFoundPage } from "@/lib/pages";
 import { getPublicEventTypeCached } from "@/lib/services/schedule-cache";
 
 // /{username}/{slug}: the guest's booking page. The page renders the event; the widget lists
@@ -15,12 +14,7 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ username: string; slug: string }> };
 
 async function load(username: string, slug: string) {
-  try {
-    return await getPublicEventTypeCached(await getDb(), username, slug);
-  } catch (error) {
-    if (error instanceof AppError && error.code === "not_found") notFound();
-    throw error;
-  }
+  return orNotFoundPage(getPublicEventTypeCached(await getDb(), username, slug));
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
