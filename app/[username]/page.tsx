@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
 import { orNotFoundPage } from "@/lib/pages";
-import { getPublicHostOrThrow } from "@/lib/services/slot-input";
+import { getPublicHostOrThrow } from "@/lib/services/public-event-types";
 
 // /{username}: the host's public page, listing what a guest can book.
 

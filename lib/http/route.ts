@@ -58,7 +58,7 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
   mount?: { path: string; method: HttpMethod };
 };
 
-export const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
+const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
 /** Public slot lists: 60 a minute per client IP. */
 export const PUBLIC_SLOTS_LIMIT = { name: "slots", limit: 60, windowSeconds: 60 };
 

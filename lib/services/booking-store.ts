@@ -18,6 +18,11 @@ export function slotUnavailable(): AppError {
   return new AppError("slot_unavailable", "This time is no longer available; please pick another slot");
 }
 
+/** A transaction-scoped advisory lock on a name: transactions holding the same name take turns. */
+export async function lockName(tx: Tx, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+}
+
 /**
  * Makes booking writes of one host take turns (a transaction-scoped advisory lock). Without it,
  * overlapping inserts each wait for the other inside the exclusion constraint's check until
@@ -25,7 +30,7 @@ export function slotUnavailable(): AppError {
  * committed and answers 409 at once. The constraint stays the guarantee; this keeps it quiet.
  */
 export async function lockHostBookings(tx: Tx, hostId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`host-bookings:${hostId}`}, 0))`);
+  await lockName(tx, `host-bookings:${hostId}`);
 }
 
 /** The exclusion constraint's 23P01 (an overlapping booking won a race) becomes a 409. */

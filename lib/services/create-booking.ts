@@ -16,7 +16,8 @@ import { limitGuestBookings } from "./guest-booking-limit";
 import { claimIdempotencyKey, finishIdempotentRequest, releaseIdempotencyKey, requestHash } from "./idempotency";
 import { enqueueBookingEvent } from "./outbox";
 import { invalidateHost } from "./schedule-cache";
-import { getPublicEventTypeOrThrow, loadSlotData } from "./slot-input";
+import { getPublicEventTypeOrThrow } from "./public-event-types";
+import { loadSlotData } from "./slot-input";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -3,6 +3,7 @@ import type { Tx } from "@/db";
 import { bookings } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { rateLimitHeaders } from "@/lib/rate-limit";
+import { lockName } from "./booking-store";
 
 export const GUEST_BOOKINGS_PER_HOUR = 5;
 const HOUR = 3_600_000;
@@ -15,7 +16,7 @@ const HOUR = 3_600_000;
  */
 export async function limitGuestBookings(tx: Tx, email: string, now: number): Promise<{ headers: Record<string, string> }> {
   const normalised = email.toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`guest-bookings:${normalised}`}, 0))`);
+  await lockName(tx, `guest-bookings:${normalised}`);
   const since = new Date(now - HOUR);
   const [row] = await tx
     .select({ made: count(), oldest: min(bookings.createdAt) })

@@ -3,7 +3,8 @@ import { getDatabase, type Db } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
-import { getPublicEventTypeOrThrow, loadHostSchedule, type HostSchedule, type PublicEventType } from "./slot-input";
+import { getPublicEventTypeOrThrow, type PublicEventType } from "./public-event-types";
+import { loadHostSchedule, type HostSchedule } from "./slot-input";
 
 // What the public slot list reads, kept in memory per host: the event type behind a public
 // path, and the host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
+import { and, eq, gt, gte, lt, lte, ne } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import {
   availabilityOverrides,
@@ -6,12 +6,9 @@ import {
   bookings,
   busyIntervals,
   calendars,
-  eventTypes,
-  users,
   type EventTypeRow,
   type UserRow,
 } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
 import { dateOfDay, mergeIntervals, ZoneOffsets, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
 import { minutesOf } from "@/lib/time";
 
@@ -21,20 +18,6 @@ import { minutesOf } from "@/lib/time";
 const DAY = 86_400_000;
 // Buffers reach at most 240 minutes beyond a slot; a day on each side covers them and any zone.
 const MARGIN = DAY;
-
-export type PublicEventType = { host: UserRow; eventType: EventTypeRow };
-
-/** The host and active event type behind /{username}/{slug}, or 404 for anything else. */
-export async function getPublicEventTypeOrThrow(db: Db | Tx, username: string, slug: string): Promise<PublicEventType> {
-  const [row] = await db
-    .select({ host: users, eventType: eventTypes })
-    .from(eventTypes)
-    .innerJoin(users, eq(users.id, eventTypes.userId))
-    .where(and(eq(users.username, username), eq(eventTypes.slug, slug), eq(eventTypes.isActive, true)))
-    .limit(1);
-  if (!row) throw notFound("Event type");
-  return row;
-}
 
 export type SlotData = Omit<SlotInput, "now" | "range">;
 
@@ -127,16 +110,4 @@ export async function loadSlotData(
 ): Promise<SlotData> {
   const schedule = await loadHostSchedule(db, host, span);
   return { host: engineHost(host), eventType: engineEventType(eventType), ...schedule };
-}
-
-/** The host behind /{username} and their active event types (404 for an unknown username). */
-export async function getPublicHostOrThrow(db: Db, username: string): Promise<{ host: UserRow; eventTypes: EventTypeRow[] }> {
-  const [host] = await db.select().from(users).where(eq(users.username, username)).limit(1);
-  if (!host) throw notFound("Host");
-  const rows = await db
-    .select()
-    .from(eventTypes)
-    .where(and(eq(eventTypes.userId, host.id), eq(eventTypes.isActive, true)))
-    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
-  return { host, eventTypes: rows };
 }
