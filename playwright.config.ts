@@ -37,6 +37,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-e2e-")),
       APP_URL: `http://127.0.0.1:${port}`,
+      SHUTDOWN_DELAY_MS: "0",
     },
   },
 });

@@ -27,6 +27,9 @@ export default defineConfig({
           include: ["lib/**/*.test.ts", "db/**/*.test.ts"],
           setupFiles: ["tests/support/setup.ts"],
           testTimeout: 30_000,
+          // lib/rate-limit opens a PGlite in beforeAll: compiling its WASM alone took 7 s on this
+          // machine under load, past the default 10 s once two workers share the cores.
+          hookTimeout: 60_000,
         },
       },
       {

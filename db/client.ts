@@ -107,3 +107,17 @@ export function pgConstraint(error: unknown): string | undefined {
     return typeof name === "string" ? name : undefined;
   });
 }
+
+// Connection failures, not query failures: the database is down, restarting or unreachable.
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
+
+/**
+ * Whether an error means the database cannot be reached right now (the service should answer
+ * 503 and try again on the next request), rather than that a query was wrong.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const sqlState = pgErrorCode(error);
+  // 08: connection exception; 57P01–57P03: shutting down, crashed, cannot connect now; 53300: too many connections.
+  if (sqlState && (sqlState.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(sqlState))) return true;
+  return findInCauses(error, (e) => (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code) ? e.code : undefined)) !== undefined;
+}

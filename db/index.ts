@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { onShutdown } from "@/lib/lifecycle";
 import { openPglite, openPostgres, type Database, type Db } from "./client";
 
 // One database per process. Next.js may load this module in more than one bundle (route
@@ -12,6 +13,8 @@ async function open(): Promise<Database> {
     ? await openPostgres(config.databaseUrl)
     : await openPglite(`${config.dataDir}/pglite`);
   await database.migrate();
+  // Closed last on shutdown: PGlite flushes its files, the pool ends its connections.
+  onShutdown("database", () => database.close());
   return database;
 }
 

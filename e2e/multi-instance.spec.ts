@@ -1,13 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { DateTime } from "luxon";
 import { post, start } from "./support/server";
 
-// Two instances of the service on one PostgreSQL: what one writes, the other's slot list shows
-// at once (PostgreSQL NOTIFY invalidates its cache), long before the cache's 15 s expiry.
+// Several instances of the service on one PostgreSQL, the shape a user grows into: what one
+// writes, the other's slot list shows at once (PostgreSQL NOTIFY invalidates its cache, long
+// before the cache's 15 s expiry), and rate-limit counters are shared (kept in PostgreSQL).
 
 test("a booking made on one instance disappears from the other's slot list at once", async () => {
   const url = process.env.TEST_DATABASE_URL;
@@ -57,6 +60,55 @@ test("a booking made on one instance disappears from the other's slot list at on
     });
     expect(again.status).toBe(409);
   } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
+
+test("two instances behind a reverse proxy (TRUST_PROXY=1) share the login limits, and a forged X-Forwarded-For does not escape them", async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the two-instance PostgreSQL run");
+  expect(url, "CI=true requires TEST_DATABASE_URL").toBeTruthy();
+  const env = { DATABASE_URL: url!, JWT_SECRET: randomBytes(32).toString("hex"), ENCRYPTION_KEY: randomBytes(32).toString("base64"), TRUST_PROXY: "1" };
+  const a = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-a-")) });
+  const b = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-b-")) });
+  // The proxy a user puts in front: round robin, and it appends the address it saw to X-Forwarded-For.
+  const backends = [new URL(a.url), new URL(b.url)];
+  let turn = 0;
+  const proxy = createServer((req, res) => {
+    const target = backends[turn++ % backends.length]!;
+    const forwarded = [req.headers["x-forwarded-for"], req.socket.remoteAddress].filter(Boolean).join(", ");
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, "x-forwarded-for": forwarded } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const front = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  try {
+    const username = `lim${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    expect((await post(`${front}/api/v1/auth/register`, { email, password: "right-password" , fullName: "Limit", username, timezone: "UTC" })).status).toBe(201);
+    // Ten wrong passwords, alternating instances, each claiming another client address.
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${front}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `192.0.2.${i}` },
+        body: JSON.stringify({ email, password: `wrong-${i}` }),
+      });
+      expect(res.status).toBe(401);
+    }
+    // Whichever instance answers, the eleventh attempt from the same real address is refused.
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${front}/api/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "right-password" }) });
+      expect(res.status).toBe(429);
+    }
+  } finally {
+    await new Promise((resolve) => proxy.close(resolve));
     await Promise.all([a.stop(), b.stop()]);
   }
 });

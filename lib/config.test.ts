@@ -42,6 +42,12 @@ describe("parseConfig", () => {
     ["RATE_LIMITS", { RATE_LIMITS: "maybe" }],
     ["APP_URL", { APP_URL: "not a url" }],
     ["UPSTASH_REDIS_REST_TOKEN", { UPSTASH_REDIS_REST_URL: "http://127.0.0.1:8079" }],
+    ["SMTP_URL", { SMTP_URL: "mail.example.com:587" }],
+    ["SMTP_URL", { SMTP_URL: "http://mail.example.com" }],
+    ["CALLS_FROM_NUMBER", { CALLS_ACCOUNT_SID: "AC123", CALLS_AUTH_TOKEN: "secret" }],
+    ["CALLS_FROM_NUMBER", { CALLS_ACCOUNT_SID: "AC123", CALLS_AUTH_TOKEN: "secret", CALLS_FROM_NUMBER: "555-0100" }],
+    ["CALLS_API_BASE_URL", { CALLS_API_BASE_URL: "api.twilio.com" }],
+    ["CALLS_TIMEOUT_MS", { CALLS_TIMEOUT_MS: "0" }],
   ])("fails fast naming %s", (name, env) => {
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(name);
@@ -50,5 +56,31 @@ describe("parseConfig", () => {
   it("strips a trailing slash from APP_URL and honours RATE_LIMITS=off and TRUST_PROXY=1", () => {
     const c = parseConfig({ DATA_DIR: dir(), APP_URL: "https://book.example.com/", RATE_LIMITS: "off", TRUST_PROXY: "1" });
     expect(c).toMatchObject({ appUrl: "https://book.example.com", rateLimits: false, trustProxy: true });
+  });
+
+  it("sends mail through SMTP_URL when set, from MAIL_FROM or no-reply at APP_URL's host", () => {
+    const plain = parseConfig({ DATA_DIR: dir(), APP_URL: "https://book.example.com" });
+    expect(plain).toMatchObject({ smtpUrl: undefined, mailFrom: "Booking <no-reply@book.example.com>" });
+    const set = parseConfig({ DATA_DIR: dir(), SMTP_URL: "smtps://user:pass@mail.example.com:465", MAIL_FROM: "Ada's bookings <ada@example.com>" });
+    expect(set).toMatchObject({ smtpUrl: "smtps://user:pass@mail.example.com:465", mailFrom: "Ada's bookings <ada@example.com>" });
+  });
+
+  it("has no telephony provider without credentials, and reads all of it when they are set", () => {
+    expect(parseConfig({ DATA_DIR: dir() }).calls).toBeUndefined();
+    const c = parseConfig({
+      DATA_DIR: dir(),
+      CALLS_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+      CALLS_AUTH_TOKEN: "token",
+      CALLS_FROM_NUMBER: "+1 (415) 555-0100",
+      CALLS_API_BASE_URL: "http://127.0.0.1:9999/",
+    });
+    expect(c.calls).toEqual({
+      baseUrl: "http://127.0.0.1:9999",
+      accountSid: "AC0123456789abcdef0123456789abcdef",
+      authToken: "token",
+      fromNumber: "+14155550100",
+      timeoutMs: 10_000,
+    });
+    expect(parseConfig({ DATA_DIR: dir(), CALLS_ACCOUNT_SID: "AC1", CALLS_AUTH_TOKEN: "t", CALLS_FROM_NUMBER: "+14155550100" }).calls?.baseUrl).toBe("https://api.twilio.com");
   });
 });

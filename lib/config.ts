@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { toE164 } from "./phone";
 
 // Every environment variable the service reads, parsed once. A bad value stops the
 // process at start with a message naming the variable, instead of failing later.
@@ -39,7 +40,39 @@ const EnvSchema = z.object({
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   WEBHOOKS_ALLOW_PRIVATE: flag,
+  CALLS_API_BASE_URL: z.url().default("https://api.twilio.com"),
+  CALLS_ACCOUNT_SID: z.string().regex(/^[\w-]{1,64}$/, "must be the provider's account id (letters, digits, '_' or '-')").optional(),
+  CALLS_AUTH_TOKEN: z.string().min(1).optional(),
+  CALLS_FROM_NUMBER: z
+    .string()
+    .transform((v, ctx) => {
+      const number = toE164(v);
+      if (number) return number;
+      ctx.addIssue({ code: "custom", message: "must be a phone number in international format, e.g. +14155550100" });
+      return z.NEVER;
+    })
+    .optional(),
+  CALLS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  METRICS: flag,
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).optional(),
 });
+
+/** The outbound-calling service's telephony provider (a Twilio-compatible REST API). */
+export type CallsProviderConfig = {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  /** The caller number, E.164. */
+  fromNumber: string;
+  timeoutMs: number;
+};
+
+const CALLS_CREDENTIALS = ["CALLS_ACCOUNT_SID", "CALLS_AUTH_TOKEN", "CALLS_FROM_NUMBER"] as const;
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -59,6 +92,13 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   microsoft: { clientId: string; clientSecret: string } | undefined;
   webhooksAllowPrivate: boolean;
+  /** Unset without credentials: the outbound-calling endpoints then answer 503. */
+  calls: CallsProviderConfig | undefined;
+  /** /metrics: off, open to anyone who can reach it, or behind a bearer token. */
+  metrics: { enabled: false } | { enabled: true; token: string | undefined };
+  /** Where email goes; unset: each message is written as an .eml file under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -97,7 +137,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if ((e.UPSTASH_REDIS_REST_URL === undefined) !== (e.UPSTASH_REDIS_REST_TOKEN === undefined)) {
     throw new ConfigError("Invalid configuration:\n  UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together");
   }
+  const callsSet = CALLS_CREDENTIALS.filter((name) => e[name] !== undefined);
+  if (callsSet.length > 0 && callsSet.length < CALLS_CREDENTIALS.length) {
+    throw new ConfigError(`Invalid configuration:\n  ${CALLS_CREDENTIALS.join(", ")} must be set together (missing: ${CALLS_CREDENTIALS.filter((n) => !callsSet.includes(n)).join(", ")})`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 
   let jwtSecret = e.JWT_SECRET;
   let encryptionKey = e.ENCRYPTION_KEY;
@@ -120,7 +165,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret,
@@ -144,6 +189,19 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
         : undefined,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    calls:
+      e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER
+        ? {
+            baseUrl: e.CALLS_API_BASE_URL.replace(/\/+$/, ""),
+            accountSid: e.CALLS_ACCOUNT_SID,
+            authToken: e.CALLS_AUTH_TOKEN,
+            fromNumber: e.CALLS_FROM_NUMBER,
+            timeoutMs: e.CALLS_TIMEOUT_MS,
+          }
+        : undefined,
+    metrics: e.METRICS || e.METRICS_TOKEN ? { enabled: true, token: e.METRICS_TOKEN } : { enabled: false },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Booking <no-reply@${new URL(appUrl).hostname}>`,
   };
 }
 

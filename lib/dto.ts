@@ -1,5 +1,6 @@
-import type { BookingRow, EventTypeRow, UserRow } from "@/db/schema";
+import type { BookingRow, CallRow, EventTypeRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import type { BookingEvent } from "@/lib/schemas/webhook";
 import { isoUtc, isoUtcOrNull } from "@/lib/time";
 
 // Rows to API shapes. The only place that decides what leaves the service: no hash, token or
@@ -56,3 +57,50 @@ export function toBooking(b: BookingRow, eventType: { id: string; title: string 
 }
 
 export type BookingDto = ReturnType<typeof toBooking>;
+
+/** A webhook without its secrets (shown once, at creation or rotation, by their own answers). */
+export function toWebhook(w: WebhookRow, now: number) {
+  const rotating = w.previousSecretExpiresAt && w.previousSecretExpiresAt.getTime() > now ? w.previousSecretExpiresAt : null;
+  return {
+    id: w.id,
+    url: w.url,
+    events: w.events as BookingEvent[],
+    isActive: w.isActive,
+    disabledReason: w.disabledReason,
+    previousSecretExpiresAt: isoUtcOrNull(rotating),
+    createdAt: isoUtc(w.createdAt),
+    updatedAt: isoUtc(w.updatedAt),
+  };
+}
+
+export function toWebhookDelivery(d: WebhookDeliveryRow) {
+  return {
+    id: d.id,
+    messageId: d.eventId,
+    eventType: d.eventType,
+    attempt: d.attempt,
+    status: d.status,
+    responseStatus: d.responseStatus,
+    durationMs: d.durationMs,
+    error: d.error,
+    nextRetryAt: isoUtcOrNull(d.nextRetryAt),
+    createdAt: isoUtc(d.createdAt),
+    payload: d.payload,
+  };
+}
+
+export function toCall(c: CallRow) {
+  return {
+    id: c.id,
+    bookingId: c.bookingId,
+    agent: c.agent,
+    to: c.toNumber,
+    providerCallSid: c.providerCallSid,
+    status: c.status,
+    error: c.error,
+    createdAt: isoUtc(c.createdAt),
+    updatedAt: isoUtc(c.updatedAt),
+  };
+}
+
+export type CallDto = ReturnType<typeof toCall>;

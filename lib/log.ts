@@ -24,6 +24,7 @@ const redactKeys = [
   "cookie",
   "jwtSecret",
   "encryptionKey",
+  "authToken",
 ];
 
 // Drizzle puts the query parameters of a failed query into the error (a password hash, a token

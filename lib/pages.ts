@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 
 /** For server components: a service's 404 becomes the page's 404; anything else is thrown on. */
 export async function orNotFoundPage<T>(pending: Promise<T>): Promise<T> {

@@ -1,6 +1,10 @@
+import { inArray } from "drizzle-orm";
 import { getDatabase } from "@/db";
+import { users } from "@/db/schema";
 import { ConfigError, getConfig } from "@/lib/config";
+import { startJobWorker } from "@/lib/jobs/process-worker";
 import { log } from "@/lib/log";
+import { RESERVED_USERNAMES } from "@/lib/schemas/account";
 
 // Server start: fail fast on bad configuration, then open the database and apply pending
 // migrations before the first request, so /api/v1/health turns 200 only when ready.
@@ -17,4 +21,15 @@ export async function start(): Promise<void> {
   const started = performance.now();
   const database = await getDatabase();
   log.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready, migrations applied");
+  // The outbox worker: webhooks and emails go out from here, in every instance; on PostgreSQL
+  // the instances share the work (each job is claimed by one of them).
+  await startJobWorker(database);
+  // Accounts made before their name became a page of the app: their /<username> page is shadowed.
+  const shadowed = await database.db.select({ username: users.username }).from(users).where(inArray(users.username, [...RESERVED_USERNAMES]));
+  if (shadowed.length > 0) {
+    log.warn(
+      { usernames: shadowed.map((u) => u.username) },
+      "these hosts' usernames are now paths of the app: their public pages are not reachable at /<username>; the API and /api/v1/public/<username>/… still work",
+    );
+  }
 }

@@ -21,9 +21,28 @@ export function isoUtcOrNull(date: Date | null): string | null {
   return date ? isoUtc(date) : null;
 }
 
-/** A real calendar date written YYYY-MM-DD (2027-02-30 is not). */
+// The years the API accepts in dates and instants: what every zone, PostgreSQL and the engine
+// handle alike. Year 0 or 10000 is a typo, never a booking.
+export const MIN_YEAR = 1970;
+export const MAX_YEAR = 9999;
+export const MIN_INSTANT = Date.UTC(MIN_YEAR, 0, 1);
+export const MAX_INSTANT = Date.UTC(MAX_YEAR, 11, 31, 23, 59, 59);
+
+/** A real calendar date written YYYY-MM-DD (2027-02-30 is not), in the years MIN_YEAR–MAX_YEAR. */
 export function isValidDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value, { zone: "UTC" }).isValid;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR && DateTime.fromISO(value, { zone: "UTC" }).isValid;
+}
+
+/** The instant moved into the years the API accepts (for query bounds derived from an input). */
+export function clampInstant(ms: number): number {
+  return Math.min(Math.max(ms, MIN_INSTANT), MAX_INSTANT);
+}
+
+/** An instant (epoch milliseconds) inside the years the API accepts. */
+export function isInstantInRange(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= MIN_INSTANT && ms <= MAX_INSTANT;
 }
 
 export const TIME_OF_DAY = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;

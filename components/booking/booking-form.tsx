@@ -1,98 +1,185 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { DateTime } from "luxon";
-import { useState } from "react";
-import type { Slot } from "./slot-picker";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { buttonClass } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { toApiError } from "@/lib/api-client/fetch-json";
+import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/api-client/public";
+import { formatClockRange, formatLongDay } from "@/lib/format";
+import { bookingFailureMessage } from "./guest-messages";
 
-export type Question = { id: string; label: string; required: boolean };
-export type Confirmation = { id: string; cancelUrl: string; confirmationMessage: string };
-type ApiError = { status: number; error: string; message: string; issues: { path: string; message: string }[] };
+export type Question = { id: string; label: string; required: boolean; type: "text" | "phone" };
+
+/** What the guest typed. It lives above the form, so a failed submit, Back or a taken slot keep it. */
+export type GuestDetails = { guestName: string; guestEmail: string; answers: Record<string, string> };
 
 type Props = {
   username: string;
   slug: string;
   timezone: string;
-  slot: Slot;
+  /** The guest's clock: the chosen time is written as the times were. */
+  hour12: boolean;
+  slot: SlotDto;
   questions: Question[];
-  onBooked: (confirmation: Confirmation) => void;
-  onSlotGone: (message: string) => void;
+  details: GuestDetails;
+  onDetailsChange: (details: GuestDetails) => void;
+  /** Kept by the widget for as long as this booking is being attempted (see createBooking). */
+  idempotencyKey: string;
+  onBooked: (confirmation: CreatedBookingDto) => void;
+  onSlotTaken: (slot: SlotDto) => void;
   onBack: () => void;
 };
 
-const input = "rounded-md border border-slate-300 px-3 py-2";
+// The API's paths of the fields this form shows (issues come back at these paths).
+const NAME = "guestName";
+const EMAIL = "guestEmail";
+const answerPath = (id: string) => `customAnswers.${id}`;
 
-/** The guest's details for one chosen slot, booked with an Idempotency-Key kept for this form. */
-export function BookingForm({ username, slug, timezone, slot, questions, onBooked, onSlotGone, onBack }: Props) {
-  // One key per form: a retried submit (a lost response) cannot book twice.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const book = useMutation<Confirmation, ApiError, FormData>({
-    mutationFn: async (form) => {
-      const customAnswers = Object.fromEntries(questions.map((q) => [q.id, String(form.get(`q-${q.id}`) ?? "")]).filter(([, v]) => v !== ""));
-      const res = await fetch(`/api/v1/public/${encodeURIComponent(username)}/${encodeURIComponent(slug)}/bookings`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
-        body: JSON.stringify({
+/** The guest's details for one chosen slot, booked with the widget's Idempotency-Key. */
+export function BookingForm(props: Props) {
+  const { username, slug, timezone, hour12, slot, questions, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
+  const timeId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Server issues by field path; editing a field clears its own.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const fieldPaths = [NAME, EMAIL, ...questions.map((q) => answerPath(q.id))];
+
+  // Choosing a slot brings the guest straight to the first field.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>(`[name="${NAME}"]`)?.focus();
+  }, []);
+
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    // Not a form action: React resets an action form's fields, and a failed submit must keep them.
+    event.preventDefault();
+    if (pending) return;
+    setFailure(null);
+    setFieldErrors({});
+    setPending(true);
+    let booked: CreatedBookingDto;
+    try {
+      booked = await createBooking({
+        username,
+        slug,
+        idempotencyKey,
+        body: {
           startTime: slot.startTime,
-          guestName: form.get("name"),
-          guestEmail: form.get("email"),
+          guestName: details.guestName,
+          guestEmail: details.guestEmail,
+          // The zone the time above is written in: what the guest saw is what is booked.
           guestTimezone: timezone,
-          customAnswers,
-        }),
+          customAnswers: Object.fromEntries(Object.entries(details.answers).filter(([id, v]) => v !== "" && questions.some((q) => q.id === id))),
+        },
       });
-      const body = await res.json();
-      if (!res.ok) throw { status: res.status, error: body.error, message: body.message, issues: body.details?.issues ?? [] } satisfies ApiError;
-      return body;
-    },
-    onSuccess: onBooked,
-    onError: (error) => {
-      if (error.error === "slot_unavailable") onSlotGone(error.message);
-    },
-  });
+    } catch (caught) {
+      setPending(false);
+      const error = toApiError(caught);
+      if (error.code === "slot_unavailable") return onSlotTaken(slot);
+      const atFields = Object.fromEntries(error.issues.filter((i) => fieldPaths.includes(i.path)).map((i) => [i.path, i.message]));
+      setFieldErrors(atFields);
+      setFailure(bookingFailureMessage(error, { fieldIssues: Object.keys(atFields).length, timezone }));
+      // The first field to correct takes the focus; its error is its description.
+      const first = fieldPaths.find((p) => atFields[p]);
+      if (first) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus());
+      return;
+    }
+    onBooked(booked);
+  }
 
-  const start = DateTime.fromISO(slot.displayStart, { setZone: true });
-  const end = DateTime.fromISO(slot.displayEnd, { setZone: true });
+  function edit(path: string, change: Partial<GuestDetails>) {
+    onDetailsChange({ ...details, ...change });
+    if (fieldErrors[path] === undefined) return;
+    setFieldErrors((errors) => {
+      const rest = { ...errors };
+      delete rest[path];
+      return rest;
+    });
+  }
+
   return (
-    <form action={(form) => book.mutate(form)} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-      <p className="font-medium">
-        {start.toFormat("cccc, LLLL d, yyyy")} · {start.toFormat("HH:mm")}–{end.toFormat("HH:mm")} ({timezone})
+    <form ref={form} onSubmit={submit} aria-labelledby={timeId} className="flex flex-col gap-4">
+      <p id={timeId} className="font-medium">
+        {formatLongDay(slot.startTime, timezone, { year: true })} ·{" "}
+        <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12)}</span>{" "}
+        <span className="font-normal text-slate-600">({timezone})</span>
       </p>
-      <label className="flex flex-col gap-1">
-        <span>Your name</span>
-        <input name="name" required maxLength={100} autoComplete="name" className={input} />
-      </label>
-      <label className="flex flex-col gap-1">
-        <span>Email</span>
-        <input name="email" type="email" required maxLength={254} autoComplete="email" className={input} />
-      </label>
+      <Field label="Your name" required error={fieldErrors[NAME]}>
+        {(p) => (
+          <input
+            {...p}
+            name={NAME}
+            required
+            maxLength={100}
+            autoComplete="name"
+            value={details.guestName}
+            onChange={(e) => edit(NAME, { guestName: e.target.value })}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Email" required error={fieldErrors[EMAIL]}>
+        {(p) => (
+          <input
+            {...p}
+            name={EMAIL}
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            value={details.guestEmail}
+            onChange={(e) => edit(EMAIL, { guestEmail: e.target.value })}
+            className={inputClass}
+          />
+        )}
+      </Field>
       {questions.map((q) => (
-        <label key={q.id} className="flex flex-col gap-1">
-          <span>
-            {q.label}
-            {q.required ? "" : " (optional)"}
-          </span>
-          <textarea name={`q-${q.id}`} required={q.required} maxLength={2000} rows={2} className={input} />
-        </label>
+        <Field
+          key={q.id}
+          label={q.required ? q.label : `${q.label} (optional)`}
+          required={q.required}
+          hint={q.type === "phone" ? "With + and your country code, e.g. +1 415 555 0100." : undefined}
+          error={fieldErrors[answerPath(q.id)]}
+        >
+          {(p) =>
+            q.type === "phone" ? (
+              <input
+                {...p}
+                name={answerPath(q.id)}
+                type="tel"
+                required={q.required}
+                maxLength={40}
+                autoComplete="tel"
+                value={details.answers[q.id] ?? ""}
+                onChange={(e) => edit(answerPath(q.id), { answers: { ...details.answers, [q.id]: e.target.value } })}
+                className={inputClass}
+              />
+            ) : (
+              <textarea
+                {...p}
+                name={answerPath(q.id)}
+                required={q.required}
+                maxLength={2000}
+                rows={2}
+                value={details.answers[q.id] ?? ""}
+                onChange={(e) => edit(answerPath(q.id), { answers: { ...details.answers, [q.id]: e.target.value } })}
+                className={inputClass}
+              />
+            )
+          }
+        </Field>
       ))}
-      {book.isError && book.error.error !== "slot_unavailable" && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">
-          <p>{book.error.message ?? "Something went wrong; please try again."}</p>
-          {book.error.issues.length > 0 && (
-            <ul className="list-disc pl-5">
-              {book.error.issues.map((i) => (
-                <li key={i.path}>
-                  {i.path}: {i.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      <div className="flex gap-3">
-        <button type="submit" disabled={book.isPending} className="rounded-lg bg-blue-600 px-5 py-2.5 font-medium text-white hover:bg-blue-700 disabled:opacity-60">
-          {book.isPending ? "Booking…" : "Confirm booking"}
+      {/* Always in the page, so a message put into it is announced. */}
+      <div role="alert">
+        {failure && <p className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">{failure}</p>}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={pending} className={buttonClass("primary")}>
+          {pending ? "Booking…" : "Confirm booking"}
         </button>
-        <button type="button" onClick={onBack} className="rounded-lg px-4 py-2.5 text-slate-700 hover:bg-slate-100">
+        <button type="button" onClick={onBack} className={buttonClass("ghost")}>
           Back
         </button>
       </div>

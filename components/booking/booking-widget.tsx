@@ -1,95 +1,148 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
-import { DateTime } from "luxon";
-import { useState, useSyncExternalStore } from "react";
-import { BookingForm, type Confirmation, type Question } from "./booking-form";
-import { SlotPicker, type Slot } from "./slot-picker";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { guestReads, slotsPrefix } from "@/lib/api-client/guest-reads";
+import type { CreatedBookingDto, SlotDto } from "@/lib/api-client/public";
+import { randomUuid } from "@/lib/api-client/uuid";
+import type { GuestDetails, Question } from "./booking-form";
+import type { BookedEvent } from "./confirmation";
+import { TimePreferences, useGuestPreferences } from "./guest-preferences";
+import { SlotPicker, SlotPickerPlaceholder } from "./slot-picker";
 
-type Props = { username: string; slug: string; hostTimezone: string; questions: Question[] };
+type Props = {
+  username: string;
+  slug: string;
+  hostTimezone: string;
+  /** What the confirmation names: the event, the host, the place. */
+  event: Omit<BookedEvent, "startTime" | "endTime" | "zone" | "hour12">;
+  questions: Question[];
+  /** How many days ahead the host takes bookings. */
+  windowDays: number;
+  /** Inside another site's iframe (?embed=1): a made booking is posted to the parent page. */
+  embed?: boolean;
+};
 
-const subscribeNever = () => () => {};
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function zoneChoices(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return zones.includes(current) ? zones : [current, ...zones];
+// The form and the confirmation are needed only once a time is chosen: their code is not part of
+// the page's first load (the page has a budget of 150 KB of gzipped JavaScript), and is fetched as
+// soon as the guest starts using the picker, so it is there by the time they click a time.
+const loadForm = () => import("./booking-form");
+const loadConfirmation = () => import("./confirmation");
+const BookingForm = lazy(() => loadForm().then((m) => ({ default: m.BookingForm })));
+const Confirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.Confirmation })));
+function preload() {
+  void loadForm();
+  void loadConfirmation();
 }
 
-/** Pick a slot in your own timezone, give your details, get a confirmation with a cancel link. */
-export function BookingWidget({ username, slug, hostTimezone, questions }: Props) {
-  // The guest's zone is the browser's: known only in the browser, so the server renders none.
-  const detected = useSyncExternalStore(subscribeNever, browserZone, () => null);
-  const [chosenZone, setChosenZone] = useState<string | null>(null);
-  const timezone = chosenZone ?? detected;
-  const [week, setWeek] = useState(0);
-  const [slot, setSlot] = useState<Slot | null>(null);
+const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {} };
+
+const TAKEN = "Sorry, that time was just booked by someone else. Please choose another time below: what you typed is kept.";
+
+/** Pick a day and a time in your own zone and clock, give your details, get a confirmation with its links. */
+export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false }: Props) {
+  const preferences = useGuestPreferences();
+  const [slot, setSlot] = useState<SlotDto | null>(null);
+  const [details, setDetails] = useState<GuestDetails>(emptyDetails);
+  // One key for this guest's booking, whatever slot or details it ends up with: the API frees a
+  // key whenever it refuses a request, and keeps it only once the booking is made, so a retry
+  // after a lost answer (offline, a proxy's 502) can never book twice.
+  const [idempotencyKey] = useState(() => randomUuid());
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const queryClient = useQueryClient();
+  const [confirmation, setConfirmation] = useState<{ booked: CreatedBookingDto; zone: string } | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const picker = useRef<HTMLDivElement>(null);
 
-  if (!timezone) return <p className="text-slate-500">Loading available times…</p>;
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
 
-  if (confirmation) {
-    return (
-      <section role="status" className="flex flex-col gap-3 rounded-lg border border-green-200 bg-green-50 p-5 text-green-950">
-        <h2 className="text-xl font-semibold">You are booked</h2>
-        <p>{confirmation.confirmationMessage}</p>
-        <p className="text-sm">
-          Plans change? <a href={confirmation.cancelUrl} className="underline">Cancel this booking</a> with this link (keep it: it is the only way).
-        </p>
-      </section>
-    );
+  function slotTaken(taken: SlotDto) {
+    const prefix = slotsPrefix(username, slug);
+    // Gone from what is shown at once, and every list of this event fetched again. (The same
+    // prefix also holds the picker's first open month, not a list: left as it is.)
+    guestReads.update(prefix, (old) => (Array.isArray(old) ? (old as SlotDto[]).filter((s) => s.startTime !== taken.startTime) : old));
+    guestReads.invalidate(prefix);
+    setSlot(null);
+    setNotice(TAKEN);
   }
 
-  const from = DateTime.now().setZone(timezone).plus({ weeks: week }).toISODate()!;
+  function back(from: SlotDto) {
+    setSlot(null);
+    // The picker stayed mounted (hidden) with its month and day: the time the guest came from takes the focus.
+    requestAnimationFrame(() => picker.current?.querySelector<HTMLButtonElement>(`button[data-start="${CSS.escape(from.startTime)}"]`)?.focus());
+  }
+
   return (
-    <div className="flex flex-col gap-5">
-      <label className="flex flex-wrap items-center gap-2 text-sm">
-        <span>Times are shown in</span>
-        <select value={timezone} onChange={(e) => setChosenZone(e.target.value)} className="rounded-md border border-slate-300 px-2 py-1" aria-label="Timezone">
-          {zoneChoices(timezone).map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-        {timezone !== hostTimezone && <span className="text-slate-500">(the host is in {hostTimezone})</span>}
-      </label>
-      {notice && (
-        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">
-          {notice}
-        </p>
+    <>
+      {!confirmation && (
+        <div className="flex min-w-0 flex-col gap-5">
+          <h2 className="text-xl font-semibold text-slate-900">{slot ? "Enter your details" : "Select a date and time"}</h2>
+          <div className="flex flex-col">
+            <TimePreferences preferences={preferences} hostTimezone={hostTimezone} />
+            {/* Always in the page (its margin only when it speaks), so a message put into it is announced. */}
+            <div role="alert" className="not-empty:mt-4">
+              {notice && (
+                <p ref={noticeRef} tabIndex={-1} className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900 focus-visible:outline-2 focus-visible:outline-amber-600">
+                  {notice}
+                </p>
+              )}
+            </div>
+          </div>
+          {slot && preferences && (
+            <Suspense fallback={<p className="text-slate-500">Opening the form…</p>}>
+              <BookingForm
+                username={username}
+                slug={slug}
+                timezone={preferences.zone}
+                hour12={preferences.hour12}
+                slot={slot}
+                questions={questions}
+                details={details}
+                onDetailsChange={setDetails}
+                idempotencyKey={idempotencyKey}
+                onBooked={(booked) => {
+                  setConfirmation({ booked, zone: preferences.zone });
+                  // Embedded in another site (?embed=1): tell the page around us.
+                  if (embed && window.parent !== window) {
+                    window.parent.postMessage({ type: "booking.created", bookingId: booked.id, startTime: booked.startTime }, "*");
+                  }
+                }}
+                onSlotTaken={slotTaken}
+                onBack={() => back(slot)}
+              />
+            </Suspense>
+          )}
+          {/* Hidden, not unmounted, while the form is open: Back returns to the same month and day. */}
+          <div ref={picker} hidden={slot !== null} onPointerEnter={preload} onTouchStart={preload} onFocus={preload}>
+            {preferences ? (
+              <SlotPicker
+                username={username}
+                slug={slug}
+                preferences={preferences}
+                windowDays={windowDays}
+                onPick={(picked) => {
+                  setNotice(null);
+                  setSlot(picked);
+                }}
+              />
+            ) : (
+              <SlotPickerPlaceholder />
+            )}
+          </div>
+        </div>
       )}
-      {slot ? (
-        <BookingForm
-          username={username}
-          slug={slug}
-          timezone={timezone}
-          slot={slot}
-          questions={questions}
-          onBooked={setConfirmation}
-          onBack={() => setSlot(null)}
-          onSlotGone={(message) => {
-            setSlot(null);
-            setNotice(message);
-            void queryClient.invalidateQueries({ queryKey: ["slots", username, slug] });
-          }}
-        />
-      ) : (
-        <SlotPicker
-          username={username}
-          slug={slug}
-          timezone={timezone}
-          from={from}
-          canGoBack={week > 0}
-          onWeek={(delta) => setWeek((w) => Math.max(0, w + delta))}
-          onPick={(picked) => {
-            setNotice(null);
-            setSlot(picked);
-          }}
-        />
-      )}
-    </div>
+      {/* In the page from the first render, so that the confirmation put into it is announced. */}
+      <div role="status" aria-live="polite">
+        {confirmation && (
+          <Suspense fallback={<p>You are booked.</p>}>
+            <Confirmation
+              booked={confirmation.booked}
+              event={{ ...event, startTime: confirmation.booked.startTime, endTime: confirmation.booked.endTime, zone: confirmation.zone, hour12: preferences?.hour12 ?? false }}
+              newTab={embed}
+            />
+          </Suspense>
+        )}
+      </div>
+    </>
   );
 }

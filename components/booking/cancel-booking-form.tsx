@@ -1,32 +1,35 @@
 "use client";
 
-import { useActionState } from "react";
-import type { CancelState } from "@/app/cancel/[token]/actions";
+import { useMutation } from "@tanstack/react-query";
+import { buttonClass } from "@/components/ui/button";
+import { toApiError, type ApiError } from "@/lib/api-client/fetch-json";
+import { cancelBookingWithToken, type GuestCancelledDto } from "@/lib/api-client/public";
 
 /** One button: cancelling needs a deliberate click, never just opening the link. */
-export function CancelBookingForm({ action }: { action: (previous: CancelState) => Promise<CancelState> }) {
-  const [state, submit, pending] = useActionState(action, { status: "idle" } as CancelState);
-  if (state.status === "cancelled") {
-    return (
-      <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
-        {state.message}
-      </p>
-    );
-  }
+export function CancelBookingForm({ token }: { token: string }) {
+  const cancel = useMutation<GuestCancelledDto, ApiError>({
+    mutationFn: async () => {
+      try {
+        return await cancelBookingWithToken(token);
+      } catch (error) {
+        throw toApiError(error);
+      }
+    },
+  });
   return (
-    <form action={submit} className="flex flex-col gap-3">
-      {state.status === "error" && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-          {state.message}
-        </p>
+    <div className="flex flex-col gap-3">
+      {/* Both regions are in the page before anything is put into them, so both are announced. */}
+      <div role="status" aria-live="polite">
+        {cancel.isSuccess && <p className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">{cancel.data.message}</p>}
+      </div>
+      <div role="alert">
+        {cancel.isError && <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">{cancel.error.message}</p>}
+      </div>
+      {!cancel.isSuccess && (
+        <button type="button" onClick={() => cancel.mutate()} disabled={cancel.isPending} className={`${buttonClass("danger")} self-start`}>
+          {cancel.isPending ? "Cancelling…" : "Cancel booking"}
+        </button>
       )}
-      <button
-        type="submit"
-        disabled={pending}
-        className="self-start rounded-lg bg-red-600 px-5 py-2.5 font-medium text-white hover:bg-red-700 disabled:opacity-60"
-      >
-        {pending ? "Cancelling…" : "Cancel booking"}
-      </button>
-    </form>
+    </div>
   );
 }

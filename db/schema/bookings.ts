@@ -36,6 +36,8 @@ export const bookings = pgTable(
     cancelledBy: text("cancelled_by", { enum: ["host", "guest"] }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     previousStartTime: timestamp("previous_start_time", { withTimezone: true }),
+    /** iCalendar SEQUENCE of the booking's invitation: +1 on every reschedule and on cancel. */
+    sequence: integer("sequence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

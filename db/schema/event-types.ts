@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-export type CustomQuestion = { id: string; label: string; required: boolean; type: "text" };
+export const questionTypes = ["text", "phone"] as const;
+export type QuestionType = (typeof questionTypes)[number];
+export type CustomQuestion = { id: string; label: string; required: boolean; type: QuestionType };
 
 export const eventTypes = pgTable(
   "event_types",

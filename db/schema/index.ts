@@ -11,3 +11,4 @@ export * from "./webhooks";
 export * from "./webhook-deliveries";
 export * from "./outbox-jobs";
 export * from "./rate-limits";
+export * from "./calls";

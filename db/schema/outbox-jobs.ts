@@ -1,21 +1,40 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const jobStatuses = ["pending", "running", "done", "failed"] as const;
 
 // The transactional outbox: written in the same transaction as the change it reports
 // (booking events, calendar writes, emails), run later by lib/jobs with retries.
+// A running job holds a lease (locked_until): a process that dies mid-job loses it, and the job
+// is claimed again once the lease has expired. locked_by names the claim (worker and attempt),
+// so a worker that lost its lease cannot settle a job another worker now runs.
 export const outboxJobs = pgTable(
   "outbox_jobs",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").notNull(),
-    status: text("status", { enum: ["pending", "running", "done", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: jobStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
     lastError: text("last_error"),
+    /** Jobs made from another job (fan-out) carry a key, so making them twice adds nothing. */
+    dedupeKey: text("dedupe_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_jobs_due_idx").on(t.status, t.runAfter)],
+  (t) => [
+    index("outbox_jobs_due_idx").on(t.status, t.runAfter),
+    index("outbox_jobs_lease_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    uniqueIndex("outbox_jobs_dedupe_key").on(t.dedupeKey),
+    // The guest's sealed token rides on booking.created only; later messages to the guest find it here.
+    index("outbox_jobs_booking_created_idx")
+      .on(sql`(${t.payload} ->> 'bookingId')`)
+      .where(sql`${t.kind} = 'booking.created'`),
+  ],
 );
 
 export type OutboxJobRow = typeof outboxJobs.$inferSelect;
+export type JobStatus = (typeof jobStatuses)[number];

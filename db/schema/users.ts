@@ -15,10 +15,16 @@ export const users = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     minNoticeHours: integer("min_notice_hours").notNull().default(4),
     maxAdvanceDays: integer("max_advance_days").notNull().default(60),
+    /** SHA-256 of the secret in the host's calendar feed URL (null: no feed). */
+    feedTokenHash: text("feed_token_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_key").on(t.email), uniqueIndex("users_username_key").on(t.username)],
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(t.username),
+    uniqueIndex("users_feed_token_hash_key").on(t.feedTokenHash),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,9 @@
 import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-// A host's webhook endpoint. The signing secret (whsec_…) is shown once and kept encrypted.
+// A host's webhook endpoint. The signing secret (whsec_…) is shown once and kept sealed
+// (lib/secret-box.ts). After a rotation the previous secret signs too, until it expires, so a
+// receiver can switch secrets without losing a delivery.
 export const webhooks = pgTable(
   "webhooks",
   {
@@ -12,8 +14,15 @@ export const webhooks = pgTable(
     url: text("url").notNull(),
     events: text("events").array().notNull(),
     secretEncrypted: text("secret_encrypted").notNull(),
+    previousSecretEncrypted: text("previous_secret_encrypted"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
     isActive: boolean("is_active").notNull().default(true),
+    /** Why the service turned the endpoint off (it answered 410 Gone); null when the host did. */
+    disabledReason: text("disabled_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("webhooks_user_idx").on(t.userId)],
 );
+
+export type WebhookRow = typeof webhooks.$inferSelect;

@@ -3,17 +3,23 @@ import { type ChildProcess, spawn } from "node:child_process";
 // `npm start` as a child process for e2e specs that need their own servers (other settings, a
 // restart, two instances), on ports of their own.
 
-type Server = { proc: ChildProcess; output: () => string; url: string; stop: () => Promise<void> };
+type Server = { proc: ChildProcess; output: () => string; url: string; stop: () => Promise<void>; kill: () => Promise<void> };
 
-// Each Playwright worker process counts from here; the workers run one at a time (workers: 1).
-let nextPort = 3200;
+// Each Playwright worker process counts from here (100 above the main server's E2E_PORT, so two
+// checkouts can run their suites side by side); the workers run one at a time (workers: 1).
+let nextPort = Number(process.env.E2E_PORT ?? 3100) + 100;
 
-/** Starts `npm start` and waits for /api/v1/health to answer 200 (at most 60 s). */
-export async function start(env: Record<string, string>): Promise<Server & { readyMs: number }> {
+/**
+ * Starts `npm start` (or `command`: `node server.mjs` when a test needs the server's own exit
+ * code, which npm does not pass on after a signal) and waits for /api/v1/health to answer 200
+ * (at most 60 s).
+ */
+export async function start(env: Record<string, string>, command: [string, ...string[]] = ["npm", "start"]): Promise<Server & { readyMs: number }> {
   const port = nextPort++;
   const started = Date.now();
-  const proc = spawn("npm", ["start"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+  const proc = spawn(command[0], command.slice(1), {
+    // No drain delay unless a test asks: stopping test servers should be quick.
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SHUTDOWN_DELAY_MS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -22,16 +28,23 @@ export async function start(env: Record<string, string>): Promise<Server & { rea
   proc.stderr!.on("data", (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (proc.exitCode !== null) return;
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
     const exited = new Promise((r) => proc.once("exit", r));
     process.kill(-proc.pid!, "SIGTERM");
+    await exited;
+  };
+  /** kill -9 of the whole process group: no shutdown code runs. */
+  const kill = async () => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((r) => proc.once("exit", r));
+    process.kill(-proc.pid!, "SIGKILL");
     await exited;
   };
   while (Date.now() - started < 60_000) {
     if (proc.exitCode !== null) throw new Error(`npm start exited early:\n${out}`);
     try {
       const res = await fetch(`${url}/api/v1/health`);
-      if (res.status === 200) return { proc, url, stop, output: () => out, readyMs: Date.now() - started };
+      if (res.status === 200) return { proc, url, stop, kill, output: () => out, readyMs: Date.now() - started };
     } catch {
       // not listening yet
     }

@@ -7,7 +7,7 @@ import { getConfig } from "@/lib/config";
  * X-Forwarded-For (earlier entries are the client's own claims). Requests that reach the
  * handlers without server.mjs (tests, `next dev`) fall back to X-Forwarded-For.
  */
-export function clientIp(req: Request): string {
+export function clientIp(req: { headers: Headers }): string {
   const forwarded = req.headers.get("x-forwarded-for");
   const lastForwarded = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
   const socket = req.headers.get("x-client-ip");

@@ -1,22 +1,8 @@
-// The one error table: every code the API can answer with, and its HTTP status. The
-// `satisfies Record<…>` makes a new code without a status a compile error.
+import type { ErrorCode } from "@/lib/errors";
 
-export type ErrorCode =
-  | "validation_error"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "method_not_allowed"
-  | "conflict"
-  | "slot_unavailable"
-  | "idempotency_key_in_use"
-  | "booking_not_modifiable"
-  | "idempotency_key_mismatch"
-  | "payload_too_large"
-  | "rate_limited"
-  | "internal_error"
-  | "provider_unavailable"
-  | "service_unavailable";
+// The one error table: every code the API can answer with, and its HTTP status. The
+// `satisfies Record<…>` makes a new code without a status a compile error. Services never see
+// it: they throw codes (lib/errors.ts), and the transport converts.
 
 export const errorStatus = {
   validation_error: 400,
@@ -35,28 +21,3 @@ export const errorStatus = {
   provider_unavailable: 503,
   service_unavailable: 503,
 } as const satisfies Record<ErrorCode, number>;
-
-export type ValidationIssue = { path: string; message: string };
-
-/** An expected failure: services throw it, the route wrapper answers with it. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = "AppError";
-  }
-
-  get status(): number {
-    return errorStatus[this.code];
-  }
-}
-
-export function validationError(issues: ValidationIssue[], message = "The request is invalid"): AppError {
-  return new AppError("validation_error", message, { issues });
-}
-
-export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found`);

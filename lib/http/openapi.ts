@@ -1,16 +1,19 @@
 import { z } from "zod";
 import { ErrorBody } from "@/lib/schemas/common";
 import { errorStatus } from "./errors";
-import type { RouteHandler } from "./route";
+import type { ErrorSpec, RouteHandler } from "./route";
 
 // Builds the OpenAPI 3.1 document from the routes themselves: each route declares its zod
 // schemas once, and they serve both validation and this document, so the two cannot drift.
+// Paths are full paths on the site (the server is APP_URL): the JSON API under /api/v1 and the
+// routes outside it (the outbound-calling service, /health) in one document.
 
 type JsonSchema = Record<string, unknown>;
 
 const statusText: Record<number, string> = {
   400: "Invalid input (validation_error)",
-  401: "Missing or invalid bearer token (unauthorized)",
+  401: "Missing or invalid bearer token or session (unauthorized)",
+  403: "A session-cookie write from another origin (forbidden)",
   404: "Not found, or not yours (not_found)",
   409: "Conflict",
   413: "Request body over 1 MiB (payload_too_large)",
@@ -62,7 +65,43 @@ function parameters(collector: SchemaCollector, where: "path" | "query", schema:
   }));
 }
 
-export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string) {
+/** A message the service sends (OpenAPI 3.1 `webhooks`): its name, what it means, its body. */
+export type OutgoingWebhook = { name: string; summary: string; body: z.ZodType };
+
+const WEBHOOK_HEADERS = [
+  ["webhook-id", "The message id: the same on every attempt of one message; de-duplicate on it"],
+  ["webhook-timestamp", "Unix seconds when this attempt was signed"],
+  ["webhook-signature", "v1,<base64 HMAC-SHA256> per Standard Webhooks; several, space-separated, while a rotated secret still signs"],
+] as const;
+
+function webhookOperations(collector: SchemaCollector, webhooks: OutgoingWebhook[]) {
+  return Object.fromEntries(
+    webhooks.map((w) => [
+      w.name,
+      {
+        post: {
+          summary: w.summary,
+          parameters: WEBHOOK_HEADERS.map(([name, description]) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
+          requestBody: { required: true, content: { "application/json": { schema: collector.convert(w.body, "output") } } },
+          responses: {
+            "2XX": { description: "Delivered" },
+            "410": { description: "Gone: the webhook is turned off and gets nothing more" },
+            default: { description: "Any other answer, or none within 15 s: retried with backoff for about a day" },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+
+/** `post` and `/api/v1/me/bookings/{bookingId}/cancel` → `postApiV1MeBookingsBookingIdCancel`. */
+function operationId(method: string, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+}
+
+/** The document for these handlers; `serverUrl` is the site's origin (APP_URL), paths are full. */
+export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string, webhooks: OutgoingWebhook[] = []) {
   const collector = new SchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
   const errorRef = { $ref: "#/components/schemas/Error" };
@@ -77,17 +116,26 @@ export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string
         ? { description: r.description, content: { "application/json": { schema: collector.convert(r.schema as z.ZodType, "output") } } }
         : { description: r.description };
     }
-    const errorCodes = new Set<number>(spec.errors ?? []);
+    const errorCodes = new Set<number>();
+    const described = new Map<number, string>();
+    for (const e of (spec.errors ?? []) as ErrorSpec[]) {
+      if (typeof e === "number") errorCodes.add(e);
+      else {
+        errorCodes.add(e.status);
+        described.set(e.status, e.description);
+      }
+    }
     if (spec.auth === "host") {
       errorCodes.add(errorStatus.unauthorized);
       errorCodes.add(errorStatus.rate_limited);
+      if (mount.method !== "GET") errorCodes.add(errorStatus.forbidden);
     }
     if (spec.ipLimit) errorCodes.add(errorStatus.rate_limited);
     if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
     if (spec.body) errorCodes.add(errorStatus.payload_too_large);
     for (const status of [...errorCodes].sort((a, b) => a - b)) {
       responses[String(status)] = {
-        description: statusText[status] ?? "Error",
+        description: described.get(status) ?? statusText[status] ?? "Error",
         content: { "application/json": { schema: errorRef } },
       };
     }
@@ -95,15 +143,24 @@ export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string
     paths[mount.path]![mount.method.toLowerCase()] = {
       summary: spec.summary,
       tags: spec.tags,
-      operationId: `${mount.method.toLowerCase()}${mount.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
-      security: spec.auth === "host" ? [{ bearer: [] }] : [],
+      operationId: operationId(mount.method, mount.path),
+      security: spec.auth === "host" ? [{ bearer: [] }, { session: [] }] : [],
       parameters: [
         ...parameters(collector, "path", spec.params as z.ZodType | undefined),
         ...parameters(collector, "query", spec.query as z.ZodType | undefined),
         ...(spec.headers ?? []).map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
       ],
       ...(spec.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: collector.convert(spec.body as z.ZodType, "input") } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [spec.bodyFormat === "form" ? "application/x-www-form-urlencoded" : "application/json"]: {
+                  schema: collector.convert(spec.body as z.ZodType, "input"),
+                },
+              },
+            },
+          }
         : {}),
       responses,
     };
@@ -118,9 +175,18 @@ export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string
     },
     servers: [{ url: serverUrl }],
     paths,
+    ...(webhooks.length ? { webhooks: webhookOperations(collector, webhooks) } : {}),
     components: {
       schemas: collector.components,
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "next-auth.session-token",
+          description: "The dashboard's session (HttpOnly). Writes with it must carry this service's own Origin header.",
+        },
+      },
     },
   };
 }

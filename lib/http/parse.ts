@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, validationError, type ValidationIssue } from "./errors";
+import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 
 export function zodIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
@@ -72,4 +72,17 @@ export async function readJsonBody(req: Request): Promise<unknown> {
 /** Query parameters as a plain object of strings (the last value wins for repeated keys). */
 export function queryObject(url: URL): Record<string, string> {
   return Object.fromEntries(url.searchParams.entries());
+}
+
+/** Reads an HTML-form body (application/x-www-form-urlencoded), as telephony providers post their callbacks. */
+export async function readFormBody(req: Request): Promise<URLSearchParams> {
+  const text = await readText(req);
+  const type = req.headers.get("content-type") ?? "";
+  if (text.trim() !== "" && !/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    throw validationError(
+      [{ path: "", message: "Content-Type must be application/x-www-form-urlencoded" }],
+      "The request body must be a form",
+    );
+  }
+  return new URLSearchParams(text);
 }

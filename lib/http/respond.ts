@@ -1,4 +1,6 @@
-import { AppError, type ErrorCode, errorStatus } from "./errors";
+import type { AppError, ErrorCode } from "@/lib/errors";
+import { rateLimitHeaders } from "@/lib/rate-limit";
+import { errorStatus } from "./errors";
 
 /** A JSON response; `undefined` body gives an empty one (204). */
 export function json(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
@@ -18,9 +20,15 @@ export function errorBody(code: ErrorCode, message: string, details: Record<stri
   return { error: code, message, details };
 }
 
+/**
+ * The error as HTTP: its status from the one table, the rate limit it was counted against as
+ * X-RateLimit-* headers, and `details.retryAfterSeconds` as Retry-After.
+ */
 export function errorResponse(error: AppError, headers?: HeadersInit): Response {
   const merged = new Headers(headers);
-  for (const [k, v] of Object.entries(error.headers)) merged.set(k, v);
+  if (error.rateLimit) for (const [k, v] of Object.entries(rateLimitHeaders(error.rateLimit))) merged.set(k, v);
+  const retryAfter = error.details.retryAfterSeconds;
+  if (typeof retryAfter === "number") merged.set("retry-after", String(Math.max(1, Math.ceil(retryAfter))));
   return json(errorBody(error.code, error.message, error.details), {
     status: errorStatus[error.code],
     headers: merged,

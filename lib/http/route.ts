@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, type Db } from "@/db";
+import { isDatabaseUnavailable } from "@/db/client";
 import { users, type UserRow } from "@/db/schema";
 import { verifyAccessToken } from "@/lib/auth/jwt";
+import { sessionCookieOf, userIdOfSession } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
+import { observeRequest } from "@/lib/metrics";
 import { getRateLimitStore, rateLimitHeaders, type RateLimitResult } from "@/lib/rate-limit";
 import { clientIp } from "./client-ip";
-import { AppError } from "./errors";
-import { parseWith, queryObject, readJsonBody } from "./parse";
+import { AppError } from "@/lib/errors";
+import { parseWith, queryObject, readFormBody, readJsonBody } from "./parse";
 import { errorResponse, json } from "./respond";
 
 // The one wrapper every API handler goes through: request id, authentication, rate limit,
@@ -23,6 +26,12 @@ type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 export type ResponseSpec = { description: string; schema?: Schema };
 
+/** An error status a route may answer with, and optionally what it means on that route. */
+export type ErrorSpec = number | { status: number; description: string };
+
+/** Where the JSON API lives; endpoint() mounts a path below it unless told another prefix. */
+export const API_PREFIX = "/api/v1";
+
 export type RouteSpec<A extends "host" | "none", B, Q, P> = {
   auth: A;
   summary: string;
@@ -34,10 +43,22 @@ export type RouteSpec<A extends "host" | "none", B, Q, P> = {
   headers?: { name: string; required: boolean; description: string }[];
   /** Success responses by status, for the OpenAPI document. */
   responses: Record<number, ResponseSpec>;
-  /** Error codes this route may answer with besides the wrapper's own, for the document. */
-  errors?: number[];
+  /** Error statuses this route may answer with besides the wrapper's own, for the document. */
+  errors?: ErrorSpec[];
   /** A per-client-IP limit for public routes (the authenticated limit is per host). */
   ipLimit?: { name: string; limit: number; windowSeconds: number };
+  /**
+   * Checked right after authentication, before any input is read: a route that cannot work at
+   * all (its provider is not configured) says so whatever the request carries.
+   */
+  precondition?: () => void;
+  /** The body's format: JSON (the default), or an HTML form as telephony providers post callbacks. */
+  bodyFormat?: "json" | "form";
+  /**
+   * Checks who sent a form body before it is parsed (a provider's request signature): a forged
+   * request is refused whatever its fields say. Form bodies only.
+   */
+  verify?: (request: { req: Request; url: URL; form: URLSearchParams }) => void;
 };
 
 export type RouteContext<A, B, Q, P> = {
@@ -54,7 +75,7 @@ export type RouteContext<A, B, Q, P> = {
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & {
   spec?: RouteSpec<"host" | "none", unknown, unknown, unknown>;
-  /** Set by endpoint(): where the handler is mounted, for the OpenAPI document. */
+  /** Set by endpoint(): where the handler is mounted (the full path), for the OpenAPI document. */
   mount?: { path: string; method: HttpMethod };
 };
 
@@ -76,11 +97,29 @@ async function openDb(): Promise<Db> {
   }
 }
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The acting host: from a bearer token (any API client), else from the dashboard's session
+ * cookie (model: dub's withWorkspace). A cookie rides along on any request the browser sends,
+ * so a cookie-authenticated write must come from our own origin (CSRF); a bearer token cannot
+ * be attached by another site, so it needs no such check.
+ */
 async function authenticate(req: Request, db: Db): Promise<UserRow> {
-  const header = req.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new AppError("unauthorized", "A bearer token is required");
-  const userId = await verifyAccessToken(match[1]);
+  const header = req.headers.get("authorization");
+  let userId: string | null;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new AppError("unauthorized", "A bearer token is required");
+    userId = await verifyAccessToken(match[1]);
+  } else {
+    const cookie = sessionCookieOf(req.headers.get("cookie"));
+    if (!cookie) throw new AppError("unauthorized", "A bearer token is required");
+    userId = await userIdOfSession(cookie);
+    if (userId && !SAFE_METHODS.has(req.method) && req.headers.get("origin") !== new URL(getConfig().appUrl).origin) {
+      throw new AppError("forbidden", "Cross-site request refused: the Origin header must be this service's own");
+    }
+  }
   if (!userId) throw new AppError("unauthorized", "The token is invalid or expired");
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError("unauthorized", "The token is invalid or expired");
@@ -96,26 +135,18 @@ async function limit(key: string, rule: { limit: number; windowSeconds: number }
       "rate_limited",
       `Too many requests: at most ${rule.limit} every ${rule.windowSeconds} seconds`,
       { retryAfterSeconds: Math.max(1, result.resetSeconds) },
-      rateLimitHeaders(result),
+      { rateLimit: result },
     );
   }
   return result;
 }
 
-/** Logs one line per request and stamps the request id on the response. */
-function finish(req: Request, url: URL, requestId: string, started: number, response: Response, userId?: string) {
+/** Logs one line per request, counts it (by route template) and stamps the request id on the response. */
+function finish(req: Request, url: URL, requestId: string, started: number, response: Response, userId?: string, routeTemplate = "unmatched") {
   response.headers.set("x-request-id", requestId);
-  log.info(
-    {
-      requestId,
-      method: req.method,
-      path: url.pathname,
-      status: response.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      userId,
-    },
-    "request",
-  );
+  const ms = performance.now() - started;
+  log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10, userId }, "request");
+  observeRequest(req.method, routeTemplate, response.status, ms / 1000);
   return response;
 }
 
@@ -146,10 +177,19 @@ export function route<A extends "host" | "none", B extends Schema | undefined = 
         const result = await limit(`${spec.ipLimit.name}:ip:${clientIp(req)}`, spec.ipLimit);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
+      spec.precondition?.();
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
       const params = spec.params ? parseWith(spec.params, rawParams, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query") : undefined;
-      const body = spec.body ? parseWith(spec.body, await readJsonBody(req), "request body") : undefined;
+      let body: unknown;
+      if (spec.bodyFormat === "form") {
+        const form = await readFormBody(req);
+        spec.verify?.({ req, url, form });
+        // Fields as an object (the last value wins for a repeated name), like query strings.
+        body = spec.body ? parseWith(spec.body, Object.fromEntries(form), "form body") : undefined;
+      } else if (spec.body) {
+        body = parseWith(spec.body, await readJsonBody(req), "request body");
+      }
       response = await handler({
         req,
         url,
@@ -161,10 +201,15 @@ export function route<A extends "host" | "none", B extends Schema | undefined = 
         params: params as Out<P>,
       });
     } catch (error) {
-      response = error instanceof AppError ? errorResponse(error) : unexpectedErrorResponse(error, requestId);
+      if (error instanceof AppError) response = errorResponse(error);
+      else if (isDatabaseUnavailable(error)) {
+        // Not a bug but an outage: a 503 the client may retry; the pool reconnects by itself.
+        log.warn({ requestId, err: error }, "database unavailable");
+        response = errorResponse(new AppError("service_unavailable", "The database is unavailable; try again shortly"));
+      } else response = unexpectedErrorResponse(error, requestId);
     }
     for (const [k, v] of Object.entries(limitHeaders)) if (!response.headers.has(k)) response.headers.set(k, v);
-    return finish(req, url, requestId, started, response, host?.id);
+    return finish(req, url, requestId, started, response, host?.id, wrapped.mount?.path);
   };
   wrapped.spec = spec as RouteSpec<"host" | "none", unknown, unknown, unknown>;
   return wrapped;
@@ -176,8 +221,14 @@ export type EndpointHandlers = Record<HttpMethod, RouteHandler> & { path: string
  * All five methods for one path: the given ones, and a JSON 405 with an `Allow` header for the
  * rest (Next.js would answer an empty 405). Export them all from the route file:
  * `export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me", { GET: route(…) })`.
+ * The path is below /api/v1; a route elsewhere on the site gives its own prefix ("" for the root).
  */
-export function endpoint(path: string, handlers: Partial<Record<HttpMethod, RouteHandler>>): EndpointHandlers {
+export function endpoint(
+  relativePath: string,
+  handlers: Partial<Record<HttpMethod, RouteHandler>>,
+  options: { prefix?: string } = {},
+): EndpointHandlers {
+  const path = `${options.prefix ?? API_PREFIX}${relativePath}`;
   const allowed = HTTP_METHODS.filter((m) => handlers[m]);
   const notAllowed: RouteHandler = async (req) => {
     const started = performance.now();

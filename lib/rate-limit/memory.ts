@@ -1,4 +1,4 @@
-import { resultOf, windowOf, type RateLimitStore } from "./types";
+import { peekResultOf, resultOf, windowOf, type RateLimitStore } from "./types";
 
 /** Counters in this process: the embedded default, one instance serving everything. */
 export function createMemoryStore(now: () => number = Date.now): RateLimitStore {
@@ -19,6 +19,14 @@ export function createMemoryStore(now: () => number = Date.now): RateLimitStore 
       const count = entry && entry.windowStart === start ? entry.count + 1 : 1;
       counters.set(id, { windowStart: start, windowEnd: start + windowSeconds * 1000, count });
       return resultOf(count, limit, resetSeconds);
+    },
+    async peek(key, limit, windowSeconds) {
+      const { start, resetSeconds } = windowOf(now(), windowSeconds);
+      const entry = counters.get(`${windowSeconds}:${key}`);
+      return peekResultOf(entry && entry.windowStart === start ? entry.count : 0, limit, resetSeconds);
+    },
+    async reset(key, windowSeconds) {
+      counters.delete(`${windowSeconds}:${key}`);
     },
   };
 }

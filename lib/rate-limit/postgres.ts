@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { log } from "@/lib/log";
-import { resultOf, windowOf, type RateLimitStore } from "./types";
+import { peekResultOf, resultOf, windowOf, type RateLimitStore } from "./types";
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
@@ -56,6 +56,17 @@ export function createPostgresStore(db: Db, now: () => number = Date.now): RateL
         await sweep(t).catch((err: unknown) => log.warn({ err }, "rate_limits sweep failed"));
       }
       return resultOf(Number(row.count), limit, Math.max(0, Math.ceil(resetMs / 1000)));
+    },
+    async peek(key, limit, windowSeconds) {
+      const t = now();
+      const { start, resetSeconds } = windowOf(t, windowSeconds);
+      const result = await db.execute(sql`
+        select count from rate_limits where key = ${`${windowSeconds}:${key}`} and window_start >= ${new Date(start).toISOString()}::timestamptz`);
+      const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as { count: number | string }[];
+      return peekResultOf(Number(rows[0]?.count ?? 0), limit, resetSeconds);
+    },
+    async reset(key, windowSeconds) {
+      await db.execute(sql`delete from rate_limits where key = ${`${windowSeconds}:${key}`}`);
     },
   };
 }

@@ -80,6 +80,18 @@ describe.each(backends())("$name", ({ name, store, database }) => {
     expect(results.filter((r) => !r.allowed).every((r) => r.remaining === 0)).toBe(true);
   });
 
+  it("peeks without counting, and reset forgets the window's count", async () => {
+    const s = store(() => windowStart + 4_000);
+    expect(await s.peek(k("peek"), 2, WINDOW)).toEqual({ allowed: true, limit: 2, remaining: 2, resetSeconds: 56 });
+    await s.hit(k("peek"), 2, WINDOW);
+    await s.hit(k("peek"), 2, WINDOW);
+    expect(await s.peek(k("peek"), 2, WINDOW)).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 56 });
+    expect((await s.peek(k("peek"), 2, WINDOW)).remaining).toBe(0); // peeking twice counted nothing
+    await s.reset(k("peek"), WINDOW);
+    expect((await s.peek(k("peek"), 2, WINDOW)).remaining).toBe(2);
+    expect((await s.hit(k("peek"), 2, WINDOW)).remaining).toBe(1);
+  });
+
   if (database) {
     const keysLike = async (pattern: string) => {
       const result = await database().db.execute<{ key: string }>(

@@ -12,6 +12,15 @@ export type RateLimitResult = {
  */
 export interface RateLimitStore {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** The key's state in the current window, counting nothing. */
+  peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** Forgets the key's count in the current window (a successful login clears its failures). */
+  reset(key: string, windowSeconds: number): Promise<void>;
+}
+
+/** The state of a key whose window holds `count` hits, for peek: "allowed" means one more may come. */
+export function peekResultOf(count: number, limit: number, resetSeconds: number): RateLimitResult {
+  return { allowed: count < limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
 
 export function windowOf(nowMs: number, windowSeconds: number) {

@@ -127,6 +127,19 @@ describe.skipIf(skip)("Upstash store (REST front on real Redis)", () => {
     expect((await store.hit(id, 1, 1)).allowed).toBe(true);
   });
 
+  it("peeks without counting, and reset clears the key", async () => {
+    await freshWindow(60);
+    const store = createUpstashStore({ url: server.url, token: TOKEN });
+    const id = `${run}:peek`;
+    expect(await store.peek(id, 2, 60)).toMatchObject({ allowed: true, limit: 2, remaining: 2 });
+    await store.hit(id, 2, 60);
+    await store.hit(id, 2, 60);
+    expect(await store.peek(id, 2, 60)).toMatchObject({ allowed: false, remaining: 0 });
+    await store.reset(id, 60);
+    expect(await store.peek(id, 2, 60)).toMatchObject({ allowed: true, remaining: 2 });
+    expect((await store.hit(id, 2, 60)).remaining).toBe(1);
+  });
+
   it("fails rather than allows when the token is wrong", async () => {
     const store = createUpstashStore({ url: server.url, token: "wrong" });
     await expect(store.hit(`${run}:denied`, 3, 60)).rejects.toThrow(/Unauthorized/);

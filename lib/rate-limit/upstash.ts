@@ -45,5 +45,15 @@ export function createUpstashStore(opts: { url: string; token: string }): RateLi
         resetSeconds: Math.max(0, Math.ceil((r.reset - Date.now()) / 1000)),
       };
     },
+    async peek(key, limit, windowSeconds) {
+      const r = await limiterFor(limit, windowSeconds).getRemaining(key);
+      const resetSeconds = r.reset > 0 ? Math.max(0, Math.ceil((r.reset - Date.now()) / 1000)) : windowOf(Date.now(), windowSeconds).resetSeconds;
+      return { allowed: r.remaining > 0, limit, remaining: Math.max(0, r.remaining), resetSeconds };
+    },
+    async reset(key, windowSeconds) {
+      // The limit is not part of the stored key: any limiter of this window resets it.
+      const limiter = [...limiters.entries()].find(([id]) => id.endsWith(`/${windowSeconds}`))?.[1] ?? limiterFor(1, windowSeconds);
+      await limiter.resetUsedTokens(key);
+    },
   };
 }

@@ -1,16 +1,20 @@
 import { z } from "zod";
-import { Timestamp, TimeZone } from "./common";
+import { Text, Timestamp, TimeZone } from "./common";
 
-// Paths of the web app that a username must not shadow: /<username> is a public page.
+// Top-level paths of the web app that a username must not shadow, since /<username> is a public
+// page: today's pages (decisions §13–§14) and the ones already planned (feeds, embed, metrics).
+// A host who registered one of these before it was reserved keeps the account and the API; the
+// start-up check (lib/startup.ts) warns about them, since their /<username> page is shadowed.
 export const RESERVED_USERNAMES = new Set([
-  "api", "dashboard", "login", "logout", "register", "signup", "signin", "cancel", "settings", "public",
-  "admin", "auth", "oauth", "me", "static", "assets", "help", "support", "about", "pricing", "docs",
-  "health", "www", "app", "account", "billing", "blog", "status", "terms", "privacy", "next",
+  "api", "dashboard", "login", "logout", "register", "signup", "signin", "cancel", "reschedule", "settings",
+  "public", "admin", "auth", "oauth", "me", "static", "assets", "help", "support", "about", "pricing", "docs",
+  "health", "metrics", "feeds", "feed", "embed", "www", "app", "account", "billing", "blog", "status", "terms",
+  "privacy", "next", "favicon", "robots", "sitemap", "manifest",
+  // /api/v1/public/bookings/… is the guest's calendar file, not a host's event type.
+  "bookings",
 ]);
 
-const Email = z
-  .string()
-  .trim()
+const Email = Text.trim()
   .max(254)
   .pipe(z.email("Must be a valid email address"))
   .transform((e) => e.toLowerCase());
@@ -23,7 +27,7 @@ export const Username = z
   )
   .refine((u) => !RESERVED_USERNAMES.has(u), { message: "This username is reserved" });
 
-const FullName = z.string().trim().min(1, "Must not be empty").max(100);
+const FullName = Text.trim().min(1, "Must not be empty").max(100);
 const AvatarUrl = z
   .url({ protocol: /^https?$/, message: "Must be an http(s) URL" })
   .max(2048)
@@ -31,15 +35,15 @@ const AvatarUrl = z
 
 export const RegisterBody = z.strictObject({
   email: Email,
-  password: z.string().min(8, "Must be at least 8 characters").max(128, "Must be at most 128 characters"),
+  password: Text.min(8, "Must be at least 8 characters").max(128, "Must be at most 128 characters"),
   fullName: FullName,
   username: Username,
   timezone: TimeZone,
 });
 
 export const LoginBody = z.strictObject({
-  email: z.string().trim().transform((e) => e.toLowerCase()),
-  password: z.string().max(1024),
+  email: Text.trim().max(254).transform((e) => e.toLowerCase()),
+  password: Text.max(1024),
 });
 
 export const UpdateProfileBody = z.strictObject({

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { bookingStatuses } from "@/db/schema";
 import { dayOfDate } from "@/lib/slots";
-import { DateString, Timestamp, TimeZone } from "./common";
+import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time";
+import { DateString, PathSegment, QueryInt, Text, Timestamp, TimeZone } from "./common";
+import { QuestionType } from "./event-type";
 
 export const MAX_SLOT_RANGE_DAYS = 31;
 
@@ -9,18 +11,10 @@ export const MAX_SLOT_RANGE_DAYS = 31;
 const InstantIn = z
   .iso.datetime({ offset: true, message: "Must be an ISO 8601 timestamp with an offset, e.g. 2027-03-15T13:00:00Z" })
   .transform((s) => Date.parse(s))
+  .refine(isInstantInRange, { message: `Must be an instant in the years ${MIN_YEAR}–${MAX_YEAR}` })
   .meta({ description: "ISO 8601 timestamp with an offset", example: "2027-03-15T13:00:00Z" });
 
-/** A positive integer written in a query string. */
-const QueryInt = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d{1,6}$/, "Must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max))
-    .default(fallback);
-
-export const PublicEventParams = z.object({ username: z.string(), eventSlug: z.string() });
+export const PublicEventParams = z.object({ username: PathSegment, eventSlug: PathSegment });
 
 export const SlotsQuery = z
   .strictObject({ from: DateString, to: DateString, timezone: TimeZone })
@@ -46,7 +40,7 @@ export const PublicEventPage = z.object({
     durationMinutes: z.number().int(),
     location: z.string(),
     description: z.string(),
-    customQuestions: z.array(z.object({ id: z.string(), label: z.string(), required: z.boolean(), type: z.literal("text") })),
+    customQuestions: z.array(z.object({ id: z.string(), label: z.string(), required: z.boolean(), type: QuestionType })),
   }),
 });
 
@@ -64,10 +58,10 @@ export const IdempotencyKeyHeader = z.object({
 
 export const CreateBookingBody = z.strictObject({
   startTime: InstantIn,
-  guestName: z.string().trim().min(1, "Must not be empty").max(100),
-  guestEmail: z.string().trim().max(254).pipe(z.email("Must be a valid email address")),
+  guestName: Text.trim().min(1, "Must not be empty").max(100),
+  guestEmail: Text.trim().max(254).pipe(z.email("Must be a valid email address")),
   guestTimezone: TimeZone,
-  customAnswers: z.record(z.string(), z.string().max(2000)).default({}),
+  customAnswers: z.record(Text.max(64), Text.max(2000)).default({}),
 });
 
 export const CreatedBooking = z
@@ -79,11 +73,20 @@ export const CreatedBooking = z
     guestName: z.string(),
     guestEmail: z.string(),
     cancelUrl: z.string(),
+    rescheduleUrl: z.string().meta({ description: "{APP_URL}/reschedule/{token}: the same secret as cancelUrl" }),
     confirmationMessage: z.string(),
   })
   .meta({ id: "CreatedBooking" });
 
-export const GuestCancelBody = z.strictObject({ token: z.string().min(1).max(200) });
+export const GuestIcsParams = z.object({ token: PathSegment.meta({ description: "The token of the booking's cancelUrl" }) });
+
+export const GuestCancelBody = z.strictObject({ token: Text.min(1).max(200) });
+
+export const GuestRescheduleBody = z.strictObject({ token: Text.min(1).max(200), startTime: InstantIn });
+
+export const GuestRescheduled = z
+  .object({ id: z.string(), status: z.literal("confirmed"), startTime: Timestamp, endTime: Timestamp, previousStartTime: Timestamp, message: z.string() })
+  .meta({ id: "GuestRescheduled" });
 
 export const GuestCancelled = z.object({ id: z.string(), status: z.literal("cancelled"), message: z.string() });
 
@@ -109,6 +112,11 @@ export const Booking = z
 export const BookingListQuery = z
   .strictObject({
     status: z.enum(bookingStatuses).optional(),
+    eventTypeId: PathSegment.optional().meta({ description: "Only the bookings of this event type" }),
+    when: z
+      .enum(["upcoming", "past"])
+      .optional()
+      .meta({ description: "upcoming: not yet ended, soonest first; past: ended, most recent first" }),
     from: DateString.optional(),
     to: DateString.optional(),
     page: QueryInt(1, 100_000, 1),
@@ -121,8 +129,8 @@ export const BookingList = z.object({
   pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
 });
 
-export const BookingParams = z.object({ bookingId: z.string() });
+export const BookingParams = z.object({ bookingId: PathSegment });
 
-export const HostCancelBody = z.strictObject({ reason: z.string().trim().max(1000).optional() });
+export const HostCancelBody = z.strictObject({ reason: Text.trim().max(1000).optional() });
 
 export const RescheduleBody = z.strictObject({ startTime: InstantIn });

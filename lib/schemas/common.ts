@@ -1,5 +1,21 @@
 import { z } from "zod";
-import { isValidDate, isValidTimeZone, TIME_OF_DAY } from "@/lib/time";
+import { isValidDate, isValidTimeZone, MAX_YEAR, MIN_YEAR, TIME_OF_DAY } from "@/lib/time";
+
+// NUL is refused by PostgreSQL in text and jsonb, and an unpaired UTF-16 surrogate is not
+// Unicode at all (jsonb refuses its escape; drivers would silently replace it). With the `u`
+// flag a well-formed pair is one code point, so \p{Cs} matches only the unpaired halves.
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/**
+ * Every string the API accepts goes through this type (or a format that already excludes these
+ * characters): what it admits can be stored and given back unchanged.
+ */
+export const Text = z.string().refine((s) => !UNSTORABLE.test(s), {
+  message: "Must not contain NUL characters or unpaired surrogates",
+});
+
+/** A path segment (a username, slug or id): stored text, and no longer than any id or name. */
+export const PathSegment = Text.max(200);
 
 export const TimeZone = z
   .string()
@@ -8,7 +24,7 @@ export const TimeZone = z
 
 export const DateString = z
   .string()
-  .refine(isValidDate, { message: "Must be a date written YYYY-MM-DD" })
+  .refine(isValidDate, { message: `Must be a date written YYYY-MM-DD, in the years ${MIN_YEAR}–${MAX_YEAR}` })
   .meta({ description: "Calendar date, YYYY-MM-DD", example: "2027-03-15" });
 
 export const TimeOfDay = z
@@ -27,3 +43,12 @@ export const ErrorBody = z
   .meta({ id: "Error" });
 
 export const EmptyBody = z.strictObject({});
+
+/** A positive integer written in a query string. */
+export const QueryInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, "Must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .default(fallback);

@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { availabilityOverrides, availabilityRules, users, type UserRow } from "@/db/schema";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
 import { minutesOf, timeOf } from "@/lib/time";
-import { invalidateHost } from "./schedule-cache";
+import { writeForHost } from "./host-writes";
 
 export type AvailabilityDto = z.output<typeof Availability>;
 
@@ -34,7 +34,7 @@ export async function getAvailability(db: Db, host: UserRow): Promise<Availabili
 
 /** Replaces the whole availability in one transaction: readers never see half of it. */
 export async function replaceAvailability(db: Db, host: UserRow, input: z.output<typeof AvailabilityBody>): Promise<AvailabilityDto> {
-  const updatedHost = await db.transaction(async (tx) => {
+  const updatedHost = await writeForHost(db, host.id, async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({
@@ -71,6 +71,5 @@ export async function replaceAvailability(db: Db, host: UserRow, input: z.output
     }
     return updated!;
   });
-  invalidateHost(host.id);
   return getAvailability(db, updatedHost);
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { pgErrorCode } from "@/db/client";
 import { bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 
 // Booking rows: the shared reads and writes of the booking services.
 
@@ -33,9 +33,15 @@ export async function lockHostBookings(tx: Tx, hostId: string): Promise<void> {
   await lockName(tx, `host-bookings:${hostId}`);
 }
 
-/** The exclusion constraint's 23P01 (an overlapping booking won a race) becomes a 409. */
+/**
+ * The exclusion constraint's 23P01 (an overlapping booking won a race) becomes a 409; the event
+ * type's foreign key (23503: it was deleted while the booking was being made) a 404.
+ */
 export function overlapAsConflict(error: unknown): unknown {
-  return pgErrorCode(error) === "23P01" ? slotUnavailable() : error;
+  const code = pgErrorCode(error);
+  if (code === "23P01") return slotUnavailable();
+  if (code === "23503") return notFound("Event type");
+  return error;
 }
 
 export async function insertBookingOrConflict(tx: Tx, values: typeof bookings.$inferInsert): Promise<BookingRow> {

@@ -1,30 +1,36 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./booking-store";
 import { enqueueBookingEvent } from "./outbox";
-import { invalidateHost } from "./schedule-cache";
+import { writeForHost } from "./host-writes";
 
 type Canceller = "host" | "guest";
 
 /** Sets the booking cancelled, if it still is not, and records booking.cancelled with it. */
 async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason: string | null, now: number): Promise<BookingRow> {
-  const cancelled = await db.transaction(async (tx) => {
+  return writeForHost(db, booking.hostId, async (tx) => {
     const [row] = await tx
       .update(bookings)
-      .set({ status: "cancelled", cancelledBy: by, cancellationReason: reason, cancelledAt: new Date(now), updatedAt: new Date(now) })
+      .set({
+        status: "cancelled",
+        cancelledBy: by,
+        cancellationReason: reason,
+        cancelledAt: new Date(now),
+        updatedAt: new Date(now),
+        // The invitation's CANCEL supersedes every REQUEST sent before it.
+        sequence: sql`${bookings.sequence} + 1`,
+      })
       // Conditional: of two concurrent cancels exactly one changes the row and writes the event.
       .where(and(eq(bookings.id, booking.id), ne(bookings.status, "cancelled")))
       .returning();
     if (!row) return (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!;
-    await enqueueBookingEvent(tx, "booking.cancelled", row.hostId, now, { bookingId: row.id, cancelledBy: by });
+    await enqueueBookingEvent(tx, "booking.cancelled", row, now, { bookingId: row.id, cancelledBy: by });
     return row;
   });
-  invalidateHost(booking.hostId);
-  return cancelled;
 }
 
 /** POST /me/bookings/{id}/cancel: the host cancels one of their upcoming bookings. */
@@ -38,12 +44,31 @@ export async function cancelBookingAsHost(db: Db, host: UserRow, bookingId: stri
 
 export type GuestCancellation = { id: string; status: "cancelled"; message: string };
 
-export type GuestBooking = { booking: BookingRow; title: string; hostName: string };
+export type GuestBooking = {
+  booking: BookingRow;
+  title: string;
+  hostName: string;
+  hostUsername: string;
+  hostAvatarUrl: string | null;
+  /** How many days ahead the host takes bookings: how far the reschedule page's calendar goes. */
+  hostMaxAdvanceDays: number;
+  eventSlug: string;
+  eventActive: boolean;
+};
 
 /** The booking a guest's cancel token belongs to, with what the guest needs to recognise it. */
 export async function findGuestBooking(db: Db, token: string): Promise<GuestBooking | undefined> {
   const [found] = await db
-    .select({ booking: bookings, title: eventTypes.title, hostName: users.fullName })
+    .select({
+      booking: bookings,
+      title: eventTypes.title,
+      hostName: users.fullName,
+      hostUsername: users.username,
+      hostAvatarUrl: users.avatarUrl,
+      hostMaxAdvanceDays: users.maxAdvanceDays,
+      eventSlug: eventTypes.slug,
+      eventActive: eventTypes.isActive,
+    })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
     .innerJoin(users, eq(users.id, bookings.hostId))

@@ -5,41 +5,86 @@ import type { Db } from "@/db";
 import type { CustomQuestion } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { toBooking } from "@/lib/dto";
-import { validationError, type ValidationIssue } from "@/lib/http/errors";
+import { AppError, validationError, type RateLimitState, type ValidationIssue } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { log } from "@/lib/log";
-import type { CreateBookingBody } from "@/lib/schemas/booking";
+import { countBookingOutcome } from "@/lib/metrics";
+import { PHONE_FORMAT_HINT, toE164 } from "@/lib/phone";
+import type { CreateBookingBody, CreatedBooking } from "@/lib/schemas/booking";
+import { open, seal } from "@/lib/secret-box";
 import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time";
-import { hashCancelToken, insertBookingOrConflict, lockHostBookings, retryOnDeadlock, slotUnavailable } from "./booking-store";
-import { limitGuestBookings } from "./guest-booking-limit";
-import { claimIdempotencyKey, finishIdempotentRequest, releaseIdempotencyKey, requestHash } from "./idempotency";
+import { hashCancelToken, insertBookingOrConflict, slotUnavailable } from "./booking-store";
+import { limitGuestBookings, peekGuestBookings } from "./guest-booking-limit";
+import { writeForHost } from "./host-writes";
+import { claimIdempotencyKey, findStoredAnswer, finishIdempotentRequest, requestHash, type StoredResponse } from "./idempotency";
 import { enqueueBookingEvent } from "./outbox";
-import { invalidateHost } from "./schedule-cache";
 import { getPublicEventTypeOrThrow } from "./public-event-types";
 import { loadSlotData } from "./slot-input";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+const TOKEN_PURPOSE = "idempotent-answer:cancel-token";
 
-export type CreatedBookingResponse = {
-  status: number;
-  body: unknown;
+export type CreatedBookingDto = z.output<typeof CreatedBooking>;
+
+export type CreateBookingResult = {
+  booking: CreatedBookingDto;
+  /** The answer of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
-  headers: Record<string, string>;
+  /** The guest's hourly booking limit, as this request left it (not counted for a replay). */
+  guestLimit: RateLimitState | undefined;
 };
 
-/** Every required question answered with a non-empty string, and no answer to an unknown one. */
-function checkAnswers(questions: CustomQuestion[], answers: Record<string, string>) {
+/**
+ * What is kept under the Idempotency-Key: the answer without the guest's secret, which is kept
+ * sealed (decisions §8: the token is stored only hashed, never readable). A replay opens it and
+ * builds the links again.
+ */
+type StoredAnswer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl"> & { sealedCancelToken: string };
+
+/** The guest's two links; both carry the one secret token of the booking. */
+function guestLinks(token: string): Pick<CreatedBookingDto, "cancelUrl" | "rescheduleUrl"> {
+  const app = getConfig().appUrl;
+  return { cancelUrl: `${app}/cancel/${token}`, rescheduleUrl: `${app}/reschedule/${token}` };
+}
+
+function answerOf(stored: unknown): CreatedBookingDto {
+  // Answers stored before tokens were sealed (at most a day old) still carry their link.
+  if (stored && typeof stored === "object" && "cancelUrl" in stored) {
+    const legacy = stored as Omit<CreatedBookingDto, "rescheduleUrl">;
+    return { ...legacy, ...guestLinks(legacy.cancelUrl.split("/").pop()!) };
+  }
+  const { sealedCancelToken, ...rest } = stored as StoredAnswer;
+  const token = open(sealedCancelToken, TOKEN_PURPOSE);
+  // A token that no longer opens (the key was replaced) cannot be shown again.
+  if (token === undefined) throw new AppError("conflict", "This booking was made, but its answer can no longer be replayed", { bookingId: rest.id });
+  return { ...rest, ...guestLinks(token) };
+}
+
+/**
+ * Every required question answered with a non-empty string, no answer to an unknown question,
+ * and every phone answer a real number: the answers as stored, phone numbers in E.164.
+ */
+function checkAnswers(questions: CustomQuestion[], answers: Record<string, string>): Record<string, string> {
   const issues: ValidationIssue[] = [];
   const known = new Set(questions.map((q) => q.id));
-  for (const id of Object.keys(answers)) {
+  // Own properties only: an answer map is data, and a question id like "constructor" must not
+  // find Object.prototype's member.
+  const given = new Map(Object.entries(answers));
+  for (const id of given.keys()) {
     if (!known.has(id)) issues.push({ path: `customAnswers.${id}`, message: "Not a question of this event type" });
   }
   for (const q of questions) {
-    if (q.required && !answers[q.id]?.trim()) issues.push({ path: `customAnswers.${q.id}`, message: `"${q.label}" needs an answer` });
+    const answer = given.get(q.id);
+    if (q.required && !answer?.trim()) issues.push({ path: `customAnswers.${q.id}`, message: `"${q.label}" needs an answer` });
+    else if (q.type === "phone" && answer?.trim()) {
+      const number = toE164(answer);
+      if (number) given.set(q.id, number);
+      else issues.push({ path: `customAnswers.${q.id}`, message: PHONE_FORMAT_HINT });
+    }
   }
   if (issues.length > 0) throw validationError(issues);
+  return Object.fromEntries(given);
 }
 
 /** "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 – 9:30 AM (Europe/Berlin)." */
@@ -57,67 +102,92 @@ function confirmationMessage(title: string, hostName: string, start: number, end
 export async function createBooking(
   db: Db,
   args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; now: number },
-): Promise<CreatedBookingResponse> {
-  const { username, slug, input, now } = args;
-  // A replay answers what the first request got, even if the event type changed since.
-  const claim = { scope: "public-booking", key: args.idempotencyKey };
-  const claimed = await claimIdempotencyKey(db, claim, requestHash({ username, slug, input }), now);
-  if ("replay" in claimed) return { ...claimed.replay, replayed: true, headers: {} };
-
+): Promise<CreateBookingResult> {
   try {
-    const { host, eventType } = await getPublicEventTypeOrThrow(db, username, slug);
-    checkAnswers(eventType.customQuestions, input.customAnswers);
-    const created = await retryOnDeadlock(() => db.transaction(async (tx) => {
-      await lockHostBookings(tx, host.id);
-      const limit = getConfig().rateLimits ? await limitGuestBookings(tx, input.guestEmail, now) : { headers: {} };
-
-      const start = input.startTime;
-      const end = start + eventType.durationMinutes * MINUTE;
-      const data = await loadSlotData(tx, host, eventType, { from: start - DAY, to: start + DAY });
-      if (!isOfferedSlot({ ...data, now }, start)) throw slotUnavailable();
-
-      const token = randomBytes(32).toString("base64url");
-      const row = await insertBookingOrConflict(tx, {
-        id: newId("bkg"),
-        hostId: host.id,
-        eventTypeId: eventType.id,
-        status: "confirmed",
-        startTime: new Date(start),
-        endTime: new Date(end),
-        bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-        bufferAfterMinutes: eventType.bufferAfterMinutes,
-        blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
-        blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
-        guestName: input.guestName,
-        guestEmail: input.guestEmail,
-        guestTimezone: input.guestTimezone,
-        location: eventType.location,
-        customAnswers: input.customAnswers,
-        cancelTokenHash: hashCancelToken(token),
-        createdAt: new Date(now),
-        updatedAt: new Date(now),
-      });
-      await enqueueBookingEvent(tx, "booking.created", host.id, now, toBooking(row, eventType));
-
-      const body = {
-        id: row.id,
-        status: row.status,
-        startTime: isoUtc(row.startTime),
-        endTime: isoUtc(row.endTime),
-        guestName: row.guestName,
-        guestEmail: row.guestEmail,
-        cancelUrl: `${getConfig().appUrl}/cancel/${token}`,
-        confirmationMessage: confirmationMessage(eventType.title, host.fullName, start, end, input.guestTimezone, row.location),
-      };
-      await finishIdempotentRequest(tx, claim, { status: 201, body });
-      return { status: 201, body, replayed: false, headers: limit.headers };
-    }));
-    invalidateHost(host.id);
-    return created;
+    const result = await makeBooking(db, args);
+    countBookingOutcome(result.replayed ? "replayed" : "created");
+    return result;
   } catch (error) {
-    // Errors are not stored: the key is free again for a corrected retry.
-    await releaseIdempotencyKey(db, claim).catch((err: unknown) => log.error({ err }, "could not release an idempotency key"));
+    countBookingOutcome(error instanceof AppError ? error.code : "error");
     throw error;
   }
 }
 
+async function makeBooking(
+  db: Db,
+  args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; now: number },
+): Promise<CreateBookingResult> {
+  const { username, slug, input, now } = args;
+  const limits = getConfig().rateLimits;
+  // A replay answers what the first request got, even if the event type changed since.
+  const claim = { scope: "public-booking", key: args.idempotencyKey };
+  const hash = requestHash({ username, slug, input });
+  const replay = async (stored: StoredResponse): Promise<CreateBookingResult> => ({
+    booking: answerOf(stored.body),
+    replayed: true,
+    guestLimit: limits ? await peekGuestBookings(db, input.guestEmail, now) : undefined,
+  });
+  const stored = await findStoredAnswer(db, claim, hash, now);
+  if (stored) return replay(stored);
+
+  const { host, eventType } = await getPublicEventTypeOrThrow(db, username, slug);
+  const customAnswers = checkAnswers(eventType.customQuestions, input.customAnswers);
+  const created = await writeForHost(
+    db,
+    host.id,
+    async (tx): Promise<CreateBookingResult | StoredResponse> => {
+      // The claim, the booking, its outbox row and the stored answer commit together or not at all.
+      const claimed = await claimIdempotencyKey(tx, claim, hash, now);
+      if ("replay" in claimed) return claimed.replay;
+      const guestLimit = limits ? await limitGuestBookings(tx, input.guestEmail, now) : undefined;
+      try {
+        const start = input.startTime;
+        const end = start + eventType.durationMinutes * MINUTE;
+        const data = await loadSlotData(tx, host, eventType, { from: start - DAY, to: start + DAY });
+        if (!isOfferedSlot({ ...data, now }, start)) throw slotUnavailable();
+
+        const token = randomBytes(32).toString("base64url");
+        const row = await insertBookingOrConflict(tx, {
+          id: newId("bkg"),
+          hostId: host.id,
+          eventTypeId: eventType.id,
+          status: "confirmed",
+          startTime: new Date(start),
+          endTime: new Date(end),
+          bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+          bufferAfterMinutes: eventType.bufferAfterMinutes,
+          blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
+          blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
+          guestName: input.guestName,
+          guestEmail: input.guestEmail,
+          guestTimezone: input.guestTimezone,
+          location: eventType.location,
+          customAnswers,
+          cancelTokenHash: hashCancelToken(token),
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        });
+        await enqueueBookingEvent(tx, "booking.created", row, now, toBooking(row, eventType), { guestToken: token });
+
+        const answer: Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl"> = {
+          id: row.id,
+          status: row.status,
+          startTime: isoUtc(row.startTime),
+          endTime: isoUtc(row.endTime),
+          guestName: row.guestName,
+          guestEmail: row.guestEmail,
+          confirmationMessage: confirmationMessage(eventType.title, host.fullName, start, end, input.guestTimezone, row.location),
+        };
+        const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };
+        await finishIdempotentRequest(tx, claim, { status: 201, body: sealed });
+        return { booking: { ...answer, ...guestLinks(token) }, replayed: false, guestLimit };
+      } catch (error) {
+        // The limit was consulted: the answer reports it, whatever else went wrong.
+        if (error instanceof AppError) error.rateLimit ??= guestLimit;
+        throw error;
+      }
+    },
+    { lockBookings: true },
+  );
+  return "booking" in created ? created : replay(created);
+}

@@ -3,10 +3,10 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import { pgErrorCode } from "@/db/client";
 import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
-import { invalidateHost } from "./schedule-cache";
+import { writeForHost } from "./host-writes";
 
 function slugTaken(error: unknown, slug: string | undefined): never {
   if (pgErrorCode(error) === "23505") {
@@ -32,12 +32,13 @@ export async function getEventTypeForHostOrThrow(db: Db, host: UserRow, id: stri
 
 export async function createEventType(db: Db, host: UserRow, input: z.output<typeof CreateEventTypeBody>): Promise<EventTypeRow> {
   try {
-    const [row] = await db
-      .insert(eventTypes)
-      .values({ id: newId("evt"), userId: host.id, ...input, slotIntervalMinutes: input.slotIntervalMinutes ?? null })
-      .returning();
-    invalidateHost(host.id);
-    return row!;
+    return await writeForHost(db, host.id, async (tx) => {
+      const [row] = await tx
+        .insert(eventTypes)
+        .values({ id: newId("evt"), userId: host.id, ...input, slotIntervalMinutes: input.slotIntervalMinutes ?? null })
+        .returning();
+      return row!;
+    });
   } catch (error) {
     slugTaken(error, input.slug);
   }
@@ -51,14 +52,15 @@ export async function updateEventType(
 ): Promise<EventTypeRow> {
   if (Object.keys(input).length === 0) return getEventTypeForHostOrThrow(db, host, id);
   try {
-    const [row] = await db
-      .update(eventTypes)
-      .set({ ...input, updatedAt: sql`now()` })
-      .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
-      .returning();
-    if (!row) throw notFound("Event type");
-    invalidateHost(host.id);
-    return row;
+    return await writeForHost(db, host.id, async (tx) => {
+      const [row] = await tx
+        .update(eventTypes)
+        .set({ ...input, updatedAt: sql`now()` })
+        .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
+        .returning();
+      if (!row) throw notFound("Event type");
+      return row;
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
     slugTaken(error, input.slug);
@@ -67,33 +69,31 @@ export async function updateEventType(
 
 /**
  * Hard delete when no booking refers to the event type, soft delete (isActive false) when one
- * does. The hard delete is tried first and the foreign key decides, so a booking made at the same
- * moment can never be orphaned. Returns the row when soft-deleted, null when removed.
+ * does. It holds the host's booking lock, so a booking being made at the same moment either
+ * commits first (the foreign key then refuses the hard delete, and the type is hidden instead)
+ * or waits and finds the type gone (404). The hard delete is tried and the foreign key decides:
+ * no count of bookings can go stale. Returns the row when soft-deleted, null when removed.
  */
 export async function deleteEventType(db: Db, host: UserRow, id: string): Promise<EventTypeRow | null> {
-  await getEventTypeForHostOrThrow(db, host, id);
-  try {
-    // A savepoint keeps the transaction usable after the foreign-key error on PostgreSQL.
-    const deleted = await db.transaction(async (tx) =>
-      tx
-        .delete(eventTypes)
-        .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
-        .returning({ id: eventTypes.id }),
-    );
-    if (deleted.length === 0) throw notFound("Event type");
-    invalidateHost(host.id);
-    return null;
-  } catch (error) {
-    // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation.
-    const code = pgErrorCode(error);
-    if (code !== "23001" && code !== "23503") throw error;
-  }
-  const [row] = await db
-    .update(eventTypes)
-    .set({ isActive: false, updatedAt: sql`now()` })
-    .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
-    .returning();
-  if (!row) throw notFound("Event type");
-  invalidateHost(host.id);
-  return row;
+  return writeForHost(
+    db,
+    host.id,
+    async (tx) => {
+      const mine = and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id));
+      try {
+        // A savepoint keeps the transaction usable after the foreign-key error.
+        const deleted = await tx.transaction((sp) => sp.delete(eventTypes).where(mine).returning({ id: eventTypes.id }));
+        if (deleted.length === 0) throw notFound("Event type");
+        return null;
+      } catch (error) {
+        // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation.
+        const code = pgErrorCode(error);
+        if (code !== "23001" && code !== "23503") throw error;
+      }
+      const [row] = await tx.update(eventTypes).set({ isActive: false, updatedAt: sql`now()` }).where(mine).returning();
+      if (!row) throw notFound("Event type");
+      return row;
+    },
+    { lockBookings: true },
+  );
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { eventTypes, users, type EventTypeRow, type UserRow } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 
 // What a guest may see of a host: the lookups behind the public paths. Only active event types
 // exist here; anything else is 404, indistinguishable from a name that was never taken.

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { availabilityRules, users, type UserRow } from "@/db/schema";
 import { pgConstraint, pgErrorCode } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { RegisterBody } from "@/lib/schemas/account";
 

@@ -3,6 +3,7 @@ import { getDatabase, type Db } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
+import { countCacheLookup } from "@/lib/metrics";
 import { getPublicEventTypeOrThrow, type PublicEventType } from "./public-event-types";
 import { loadHostSchedule, type HostSchedule } from "./slot-input";
 
@@ -101,7 +102,9 @@ async function cached<T>(map: Map<string, Entry<T>>, key: string, hostIdOf: (val
   await s.listening;
   const now = Date.now();
   const hit = map.get(key);
-  if (hit && hit.expires > now && hit.generation === generationOf(hit.hostId)) return hit.value;
+  const fresh = hit !== undefined && hit.expires > now && hit.generation === generationOf(hit.hostId);
+  countCacheLookup(map === s.events ? "event" : "schedule", fresh);
+  if (fresh) return hit.value;
   const epoch = s.epoch;
   const value = await load();
   // Nothing was invalidated while loading, so these rows are current: keep them.
@@ -131,8 +134,9 @@ export function cacheEpoch(): number {
 /** A serialised slot list still valid at `now`, if one is kept for `key`. */
 export function cachedSlotResponse(key: string, now: number): string | undefined {
   const hit = state().responses.get(key);
-  if (hit && now < hit.expires && hit.generation === generationOf(hit.hostId)) return hit.value;
-  return undefined;
+  const fresh = hit !== undefined && now < hit.expires && hit.generation === generationOf(hit.hostId);
+  countCacheLookup("response", fresh);
+  return fresh ? hit.value : undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type UserRow,
 } from "@/db/schema";
 import { dateOfDay, mergeIntervals, ZoneOffsets, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
-import { minutesOf } from "@/lib/time";
+import { clampInstant, minutesOf } from "@/lib/time";
 
 // Reads what the slot engine needs for one host and one span of time. The engine itself never
 // touches the database; this is its only feeder, for the slots list and for the booking re-check.
@@ -48,8 +48,9 @@ export async function loadHostSchedule(
   span: { from: number; to?: number; ignoreBookingId?: string },
 ): Promise<HostSchedule> {
   const zone = ZoneOffsets.of(host.timezone);
-  const lo = new Date(span.from - MARGIN);
-  const hi = span.to === undefined ? undefined : new Date(span.to + MARGIN);
+  // Kept inside the instants PostgreSQL reads: a start on 9999-12-31 plus the margin is year 10000.
+  const lo = new Date(clampInstant(span.from - MARGIN));
+  const hi = span.to === undefined ? undefined : new Date(clampInstant(span.to + MARGIN));
   const [rules, overrides, blocked, busy] = await Promise.all([
     db
       .select({ dayOfWeek: availabilityRules.dayOfWeek, startMinute: availabilityRules.startMinute, endMinute: availabilityRules.endMinute })

@@ -3,15 +3,16 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import { users, type UserRow } from "@/db/schema";
 import type { UpdateProfileBody } from "@/lib/schemas/account";
-import { invalidateHost } from "./schedule-cache";
+import { writeForHost } from "./host-writes";
 
 export async function updateProfile(db: Db, host: UserRow, input: z.output<typeof UpdateProfileBody>): Promise<UserRow> {
   if (Object.keys(input).length === 0) return host;
-  const [updated] = await db
-    .update(users)
-    .set({ ...input, updatedAt: sql`now()` })
-    .where(eq(users.id, host.id))
-    .returning();
-  invalidateHost(host.id);
-  return updated!;
+  return writeForHost(db, host.id, async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(users.id, host.id))
+      .returning();
+    return updated!;
+  });
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { explainSlot, type SourcedInterval } from "./explain";
 import { computeSlots, isOfferedSlot, slotsValidUntil, type DateOverride, type LocalInterval, type Slot, type SlotInput, type WeeklyRule } from "./index";
 
 // Properties of the engine over random hosts, guests and dates, checked against facts recomputed
@@ -242,6 +243,66 @@ describe("slot engine properties", () => {
         if (slots.length > 0 && until === slots[0]!.start - input.host.minNoticeHours * HOUR + 1) {
           expect(computeSlots({ ...input, now: until })[0]?.start).not.toBe(slots[0]!.start);
         }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("explainSlot calls a start bookable exactly when the engine offers it, and names every conflict", () => {
+    fc.assert(
+      fc.property(arbInput, fc.array(fc.integer({ min: -2 * 288, max: 34 * 288 }), { maxLength: 6 }), (input, offsets) => {
+        const busy: SourcedInterval[] = input.busy.map((b, i) =>
+          i % 2 === 0 ? { ...b, kind: "booking", bookingId: `bkg_${i}` } : { ...b, kind: "calendar", calendarId: `cal_${i}`, calendarName: `Calendar ${i}` },
+        );
+        const explainInput = { ...input, busy, isActive: true };
+        const slots = computeSlots(input);
+        const rangeStart = Date.parse(`${input.range.from}T00:00:00Z`);
+        // Offered starts, a minute off them, busy edges, and starts on a 5-minute grid anywhere.
+        const starts = [
+          ...[slots[0], slots.at(-1)].flatMap((s) => (s ? [s.start, s.start + MINUTE, s.start - 5 * MINUTE] : [])),
+          // Starts whose buffered span exactly touches a busy range, on either side.
+          ...input.busy.flatMap((b) => [
+            b.start - (input.eventType.durationMinutes + input.eventType.bufferAfterMinutes) * MINUTE,
+            b.end + input.eventType.bufferBeforeMinutes * MINUTE,
+          ]),
+          ...offsets.map((o) => rangeStart + o * 5 * MINUTE),
+          // The first and last minute of the host's hours, where a long meeting stops fitting.
+          ...[0, 1, 2].flatMap((d) => {
+            const day = dayNumber(input.range.from) + d;
+            return hoursOn(input, isoDate(day)).flatMap((h) => [
+              instantAtOrAfter(day * 1440 + h.startMinute, input.host.timeZone),
+              instantAtOrAfter(day * 1440 + h.endMinute, input.host.timeZone) - input.eventType.durationMinutes * MINUTE,
+            ]);
+          }),
+        ];
+        for (const start of starts) {
+          const { bookable, reasons } = explainSlot(explainInput, start);
+          expect(bookable, JSON.stringify(reasons)).toBe(isOfferedSlot(input, start));
+          expect(bookable).toBe(reasons.length === 0);
+          const end = start + input.eventType.durationMinutes * MINUTE;
+          const from = start - input.eventType.bufferBeforeMinutes * MINUTE;
+          const to = end + input.eventType.bufferAfterMinutes * MINUTE;
+          const conflicts = busy.filter((b) => b.start < to && from < b.end);
+          expect(reasons.filter((r) => r.code === "booking_conflict" || r.code === "calendar_conflict")).toHaveLength(conflicts.length);
+        }
+        // At the notice edge: a slot half a minute too soon, and one exactly on time.
+        for (const slot of slots.slice(0, 2)) {
+          for (const late of [30_000, 0]) {
+            const now = slot.start - input.host.minNoticeHours * HOUR + late;
+            const shifted = { ...explainInput, now };
+            expect(explainSlot(shifted, slot.start).bookable).toBe(isOfferedSlot({ ...input, now }, slot.start));
+          }
+        }
+        // At the window's edge: the last slot's day just inside the window, and a day beyond it.
+        const last = slots.at(-1);
+        if (last) {
+          const days = dayNumber(localDate(last.start, input.host.timeZone)) - dayNumber(localDate(input.now, input.host.timeZone));
+          for (const maxAdvanceDays of [days, days - 1].filter((d) => d >= 0)) {
+            const host = { ...input.host, maxAdvanceDays };
+            expect(explainSlot({ ...explainInput, host }, last.start).bookable).toBe(isOfferedSlot({ ...input, host }, last.start));
+          }
+        }
+        expect(explainSlot({ ...explainInput, isActive: false }, slots[0]?.start ?? rangeStart).reasons[0]).toEqual({ code: "event_type_inactive" });
       }),
       { numRuns: RUNS },
     );

@@ -162,7 +162,7 @@ describe("POST /me/bookings/{id}/reschedule", () => {
     expect(await eventsOf("booking.rescheduled", made[0].id)).toEqual([
       expect.objectContaining({
         event: "booking.rescheduled",
-        data: { bookingId: made[0].id, previousStartTime: made[0].startTime, previousEndTime: made[0].endTime, startTime: target, endTime: res.body.endTime },
+        data: { bookingId: made[0].id, rescheduledBy: "host", previousStartTime: made[0].startTime, previousEndTime: made[0].endTime, startTime: target, endTime: res.body.endTime },
       }),
     ]);
     const open = (await getSlots(host, et.slug, date)).map((s) => s.startTime);
@@ -190,5 +190,21 @@ describe("POST /me/bookings/{id}/reschedule", () => {
     // Nothing moved.
     const list = await api.get("/me/bookings", { token: host.token });
     expect(list.body.data.map((b: any) => b.startTime)).toEqual([made[0].startTime, made[1].startTime]);
+  });
+});
+
+describe("GET /me/bookings filters for the dashboard", () => {
+  it("by event type, and upcoming (soonest first) or past (most recent first)", async () => {
+    const { host, et, made } = await hostWithBookings(2);
+    const other = await createEventType(host);
+    const old = await pastBooking(host, et.id);
+    const older = await insertBookingRow(host.id, other.id, new Date(Date.now() - 5 * 86_400_000));
+    const ids = async (query: string) => (await api.get(`/me/bookings?${query}`, { token: host.token })).body.data.map((b: any) => b.id);
+
+    expect(await ids("when=upcoming")).toEqual([made[0].id, made[1].id]);
+    expect(await ids("when=past")).toEqual([old.row.id, older.row.id]);
+    expect(await ids(`eventTypeId=${other.id}`)).toEqual([older.row.id]);
+    expect(await ids(`eventTypeId=${et.id}&when=past`)).toEqual([old.row.id]);
+    expect((await api.get("/me/bookings?when=soon", { token: host.token })).status).toBe(400);
   });
 });

@@ -155,6 +155,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
       guestName: "Grace",
       guestEmail: expect.stringMatching(/^Grace\.[0-9a-f-]+@Example\.com$/),
       cancelUrl: expect.stringMatching(/^http:\/\/booking\.test\/cancel\/[A-Za-z0-9_-]{43,}$/),
+      rescheduleUrl: expect.stringMatching(/^http:\/\/booking\.test\/reschedule\/[A-Za-z0-9_-]{43,}$/),
       confirmationMessage: expect.stringContaining("Intro call with Ada Host"),
     });
     // 09:00 in New York is 19:30 or 18:30 in Kolkata: the message speaks the guest's time.
@@ -251,7 +252,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     expect(later.body).toEqual(created.body);
   });
 
-  it("answers 409 idempotency_key_in_use while the first request with the key is still running", async () => {
+  it("a second request with the key while the first is running waits for it and answers the same booking", async () => {
     const host = await createHost();
     const et = await createEventType(host);
     const date = dateIn(9, host.timezone);
@@ -259,7 +260,22 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     const [slot] = await getSlots(host, et.slug, date);
     const key = randomUUID();
     const body = { startTime: slot!.startTime, ...guest() };
-    // A claim with no stored response is what a request in flight leaves.
+    const path = `/public/${host.username}/${et.slug}/bookings`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.post(path, body, { headers: { "idempotency-key": key } })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get("idempotent-replayed") === "true")).toHaveLength(4);
+    expect(await (await getDb()).select().from(bookings).where(eq(bookings.hostId, host.id))).toHaveLength(1);
+  });
+
+  it("a claim left without an answer (written before claims moved into the transaction) answers 409 idempotency_key_in_use", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const date = dateIn(9, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const key = randomUUID();
+    const body = { startTime: slot!.startTime, ...guest() };
     const { requestHash } = await import("@/lib/services/idempotency");
     await (await getDb()).insert(idempotencyKeys).values({
       scope: "public-booking",

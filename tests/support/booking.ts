@@ -49,7 +49,7 @@ export async function book(host: TestHost, slug: string, startTime: string, fiel
  * A booking written straight into the table, past every check of the API: for the past, which
  * the API cannot book, and for states the API has no verb for. Returns the row and its token.
  */
-export async function insertBookingRow(hostId: string, eventTypeId: string, start: Date, minutes = 30) {
+export async function insertBookingRow(hostId: string, eventTypeId: string, start: Date, minutes = 30, extra: Partial<typeof bookings.$inferInsert> = {}) {
   const end = new Date(start.getTime() + minutes * 60_000);
   const token = randomUUID();
   const [row] = await (await getDb())
@@ -67,6 +67,7 @@ export async function insertBookingRow(hostId: string, eventTypeId: string, star
       guestEmail: "direct@example.com",
       guestTimezone: "UTC",
       cancelTokenHash: hashCancelToken(token),
+      ...extra,
     })
     .returning();
   return { row: row!, token };

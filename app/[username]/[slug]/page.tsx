@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { BookingWidget } from "@/components/booking/booking-widget";
-import { QueryProvider } from "@/components/providers/query-provider";
-import { Container } from "@/components/ui/container";
+import { EventSummary } from "@/components/booking/event-summary";
 import { getDb } from "@/db";
 import { orNotFoundPage } from "@/lib/pages";
 import { getPublicEventTypeCached } from "@/lib/services/schedule-cache";
@@ -11,7 +10,7 @@ import { getPublicEventTypeCached } from "@/lib/services/schedule-cache";
 
 export const dynamic = "force-dynamic";
 
-type Params = { params: Promise<{ username: string; slug: string }> };
+type Params = { params: Promise<{ username: string; slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load(username: string, slug: string) {
   return orNotFoundPage(getPublicEventTypeCached(await getDb(), username, slug));
@@ -23,27 +22,34 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: `${eventType.title} with ${host.fullName}` };
 }
 
-export default async function BookingPage({ params }: Params) {
+export default async function BookingPage({ params, searchParams }: Params) {
   const { username, slug } = await params;
+  // ?embed=1: inside another site's iframe (next.config.ts lets any site frame this page then):
+  // no page margins, a compact card, and the parent page hears about the booking.
+  const embed = (await searchParams).embed === "1";
   const { host, eventType } = await load(username, slug);
   return (
-    <Container className="max-w-3xl">
-      <header className="flex flex-col gap-2">
-        <p className="text-sm text-slate-500">{host.fullName}</p>
-        <h1 className="text-3xl font-semibold tracking-tight">{eventType.title}</h1>
-        <p className="text-slate-600">
-          {eventType.durationMinutes} minutes{eventType.location ? ` · ${eventType.location}` : ""}
-        </p>
-        {eventType.description && <p className="whitespace-pre-line text-slate-700">{eventType.description}</p>}
-      </header>
-      <QueryProvider>
-        <BookingWidget
-          username={username}
-          slug={slug}
-          hostTimezone={host.timezone}
-          questions={eventType.customQuestions.map((q) => ({ id: q.id, label: q.label, required: q.required }))}
+    <main className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
+      <div
+        className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}
+      >
+        <EventSummary
+          compact={embed}
+          host={{ name: host.fullName, avatarUrl: host.avatarUrl }}
+          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventType.location, description: eventType.description }}
         />
-      </QueryProvider>
-    </Container>
+        <div className={`min-w-0 ${embed ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
+          <BookingWidget
+            username={username}
+            slug={slug}
+            hostTimezone={host.timezone}
+            event={{ title: eventType.title, hostName: host.fullName, location: eventType.location }}
+            questions={eventType.customQuestions.map((q) => ({ id: q.id, label: q.label, required: q.required, type: q.type }))}
+            windowDays={host.maxAdvanceDays}
+            embed={embed}
+          />
+        </div>
+      </div>
+    </main>
   );
 }

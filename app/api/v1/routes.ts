@@ -1,6 +1,6 @@
 // Every route module of the API (not a route itself: Next.js serves only route.ts files).
-// The OpenAPI document is built from this list, and a test walks app/api/v1 to make sure
-// no route.ts is missing from it.
+// The OpenAPI document is built from this list, and a test walks app/api/v1 (and the site
+// routes' folders) to make sure no route.ts is missing from it.
 import * as register from "./auth/register/route";
 import * as login from "./auth/login/route";
 import * as health from "./health/route";
@@ -8,17 +8,36 @@ import * as me from "./me/route";
 import * as availability from "./me/availability/route";
 import * as eventTypes from "./me/event-types/route";
 import * as eventType from "./me/event-types/[eventTypeId]/route";
+import * as socialPost from "./me/event-types/[eventTypeId]/social-post/route";
+import * as explain from "./me/event-types/[eventTypeId]/explain/route";
 import * as bookings from "./me/bookings/route";
 import * as hostCancel from "./me/bookings/[bookingId]/cancel/route";
 import * as reschedule from "./me/bookings/[bookingId]/reschedule/route";
+import * as calls from "./me/calls/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
 import * as publicSlots from "./public/[username]/[eventSlug]/slots/route";
 import * as publicBookings from "./public/[username]/[eventSlug]/bookings/route";
 import * as guestCancel from "./public/cancel/route";
+import * as socialPage from "./contracts/social-page/route";
+import * as socialPageValidate from "./contracts/social-page/validate/route";
+import * as siteHealth from "@/app/health/route";
+import * as callsRoot from "@/app/api/calls/route";
+import * as callsReminder from "@/app/api/calls/reminder/outbound/route";
+import * as callsFollowup from "@/app/api/calls/followup/outbound/route";
+import * as callsWebhook from "@/app/api/calls/webhook/route";
+import * as guestReschedule from "./public/reschedule/route";
+import * as calendarFeed from "./me/calendar-feed/route";
+import * as guestIcs from "./public/bookings/[token]/route";
+import * as webhooks from "./me/webhooks/route";
+import * as webhook from "./me/webhooks/[webhookId]/route";
+import * as webhookDeliveries from "./me/webhooks/[webhookId]/deliveries/route";
+import * as webhookTest from "./me/webhooks/[webhookId]/test/route";
+import * as webhookRotateSecret from "./me/webhooks/[webhookId]/rotate-secret/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
 
+/** The routes under /api/v1. */
 export const routeModules: RouteModule[] = [
   health,
   register,
@@ -27,11 +46,27 @@ export const routeModules: RouteModule[] = [
   availability,
   eventTypes,
   eventType,
+  socialPost,
+  explain,
   bookings,
   hostCancel,
   reschedule,
+  webhooks,
+  webhook,
+  webhookDeliveries,
+  webhookTest,
+  webhookRotateSecret,
+  calls,
   guestCancel,
+  guestReschedule,
+  calendarFeed,
+  guestIcs,
   publicEvent,
   publicSlots,
   publicBookings,
+  socialPage,
+  socialPageValidate,
 ];
+
+/** The routes outside /api/v1 that go through the same wrapper: the outbound-calling service. */
+export const siteRouteModules: RouteModule[] = [siteHealth, callsRoot, callsReminder, callsFollowup, callsWebhook];

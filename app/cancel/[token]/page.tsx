@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CancelBookingForm } from "@/components/booking/cancel-booking-form";
+import { QueryProvider } from "@/components/providers/query-provider";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
 import { findGuestBooking, guestWhen } from "@/lib/services/cancel-booking";
-import { cancelWithToken } from "./actions";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
 // takes a click, so mail scanners and link previews that fetch the URL cancel nothing.
@@ -58,7 +58,9 @@ export default async function CancelPage({ params }: { params: Promise<{ token: 
       ) : past ? (
         <p className="text-slate-600">This booking has already started, so it can no longer be cancelled here.</p>
       ) : (
-        <CancelBookingForm action={cancelWithToken.bind(null, token)} />
+        <QueryProvider>
+          <CancelBookingForm token={token} />
+        </QueryProvider>
       )}
     </Container>
   );

@@ -1,8 +1,6 @@
 // GET /api/v1/health – 200 once the database answers, 503 otherwise
-import { z } from "zod";
-import { getDatabase } from "@/db";
-import { AppError } from "@/lib/http/errors";
 import { endpoint, json, route } from "@/lib/http/route";
+import { checkHealth, Health } from "@/lib/services/health";
 
 export const dynamic = "force-dynamic";
 
@@ -10,18 +8,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/health", {
   GET: route(
     {
       auth: "none",
-      summary: "Liveness and database check",
+      summary: "Readiness: 200 once the database answers; 503 when it does not, or while shutting down",
       tags: ["Service"],
-      responses: { 200: { description: "Healthy", schema: z.object({ status: z.literal("ok") }) } },
+      responses: { 200: { description: "Healthy", schema: Health } },
       errors: [503],
     },
-    async () => {
-      try {
-        await (await getDatabase()).ping();
-      } catch {
-        throw new AppError("service_unavailable", "The database does not answer");
-      }
-      return json({ status: "ok" });
-    },
+    async () => json(await checkHealth()),
   ),
 });

@@ -1,4 +1,5 @@
 // POST /api/v1/auth/login – exchange email and password for a bearer token
+import { clientIp } from "@/lib/http/client-ip";
 import { endpoint, json, route } from "@/lib/http/route";
 import { LoginBody, LoginResult } from "@/lib/schemas/account";
 import { logIn } from "@/lib/services/log-in";
@@ -11,8 +12,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/auth/login", {
       tags: ["Account"],
       body: LoginBody,
       responses: { 200: { description: "A bearer token", schema: LoginResult } },
-      errors: [400, 401],
+      errors: [400, 401, 429],
     },
-    async ({ db, body }) => json(await logIn(db, body)),
+    async ({ db, req, body }) => json(await logIn(db, body, clientIp(req))),
   ),
 });

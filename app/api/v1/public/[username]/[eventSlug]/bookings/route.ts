@@ -1,6 +1,7 @@
 // POST /api/v1/public/{username}/{eventSlug}/bookings – a guest books a slot
 import { endpoint, json, route } from "@/lib/http/route";
 import { parseWith } from "@/lib/http/parse";
+import { rateLimitHeaders } from "@/lib/rate-limit";
 import { CreateBookingBody, CreatedBooking, IDEMPOTENCY_KEY_HEADER, IdempotencyKeyHeader, PublicEventParams } from "@/lib/schemas/booking";
 import { createBooking } from "@/lib/services/create-booking";
 
@@ -19,9 +20,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{e
     async ({ db, req, params, body }) => {
       const { "Idempotency-Key": idempotencyKey } = parseWith(IdempotencyKeyHeader, { "Idempotency-Key": req.headers.get("idempotency-key") ?? undefined }, "Idempotency-Key header");
       const result = await createBooking(db, { username: params.username, slug: params.eventSlug, idempotencyKey, input: body, now: Date.now() });
-      const headers: Record<string, string> = { ...result.headers };
+      const headers: Record<string, string> = result.guestLimit ? rateLimitHeaders(result.guestLimit) : {};
       if (result.replayed) headers["Idempotent-Replayed"] = "true";
-      return json(result.body, { status: result.status, headers });
+      return json(result.booking, { status: 201, headers });
     },
   ),
 });

@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { EditEventType } from "@/components/dashboard/event-types/edit-event-type";
+
+export const metadata: Metadata = { title: "Edit event type" };
+
+export default async function EditEventTypePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <EditEventType id={id} />;
+}

@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { GuestReschedule } from "@/components/booking/guest-reschedule";
+import { getDb } from "@/db";
+import { isoUtc } from "@/lib/time";
+import { findGuestBooking } from "@/lib/services/cancel-booking";
+
+// /reschedule/{token}: where a guest's rescheduleUrl leads. Opening it shows the booking and the
+// event type's open times; only picking a time and confirming moves anything (POST
+// /api/v1/public/reschedule), so link previews that fetch the URL change nothing.
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "Pick another time",
+  robots: { index: false, follow: false },
+  // The token is in this page's URL: never send it onward as a Referer.
+  referrer: "no-referrer",
+};
+
+/** The booking behind the token, and whether it can still be moved. */
+async function loadBooking(token: string) {
+  const found = await findGuestBooking(await getDb(), token);
+  if (!found) return undefined;
+  const { booking } = found;
+  const state = booking.status === "cancelled" ? "cancelled" : booking.startTime.getTime() <= Date.now() ? "started" : found.eventActive ? "open" : "closed";
+  return { ...found, state } as const;
+}
+
+export default async function ReschedulePage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const found = await loadBooking(token);
+  if (!found) notFound();
+  const { booking, state } = found;
+  return (
+    <GuestReschedule
+      token={token}
+      state={state}
+      booking={{
+        title: found.title,
+        hostName: found.hostName,
+        hostAvatarUrl: found.hostAvatarUrl,
+        windowDays: found.hostMaxAdvanceDays,
+        username: found.hostUsername,
+        slug: found.eventSlug,
+        startTime: isoUtc(booking.startTime),
+        endTime: isoUtc(booking.endTime),
+        guestTimezone: booking.guestTimezone,
+        location: booking.location,
+      }}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+// `npm run bench:page`: the guest booking page as a first-time visitor on a phone sees it, in
+// Debian's Chromium against `npm start` (fresh PGlite): its first-load JavaScript (the scripts it
+// loads until the first bookable time shows: bytes on the wire as server.mjs sends them, and the
+// same files gzipped at level 9, the budget's measure: < 150 KB) and the time from navigation to
+// the first bookable time on screen.
+// Several cold visits (new browser context each: empty cache); the median is printed.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const PORT = 3199;
+const base = `http://127.0.0.1:${PORT}`;
+const RUNS = 7;
+
+async function waitForHealth() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/v1/health`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the server did not become healthy");
+}
+
+async function post(p: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}${p}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  return res.json();
+}
+
+const server = spawn("node", ["server.mjs"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-page-")), RATE_LIMITS: "off", LOG_LEVEL: "warn", SHUTDOWN_DELAY_MS: "0" },
+  stdio: "ignore",
+});
+try {
+  await waitForHealth();
+  const username = `bench${randomUUID().slice(0, 6)}`;
+  await post("/api/v1/auth/register", { email: `${username}@example.com`, password: "bench password", fullName: "Bench Host", username, timezone: "Europe/Berlin" });
+  const { accessToken } = await post("/api/v1/auth/login", { email: `${username}@example.com`, password: "bench password" });
+  await post("/api/v1/me/event-types", { slug: "intro", title: "Intro call", durationMinutes: 30 }, accessToken);
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+  const results: { jsKb: number; gzipKb: number; firstTimeMs: number }[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: "America/New_York", locale: "en-US" });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const scripts = new Set<string>();
+    let jsBytes = 0;
+    cdp.on("Network.responseReceived", (e) => {
+      if (e.type === "Script") scripts.add(e.requestId);
+    });
+    cdp.on("Network.loadingFinished", (e) => {
+      if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+    });
+    const bodies: Promise<number>[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") bodies.push(r.body().then((b) => gzipSync(b, { level: 9 }).length));
+    });
+    await page.goto(`${base}/${username}/intro`);
+    await page.getByRole("button", { name: /^\d{1,2}:\d{2}/ }).first().waitFor();
+    const firstTimeMs = await page.evaluate(() => performance.now());
+    await page.waitForLoadState("networkidle");
+    const gzipBytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+    results.push({ jsKb: jsBytes / 1024, gzipKb: gzipBytes / 1024, firstTimeMs });
+    await context.close();
+  }
+  await browser.close();
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  // The first visit also warms the server's own caches; the median is of all of them.
+  process.stdout.write(
+    `booking page (390 px, cold cache, ${RUNS} visits): first-load JS ${median(results.map((r) => r.gzipKb)).toFixed(1)} KB gzipped ` +
+      `(${median(results.map((r) => r.jsKb)).toFixed(0)} KB on the wire), ` +
+      `first bookable time visible after ${median(results.map((r) => r.firstTimeMs)).toFixed(0)} ms (median; range ${Math.min(...results.map((r) => r.firstTimeMs)).toFixed(0)}–${Math.max(...results.map((r) => r.firstTimeMs)).toFixed(0)} ms)\n`,
+  );
+} finally {
+  server.kill("SIGTERM");
+}

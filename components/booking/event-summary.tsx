@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { ClockIcon, MapPinIcon } from "@/components/ui/icons";
+
+// The booking page's left column (above the calendar on a phone): who the guest meets, what,
+// how long and where. Rendered on the server only: it costs the page no JavaScript.
+
+/** "30 minutes", "1 hour", "1 hour 30 minutes" */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const hours = h === 0 ? "" : `${h} ${h === 1 ? "hour" : "hours"}`;
+  const mins = m === 0 ? "" : `${m} ${m === 1 ? "minute" : "minutes"}`;
+  return [hours, mins].filter(Boolean).join(" ");
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+}
+
+export function HostAvatar({ name, avatarUrl, size = "size-14" }: { name: string; avatarUrl: string | null; size?: string }) {
+  return avatarUrl ? (
+    // A plain img: avatars live on any https host, which the image optimizer would have to list.
+    // eslint-disable-next-line @next/next/no-img-element
+    <img src={avatarUrl} alt="" width={56} height={56} referrerPolicy="no-referrer" className={`${size} shrink-0 rounded-full bg-slate-100 object-cover`} />
+  ) : (
+    <span aria-hidden="true" className={`${size} flex shrink-0 items-center justify-center rounded-full bg-blue-100 font-semibold text-blue-800`}>
+      {initials(name)}
+    </span>
+  );
+}
+
+export function SummaryLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 text-slate-700">
+      <span className="mt-0.5 text-slate-400">{icon}</span>
+      <span className="min-w-0 break-words">{children}</span>
+    </p>
+  );
+}
+
+type Props = {
+  host: { name: string; avatarUrl: string | null };
+  event: { title: string; durationMinutes: number; location: string; description: string };
+  /** Inside an iframe: less room, so less padding and a smaller avatar. */
+  compact?: boolean;
+};
+
+export function EventSummary({ host, event, compact = false }: Props) {
+  return (
+    <header className={`flex flex-col gap-3 border-b border-slate-200 lg:border-r lg:border-b-0 ${compact ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
+      <div className="flex items-center gap-3">
+        <HostAvatar name={host.name} avatarUrl={host.avatarUrl} size={compact ? "size-10" : "size-14"} />
+        <p className="font-medium text-slate-600">{host.name}</p>
+      </div>
+      <h1 className={`${compact ? "text-xl" : "text-2xl"} font-semibold tracking-tight break-words text-slate-900`}>{event.title}</h1>
+      <div className="flex flex-col gap-1.5">
+        <SummaryLine icon={<ClockIcon />}>{formatDuration(event.durationMinutes)}</SummaryLine>
+        {event.location && <SummaryLine icon={<MapPinIcon />}>{event.location}</SummaryLine>}
+      </div>
+      {event.description && <p className="text-sm whitespace-pre-line break-words text-slate-600">{event.description}</p>}
+    </header>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { useId, useState, useSyncExternalStore } from "react";
+import { TimezoneSelect } from "@/components/ui/timezone-select";
+import { prefersHour12, weekStartOf } from "@/lib/calendar";
+import { localTimeZone } from "@/lib/time-zones";
+
+// How a guest reads times: their zone, a 12- or 24-hour clock, the first day of their week. The
+// browser says all three (the server knows none of them, so it renders a placeholder of the same
+// size); the guest may change the first two, and the clock they choose is remembered.
+
+type BrowserPreferences = { zone: string; hour12: boolean; weekStart: number };
+
+const CLOCK_KEY = "booking.clock";
+const subscribeNever = () => () => {};
+let detected: BrowserPreferences | undefined;
+
+function storedClock(): boolean | undefined {
+  try {
+    const value = window.localStorage.getItem(CLOCK_KEY);
+    return value === "12h" ? true : value === "24h" ? false : undefined;
+  } catch {
+    return undefined; // storage refused (a third-party iframe, private mode)
+  }
+}
+
+function storeClock(hour12: boolean) {
+  try {
+    window.localStorage.setItem(CLOCK_KEY, hour12 ? "12h" : "24h");
+  } catch {
+    // remembered for this page only
+  }
+}
+
+// Read once per page: a stable object, as useSyncExternalStore wants.
+function browserPreferences(): BrowserPreferences {
+  detected ??= { zone: localTimeZone(), hour12: storedClock() ?? prefersHour12(undefined), weekStart: weekStartOf(undefined) };
+  return detected;
+}
+
+export type GuestPreferences = BrowserPreferences & { setZone: (zone: string) => void; setHour12: (hour12: boolean) => void };
+
+/** The guest's reading preferences, or null during the server render and hydration. */
+export function useGuestPreferences(initialZone?: string): GuestPreferences | null {
+  const browser = useSyncExternalStore(subscribeNever, browserPreferences, () => null);
+  const [zone, setZone] = useState<string | null>(null);
+  const [hour12, setHour12] = useState<boolean | null>(null);
+  if (!browser) return null;
+  return {
+    zone: zone ?? initialZone ?? browser.zone,
+    hour12: hour12 ?? browser.hour12,
+    weekStart: browser.weekStart,
+    setZone,
+    setHour12: (value) => {
+      setHour12(value);
+      storeClock(value);
+    },
+  };
+}
+
+/** The timezone picker and the clock switch, above the times they govern. */
+export function TimePreferences({ preferences, hostTimezone }: { preferences: GuestPreferences | null; hostTimezone?: string }) {
+  const zoneId = useId();
+  return (
+    <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+      <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
+        <label htmlFor={zoneId} className="text-sm font-medium text-slate-700">
+          Timezone
+        </label>
+        {preferences ? (
+          <TimezoneSelect id={zoneId} value={preferences.zone} onChange={preferences.setZone} />
+        ) : (
+          // The same box, empty, until the browser has said its zone.
+          <input id={zoneId} disabled className="h-[2.625rem] w-full rounded-md border border-slate-200 bg-slate-50" />
+        )}
+      </div>
+      <ClockSwitch hour12={preferences?.hour12 ?? null} onChange={(h) => preferences?.setHour12(h)} />
+      {hostTimezone && (
+        // Its line is kept while empty: the zone is known only once the browser has said it.
+        <p className="h-4 w-full truncate text-xs text-slate-500">{preferences && preferences.zone !== hostTimezone ? `The host's timezone: ${hostTimezone}` : ""}</p>
+      )}
+    </div>
+  );
+}
+
+/** 12 h or 24 h: two radio buttons that look like a segmented switch. */
+function ClockSwitch({ hour12, onChange }: { hour12: boolean | null; onChange: (hour12: boolean) => void }) {
+  const name = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <span id={`${name}-label`} className="text-sm font-medium text-slate-700">
+        Clock
+      </span>
+      <div role="radiogroup" aria-labelledby={`${name}-label`} className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+        {[true, false].map((h) => (
+          <label key={String(h)} className="relative cursor-pointer">
+            <input
+              type="radio"
+              name={name}
+              checked={hour12 === h}
+              disabled={hour12 === null}
+              onChange={() => onChange(h)}
+              className="peer absolute inset-0 opacity-0"
+            />
+            <span className="block rounded px-3 py-[0.4375rem] text-sm text-slate-700 peer-checked:bg-blue-600 peer-checked:font-medium peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-600">
+              {h ? "12h" : "24h"}
+            </span>
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}

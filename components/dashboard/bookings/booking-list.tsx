@@ -1,0 +1,194 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Field, inputClass } from "@/components/ui/field";
+import type { ApiError } from "@/lib/api-client/fetch-json";
+import { bookingsQuery, cancelBooking, eventTypesQuery, hostKeys, meQuery, type BookingDto, type BookingFilter, type EventTypeDto } from "@/lib/api-client/host";
+import { formatDay, formatRange, formatTime } from "@/lib/format";
+import { RescheduleBooking } from "./reschedule-booking";
+
+const VIEWS = {
+  upcoming: { label: "Upcoming", filter: { when: "upcoming", status: "confirmed" } },
+  past: { label: "Past", filter: { when: "past", status: "confirmed" } },
+  cancelled: { label: "Cancelled", filter: { status: "cancelled" } },
+} satisfies Record<string, { label: string; filter: BookingFilter }>;
+type View = keyof typeof VIEWS;
+
+const PAGE_SIZE = 10;
+
+function CancelBooking({ booking }: { booking: BookingDto }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const cancel = useMutation<BookingDto, ApiError>({
+    mutationFn: () => cancelBooking(booking.id, reason.trim()),
+    onSuccess: () => {
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: hostKeys.bookings });
+    },
+  });
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Cancel booking
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={`Cancel the booking with ${booking.guestName}?`}
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        onClose={() => setOpen(false)}
+      >
+        <div className="flex flex-col gap-3">
+          <p>The time becomes free again, and {booking.guestName} is told.</p>
+          <Field label="Reason (optional)" hint="Shared with the guest." error={cancel.error?.issueAt("reason")}>
+            {(p) => <textarea {...p} rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />}
+          </Field>
+          {cancel.isError && !cancel.error.issueAt("reason") && <Alert tone="error">{cancel.error.message}</Alert>}
+        </div>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function BookingCard({ booking, view, zone, eventType, username }: { booking: BookingDto; view: View; zone: string; eventType?: EventTypeDto; username: string }) {
+  const [rescheduling, setRescheduling] = useState(false);
+  const labels = new Map(eventType?.customQuestions.map((q) => [q.id, q.label]));
+  const answers = Object.entries(booking.customAnswers);
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="font-medium">{formatRange(booking.startTime, booking.endTime, zone)}</p>
+          <p className="text-slate-700">
+            {booking.eventType.title} with <span className="font-medium">{booking.guestName}</span>
+          </p>
+          <p className="text-sm text-slate-600">
+            <a href={`mailto:${booking.guestEmail}`} className="break-all text-blue-700 underline">
+              {booking.guestEmail}
+            </a>
+            {booking.guestTimezone !== zone ? ` · in ${booking.guestTimezone}` : ""}
+          </p>
+        </div>
+        {view === "upcoming" && (
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setRescheduling((r) => !r)} aria-expanded={rescheduling}>
+              Reschedule
+            </Button>
+            <CancelBooking booking={booking} />
+          </div>
+        )}
+      </div>
+      {(answers.length > 0 || booking.location || booking.previousStartTime || booking.cancelledBy) && (
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+          {booking.location && (
+            <>
+              <dt className="text-slate-500">Where</dt>
+              <dd className="break-words">{booking.location}</dd>
+            </>
+          )}
+          {answers.map(([id, answer]) => (
+            <div key={id} className="contents">
+              <dt className="text-slate-500">{labels.get(id) ?? id}</dt>
+              <dd className="whitespace-pre-line break-words">{answer}</dd>
+            </div>
+          ))}
+          {booking.previousStartTime && (
+            <>
+              <dt className="text-slate-500">Moved from</dt>
+              <dd>
+                {formatDay(booking.previousStartTime, zone)} · {formatTime(booking.previousStartTime, zone)}
+              </dd>
+            </>
+          )}
+          {booking.cancelledBy && (
+            <>
+              <dt className="text-slate-500">Cancelled by</dt>
+              <dd>
+                {booking.cancelledBy === "host" ? "you" : "the guest"}
+                {booking.cancellationReason ? `: “${booking.cancellationReason}”` : ""}
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+      {rescheduling && <RescheduleBooking booking={booking} zone={zone} eventType={eventType} username={username} onDone={() => setRescheduling(false)} />}
+    </li>
+  );
+}
+
+/** The host's bookings: upcoming, past and cancelled, paged, times in the host's zone. */
+export function BookingList() {
+  const [view, setView] = useState<View>("upcoming");
+  const [page, setPage] = useState(1);
+  const me = useQuery(meQuery());
+  const eventTypes = useQuery(eventTypesQuery());
+  const bookings = useQuery({ ...bookingsQuery({ ...VIEWS[view].filter, page, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+
+  const total = bookings.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const zone = me.data?.timezone;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div role="tablist" aria-label="Which bookings" className="flex flex-wrap gap-1">
+        {(Object.keys(VIEWS) as View[]).map((v) => (
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={v === view}
+            onClick={() => {
+              setView(v);
+              setPage(1);
+            }}
+            className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
+              v === view ? "bg-blue-600 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            }`}
+          >
+            {VIEWS[v].label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={`${VIEWS[view].label} bookings`} className="flex flex-col gap-3">
+        {zone && <p className="text-sm text-slate-600">Times in your timezone, {zone}.</p>}
+        {bookings.isPending || me.isPending ? (
+          <p className="text-slate-500">Loading bookings…</p>
+        ) : bookings.isError ? (
+          <Alert tone="error">{bookings.error.message}</Alert>
+        ) : me.isError ? (
+          <Alert tone="error">{me.error.message}</Alert>
+        ) : bookings.data.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
+            {view === "upcoming" ? "No upcoming bookings. Share your booking link to get some." : view === "past" ? "No past bookings yet." : "No cancelled bookings."}
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {bookings.data.data.map((b) => (
+              <BookingCard key={b.id} booking={b} view={view} zone={zone!} username={me.data!.username} eventType={eventTypes.data?.find((e) => e.id === b.eventType.id)} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <span className="text-sm text-slate-600">
+              Page {page} of {pages}
+            </span>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,304 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import type { ApiError } from "@/lib/api-client/fetch-json";
+import { createEventType, hostKeys, updateEventType, type EventTypeDto, type EventTypeInput } from "@/lib/api-client/host";
+
+type QuestionType = "text" | "phone";
+type Question = { key: number; id: string | null; label: string; required: boolean; type: QuestionType };
+
+type State = {
+  title: string;
+  slug: string;
+  description: string;
+  durationMinutes: string;
+  location: string;
+  bufferBeforeMinutes: string;
+  bufferAfterMinutes: string;
+  /** "" = the same as the duration */
+  slotIntervalMinutes: string;
+  color: string;
+  questions: Question[];
+};
+
+let nextKey = 1;
+
+function slugify(text: string, max = 64): string {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, max)
+    .replace(/-+$/, "");
+}
+
+function initialState(eventType: EventTypeDto | undefined): State {
+  if (!eventType) {
+    return {
+      title: "",
+      slug: "",
+      description: "",
+      durationMinutes: "30",
+      location: "",
+      bufferBeforeMinutes: "0",
+      bufferAfterMinutes: "0",
+      slotIntervalMinutes: "",
+      color: "#2563eb",
+      questions: [],
+    };
+  }
+  return {
+    title: eventType.title,
+    slug: eventType.slug,
+    description: eventType.description,
+    durationMinutes: String(eventType.durationMinutes),
+    location: eventType.location,
+    bufferBeforeMinutes: String(eventType.bufferBeforeMinutes),
+    bufferAfterMinutes: String(eventType.bufferAfterMinutes),
+    slotIntervalMinutes: eventType.slotIntervalMinutes === eventType.durationMinutes ? "" : String(eventType.slotIntervalMinutes),
+    color: eventType.color,
+    questions: eventType.customQuestions.map((q) => ({ key: nextKey++, id: q.id, label: q.label, required: q.required, type: q.type })),
+  };
+}
+
+/**
+ * Question ids are the keys of a guest's answers: an existing question keeps its id (renaming
+ * the label does not orphan earlier answers); a new one gets one made from its label.
+ */
+function questionIds(questions: Question[]): string[] {
+  const taken = new Set(questions.flatMap((q) => (q.id ? [q.id] : [])));
+  return questions.map((q, i) => {
+    if (q.id) return q.id;
+    const base = slugify(q.label, 40) || `question-${i + 1}`;
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    return id;
+  });
+}
+
+const toInt = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
+
+/** Create (no `eventType`) or edit every field the API has, custom questions included. */
+export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>(() => initialState(eventType));
+  const [slugEdited, setSlugEdited] = useState(Boolean(eventType));
+  const set = <K extends keyof State>(key: K, value: State[K]) => setState((s) => ({ ...s, [key]: value }));
+
+  const save = useMutation<EventTypeDto, ApiError, EventTypeInput>({
+    mutationFn: (input) => (eventType ? updateEventType(eventType.id, input) : createEventType(input)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: hostKeys.eventTypes });
+      router.push("/dashboard/event-types");
+    },
+  });
+
+  const [localIssues, setLocalIssues] = useState<Record<string, string>>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // Numbers the browser could not read never reach the API as null: say so at the field.
+    const missing: Record<string, string> = {};
+    for (const key of ["durationMinutes", "bufferBeforeMinutes", "bufferAfterMinutes"] as const) {
+      if (!Number.isInteger(toInt(state[key]))) missing[key] = "Enter a whole number of minutes";
+    }
+    if (state.slotIntervalMinutes !== "" && !Number.isInteger(toInt(state.slotIntervalMinutes))) missing.slotIntervalMinutes = "Enter a whole number of minutes, or leave it empty";
+    setLocalIssues(missing);
+    if (Object.keys(missing).length > 0) return;
+    const ids = questionIds(state.questions);
+    save.mutate({
+      title: state.title,
+      slug: state.slug,
+      description: state.description,
+      durationMinutes: toInt(state.durationMinutes),
+      location: state.location,
+      bufferBeforeMinutes: toInt(state.bufferBeforeMinutes),
+      bufferAfterMinutes: toInt(state.bufferAfterMinutes),
+      slotIntervalMinutes: state.slotIntervalMinutes === "" ? null : toInt(state.slotIntervalMinutes),
+      color: state.color,
+      customQuestions: state.questions.map((q, i) => ({ id: ids[i]!, label: q.label, required: q.required, type: q.type })),
+    });
+  }
+
+  const error = save.error;
+  const at = (path: string) => localIssues[path] ?? error?.issueAt(path) ?? (error?.code === "conflict" && error.details.field === path ? error.message : undefined);
+  const number = (key: "durationMinutes" | "bufferBeforeMinutes" | "bufferAfterMinutes" | "slotIntervalMinutes") => ({
+    value: state[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
+    inputMode: "numeric" as const,
+    type: "number",
+    className: inputClass,
+  });
+
+  function moveQuestion(index: number, delta: number) {
+    setState((s) => {
+      const questions = [...s.questions];
+      const [moved] = questions.splice(index, 1);
+      questions.splice(index + delta, 0, moved!);
+      return { ...s, questions };
+    });
+  }
+  function changeQuestion(index: number, change: Partial<Question>) {
+    setState((s) => ({ ...s, questions: s.questions.map((q, i) => (i === index ? { ...q, ...change } : q)) }));
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      {error && (
+        <Alert tone="error">
+          {error.code === "validation_error" ? "Some fields need another look; see the messages below." : error.message}
+        </Alert>
+      )}
+
+      <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+        <h2 className="text-lg font-semibold">What guests book</h2>
+        <Field label="Title" required error={at("title")}>
+          {(p) => (
+            <input
+              {...p}
+              value={state.title}
+              maxLength={200}
+              required
+              onChange={(e) => {
+                const title = e.target.value;
+                setState((s) => ({ ...s, title, slug: slugEdited ? s.slug : slugify(title) }));
+              }}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Link" required hint="Lower-case letters and digits, separated by single hyphens: the last part of your booking link." error={at("slug")}>
+          {(p) => (
+            <input
+              {...p}
+              value={state.slug}
+              maxLength={64}
+              required
+              onChange={(e) => {
+                setSlugEdited(true);
+                set("slug", e.target.value);
+              }}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Description" hint="Shown on the booking page." error={at("description")}>
+          {(p) => <textarea {...p} rows={3} maxLength={5000} value={state.description} onChange={(e) => set("description", e.target.value)} className={inputClass} />}
+        </Field>
+        <Field label="Location" hint="An address, a phone number or a video link; sent with the confirmation." error={at("location")}>
+          {(p) => <input {...p} maxLength={500} value={state.location} onChange={(e) => set("location", e.target.value)} className={inputClass} />}
+        </Field>
+        <Field label="Colour" error={at("color")}>
+          {(p) => <input {...p} type="color" value={state.color} onChange={(e) => set("color", e.target.value)} className="h-10 w-16 rounded border border-slate-300" />}
+        </Field>
+      </section>
+
+      <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+        <h2 className="text-lg font-semibold">Time</h2>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field label="Duration (minutes)" required hint="5 to 720." error={at("durationMinutes")}>
+            {(p) => <input {...p} {...number("durationMinutes")} min={5} max={720} step={5} required />}
+          </Field>
+          <Field label="Start times every (minutes)" hint="Leave empty to use the duration." error={at("slotIntervalMinutes")}>
+            {(p) => <input {...p} {...number("slotIntervalMinutes")} min={5} max={720} step={5} placeholder="Same as the duration" />}
+          </Field>
+          <Field label="Free time before (minutes)" hint="Kept clear before each booking." error={at("bufferBeforeMinutes")}>
+            {(p) => <input {...p} {...number("bufferBeforeMinutes")} min={0} max={240} step={5} />}
+          </Field>
+          <Field label="Free time after (minutes)" hint="Kept clear after each booking." error={at("bufferAfterMinutes")}>
+            {(p) => <input {...p} {...number("bufferAfterMinutes")} min={0} max={240} step={5} />}
+          </Field>
+        </div>
+      </section>
+
+      <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="questions-heading">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="questions-heading" className="text-lg font-semibold">
+            Questions for guests
+          </h2>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={state.questions.length >= 20}
+            onClick={() => set("questions", [...state.questions, { key: nextKey++, id: null, label: "", required: false, type: "text" }])}
+          >
+            Add a question
+          </Button>
+        </div>
+        {at("customQuestions") && <p className="text-sm text-red-700">{at("customQuestions")}</p>}
+        {state.questions.length === 0 ? (
+          <p className="text-sm text-slate-600">Guests give their name and email. Add questions to ask for more (up to 20).</p>
+        ) : (
+          <ol className="flex flex-col gap-3">
+            {state.questions.map((q, i) => (
+              <li key={q.key} className="flex flex-col gap-3 rounded-md border border-slate-200 p-3" aria-label={`Question ${i + 1}`}>
+                <Field label={`Question ${i + 1}`} required error={at(`customQuestions.${i}.label`) ?? at(`customQuestions.${i}.id`)}>
+                  {(p) => <input {...p} value={q.label} maxLength={200} onChange={(e) => changeQuestion(i, { label: e.target.value })} className={inputClass} />}
+                </Field>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-center gap-4">
+                    <label className="flex items-center gap-2 text-sm">
+                      Answer
+                      <select
+                        value={q.type}
+                        onChange={(e) => changeQuestion(i, { type: e.target.value as QuestionType })}
+                        className="rounded-md border border-slate-300 bg-white px-2 py-1"
+                      >
+                        <option value="text">Text</option>
+                        <option value="phone">Phone number</option>
+                      </select>
+                    </label>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" checked={q.required} onChange={(e) => changeQuestion(i, { required: e.target.checked })} className="h-4 w-4" />
+                      Required
+                    </label>
+                  </div>
+                  <div className="flex flex-wrap gap-1">
+                    <Button variant="ghost" size="sm" disabled={i === 0} onClick={() => moveQuestion(i, -1)} aria-label={`Move question ${i + 1} up`}>
+                      Up
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={i === state.questions.length - 1}
+                      onClick={() => moveQuestion(i, 1)}
+                      aria-label={`Move question ${i + 1} down`}
+                    >
+                      Down
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => set("questions", state.questions.filter((_, j) => j !== i))}
+                      aria-label={`Remove question ${i + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : eventType ? "Save changes" : "Create event type"}
+        </Button>
+        <Button variant="ghost" onClick={() => router.push("/dashboard/event-types")}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

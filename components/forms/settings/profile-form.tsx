@@ -1,0 +1,185 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useRef, useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { TimezoneSelect } from "@/components/ui/timezone-select";
+import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
+import { ApiError } from "@/lib/api-client/fetch-json";
+import { hostKeys, updateProfile, type ProfileDto } from "@/lib/api-client/host";
+
+type FieldName = "fullName" | "avatarUrl" | "timezone";
+
+/** An http(s) address worth trying as an image; the API has the last word. */
+function previewable(url: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(url)) return false;
+  try {
+    return Boolean(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
+}
+
+/** Name, avatar and timezone (PATCH /me); email, username and the public page shown as they are. */
+export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [fullName, setFullName] = useState(profile.fullName);
+  const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? "");
+  const [timezone, setTimezone] = useState(profile.timezone);
+  const [brokenImage, setBrokenImage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation({ mutationFn: updateProfile });
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusSoon = useFocusAfterRender();
+  const publicUrl = `${appUrl}/${profile.username}`;
+  const avatar = avatarUrl.trim();
+  const showPreview = previewable(avatar) && brokenImage !== avatar;
+
+  function edited(field: FieldName) {
+    setSaved(false);
+    setErrors((e) => {
+      const next = { ...e };
+      delete next[field];
+      return next;
+    });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    setGeneral(null);
+    setErrors({});
+    try {
+      const stored = await save.mutateAsync({ fullName, timezone, avatarUrl: avatar === "" ? null : avatar });
+      queryClient.setQueryData(hostKeys.me, stored);
+      // The availability page shows the same timezone; the shell shows the name.
+      void queryClient.invalidateQueries({ queryKey: hostKeys.availability, exact: true });
+      router.refresh();
+      setFullName(stored.fullName);
+      setAvatarUrl(stored.avatarUrl ?? "");
+      setTimezone(stored.timezone);
+      setSaved(true);
+    } catch (error) {
+      if (!(error instanceof ApiError)) return setGeneral("Something went wrong. Please try again.");
+      if (error.status === 401) return; // the dashboard is taking the person to /login
+      const atFields: Partial<Record<FieldName, string>> = {};
+      for (const f of ["fullName", "avatarUrl", "timezone"] as const) {
+        const message = error.issueAt(f);
+        if (message) atFields[f] = message;
+      }
+      setErrors(atFields);
+      const placed = Object.keys(atFields).length;
+      focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
+      setGeneral(placed > 0 ? `Your profile was not saved: ${placed === 1 ? "one field needs" : `${placed} fields need`} a change.` : error.message);
+    }
+  }
+
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 className="text-lg font-semibold">Profile</h2>
+        {general && <Alert tone="error">{general}</Alert>}
+        <Field label="Full name" required error={errors.fullName} hint="Guests see it on your booking pages and in their emails.">
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={fullName}
+              onChange={(e) => {
+                setFullName(e.target.value);
+                edited("fullName");
+              }}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <div className="flex items-start gap-4">
+          <div className="flex-1">
+            <Field label="Avatar URL" error={errors.avatarUrl} hint="An https:// address of a square image. Leave it empty for your initials.">
+              {(p) => (
+                <input
+                  {...p}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://…"
+                  value={avatarUrl}
+                  onChange={(e) => {
+                    setAvatarUrl(e.target.value);
+                    edited("avatarUrl");
+                  }}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            {brokenImage !== null && brokenImage === avatar && (
+              <p className="mt-1 text-sm text-amber-800">This address does not load as an image, so guests would see your initials.</p>
+            )}
+          </div>
+          <div className="mt-6 flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full bg-slate-200 text-lg font-semibold text-slate-600">
+            {showPreview ? (
+              // Any host's image address: next/image would need every host listed in the config.
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={avatar} alt="Avatar preview" className="size-full object-cover" onError={() => setBrokenImage(avatar)} />
+            ) : (
+              <span aria-hidden="true">{initials(fullName)}</span>
+            )}
+          </div>
+        </div>
+        <Field label="Timezone" error={errors.timezone} hint="Your weekly hours are in this timezone, and so are the times in your emails.">
+          {(p) => (
+            <TimezoneSelect
+              {...p}
+              value={timezone}
+              onChange={(z) => {
+                setTimezone(z);
+                edited("timezone");
+              }}
+            />
+          )}
+        </Field>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : "Save profile"}
+          </Button>
+          <p role="status" className="text-sm font-medium text-green-800">
+            {saved ? "Saved" : ""}
+          </p>
+        </div>
+      </form>
+
+      <section aria-labelledby="account-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="account-heading" className="text-lg font-semibold">
+          Account
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium text-slate-800">Email</dt>
+          <dd className="break-all text-slate-700">{profile.email}</dd>
+          <dt className="font-medium text-slate-800">Username</dt>
+          <dd className="break-all text-slate-700">{profile.username}</dd>
+          <dt className="font-medium text-slate-800">Your public page</dt>
+          <dd className="break-all">
+            <a href={publicUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline underline-offset-2 hover:no-underline">
+              {publicUrl}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </dd>
+        </dl>
+        <p className="mt-4 text-sm text-slate-500">Your email and username cannot be changed here.</p>
+      </section>
+    </div>
+  );
+}

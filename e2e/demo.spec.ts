@@ -1,0 +1,52 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import { start } from "./support/server";
+
+// `npm run demo` against a running service, on PGlite and on PostgreSQL: a demo host with
+// availability, three event types and bookings, made through the service's own API, and a
+// second run that changes nothing.
+
+const run = promisify(execFile);
+
+for (const database of ["PGlite", "PostgreSQL"] as const) {
+  test(`npm run demo seeds a working demo, idempotently (${database})`, async () => {
+    test.setTimeout(120_000);
+    const url = process.env.TEST_DATABASE_URL;
+    if (database === "PostgreSQL") {
+      test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the PostgreSQL run of npm run demo");
+      expect(url, "CI=true requires TEST_DATABASE_URL").toBeTruthy();
+    }
+    const server = await start({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-demo-")),
+      ...(database === "PostgreSQL" ? { DATABASE_URL: url!, NODE_ENV: "development" } : {}),
+    });
+    try {
+      const first = await run("npm", ["run", "demo"], { env: { ...process.env, DEMO_URL: server.url } });
+      expect(first.stdout).toContain("Demo ready.");
+      expect(first.stdout).toContain(`${server.url}/login`);
+      expect(first.stdout).toContain(`${server.url}/ada-demo/consultation`);
+      const again = await run("npm", ["run", "demo"], { env: { ...process.env, DEMO_URL: server.url } });
+      expect(again.stdout).toContain("0 new booking(s)");
+
+      const login = await fetch(`${server.url}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "demo@example.com", password: "demo-password-123" }),
+      });
+      const token = (await login.json()).accessToken;
+      const types = (await (await fetch(`${server.url}/api/v1/me/event-types`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+      expect(types.map((t: { slug: string }) => t.slug).sort()).toEqual(["consultation", "intro", "workshop"]);
+      const upcoming = (await (await fetch(`${server.url}/api/v1/me/bookings?when=upcoming&status=confirmed`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+      expect(upcoming.length).toBeGreaterThanOrEqual(3);
+      const page = await fetch(`${server.url}/ada-demo`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Consultation");
+    } finally {
+      await server.stop();
+    }
+  });
+}

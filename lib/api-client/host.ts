@@ -1,0 +1,100 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { Profile, UpdateProfileBody } from "@/lib/schemas/account";
+import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
+import type { Booking, BookingList } from "@/lib/schemas/booking";
+import type { CreateEventTypeBody, EventType, EventTypeList, Explanation, UpdateEventTypeBody } from "@/lib/schemas/event-type";
+import type { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookList } from "@/lib/schemas/webhook";
+import { fetchJson } from "./fetch-json";
+
+// The host's resources, for the dashboard: query option factories (one key per resource, so a
+// write can invalidate exactly what it changed) and the writes. Types come from the API's own
+// schemas, as types only: no zod in the browser bundle.
+
+export type ProfileDto = z.output<typeof Profile>;
+export type AvailabilityDto = z.output<typeof Availability>;
+export type AvailabilityInput = z.input<typeof AvailabilityBody>;
+export type EventTypeDto = z.output<typeof EventType>;
+export type EventTypeInput = z.input<typeof CreateEventTypeBody>;
+export type EventTypeChange = z.input<typeof UpdateEventTypeBody>;
+export type BookingDto = z.output<typeof Booking>;
+export type BookingListDto = z.output<typeof BookingList>;
+export type BookingFilter = { status?: "pending" | "confirmed" | "cancelled"; eventTypeId?: string; when?: "upcoming" | "past"; from?: string; to?: string; page?: number; limit?: number };
+
+export const hostKeys = {
+  me: ["me"] as const,
+  availability: ["me", "availability"] as const,
+  eventTypes: ["me", "event-types"] as const,
+  bookings: ["me", "bookings"] as const,
+};
+
+export const meQuery = () => queryOptions({ queryKey: hostKeys.me, queryFn: () => fetchJson<ProfileDto>("/me") });
+
+export const availabilityQuery = () =>
+  queryOptions({ queryKey: hostKeys.availability, queryFn: () => fetchJson<AvailabilityDto>("/me/availability") });
+
+export const eventTypesQuery = () =>
+  queryOptions({ queryKey: hostKeys.eventTypes, queryFn: async () => (await fetchJson<z.output<typeof EventTypeList>>("/me/event-types")).data });
+
+export function bookingsQuery(filter: BookingFilter) {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== "") params.set(k, String(v));
+  return queryOptions({
+    queryKey: [...hostKeys.bookings, filter] as const,
+    queryFn: () => fetchJson<BookingListDto>(`/me/bookings?${params}`),
+  });
+}
+
+export const updateProfile = (change: z.input<typeof UpdateProfileBody>) => fetchJson<ProfileDto>("/me", { method: "PATCH", body: change });
+
+export const saveAvailability = (input: AvailabilityInput) => fetchJson<AvailabilityDto>("/me/availability", { method: "PUT", body: input });
+
+export const createEventType = (input: EventTypeInput) => fetchJson<EventTypeDto>("/me/event-types", { method: "POST", body: input });
+
+export const updateEventType = (id: string, change: EventTypeChange) =>
+  fetchJson<EventTypeDto>(`/me/event-types/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
+
+/** The soft-deleted event type (it has bookings), or undefined when it was removed. */
+export const deleteEventType = (id: string) =>
+  fetchJson<EventTypeDto | undefined>(`/me/event-types/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+export const cancelBooking = (id: string, reason: string) =>
+  fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/cancel`, { method: "POST", body: reason ? { reason } : {} });
+
+export const rescheduleBooking = (id: string, startTime: string) =>
+  fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/reschedule`, { method: "POST", body: { startTime } });
+
+export type ExplanationDto = z.output<typeof Explanation>;
+
+export const explainTime = (eventTypeId: string, startTime: string) =>
+  fetchJson<ExplanationDto>(`/me/event-types/${encodeURIComponent(eventTypeId)}/explain?${new URLSearchParams({ startTime })}`);
+
+// ---- Webhooks ----
+
+export type WebhookDto = z.output<typeof Webhook>;
+export type CreatedWebhookDto = z.output<typeof CreatedWebhook>;
+export type WebhookDeliveryListDto = z.output<typeof WebhookDeliveryList>;
+export type WebhookEvent = WebhookDto["events"][number];
+
+export const webhookKeys = { all: ["me", "webhooks"] as const, deliveries: (id: string) => ["me", "webhooks", id, "deliveries"] as const };
+
+export const webhooksQuery = () =>
+  queryOptions({ queryKey: webhookKeys.all, queryFn: async () => (await fetchJson<z.output<typeof WebhookList>>("/me/webhooks")).data });
+
+export const deliveriesQuery = (id: string, page: number) =>
+  queryOptions({
+    queryKey: [...webhookKeys.deliveries(id), page] as const,
+    queryFn: () => fetchJson<WebhookDeliveryListDto>(`/me/webhooks/${encodeURIComponent(id)}/deliveries?page=${page}&limit=10`),
+  });
+
+export const createWebhook = (input: { url: string; events: WebhookEvent[] }) => fetchJson<CreatedWebhookDto>("/me/webhooks", { method: "POST", body: input });
+export const updateWebhook = (id: string, change: { url?: string; events?: WebhookEvent[]; isActive?: boolean }) =>
+  fetchJson<WebhookDto>(`/me/webhooks/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
+export const deleteWebhook = (id: string) => fetchJson<undefined>(`/me/webhooks/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const testWebhook = (id: string) => fetchJson<{ messageId: string; type: string }>(`/me/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });
+export const rotateWebhookSecret = (id: string) =>
+  fetchJson<{ secret: string; previousSecretExpiresAt: string }>(`/me/webhooks/${encodeURIComponent(id)}/rotate-secret`, { method: "POST" });
+
+// ---- Calendar feed ----
+
+export const createCalendarFeed = () => fetchJson<{ url: string }>("/me/calendar-feed", { method: "POST" });

@@ -1,0 +1,61 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { CreateBookingBody, CreatedBooking, GuestCancelled, PublicEventPage, SlotList } from "@/lib/schemas/booking";
+import { fetchJson } from "./fetch-json";
+
+// What any visitor may do: read a host's public event page and its open times, book one, and
+// cancel with the token of the confirmation. Types come from the API's schemas, as types only.
+
+export type PublicEventDto = z.output<typeof PublicEventPage>;
+export type SlotDto = z.output<typeof SlotList>["slots"][number];
+/** The request body as sent (startTime an ISO string; the server's parsed form is a number). */
+export type CreateBookingInput = z.input<typeof CreateBookingBody>;
+export type CreatedBookingDto = z.output<typeof CreatedBooking>;
+export type GuestCancelledDto = z.output<typeof GuestCancelled>;
+
+const at = (username: string, slug: string) => `/public/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;
+
+export const publicKeys = {
+  event: (username: string, slug: string) => ["public", username, slug] as const,
+  /** Every slot list of one event type, whatever the range and zone: what a booking invalidates. */
+  slots: (username: string, slug: string) => ["slots", username, slug] as const,
+};
+
+export const publicEventQuery = (username: string, slug: string) =>
+  queryOptions({
+    queryKey: publicKeys.event(username, slug),
+    queryFn: ({ signal }) => fetchJson<PublicEventDto>(at(username, slug), { signal }),
+  });
+
+export type SlotRange = { from: string; to: string; timezone: string };
+
+/** Open times between two dates (inclusive, YYYY-MM-DD in `timezone`). */
+export const fetchSlots = async (username: string, slug: string, range: SlotRange, signal?: AbortSignal) =>
+  (await fetchJson<z.output<typeof SlotList>>(`${at(username, slug)}/slots?${new URLSearchParams(range)}`, { signal })).slots;
+
+/** The same, as a TanStack query (the dashboard's). */
+export const slotsQuery = (username: string, slug: string, range: SlotRange) =>
+  queryOptions({
+    queryKey: [...publicKeys.slots(username, slug), range.from, range.to, range.timezone] as const,
+    queryFn: ({ signal }) => fetchSlots(username, slug, range, signal),
+  });
+
+/**
+ * Books a slot. The caller keeps `idempotencyKey` for as long as it retries the same booking: a
+ * repeat after a lost answer gets the first answer back instead of a second booking.
+ */
+export const createBooking = (args: { username: string; slug: string; idempotencyKey: string; body: CreateBookingInput }) =>
+  fetchJson<CreatedBookingDto>(`${at(args.username, args.slug)}/bookings`, {
+    method: "POST",
+    headers: { "idempotency-key": args.idempotencyKey },
+    body: args.body,
+  });
+
+/** Cancels with the token from the cancelUrl; cancelling again answers the same. */
+export const cancelBookingWithToken = (token: string) => fetchJson<GuestCancelledDto>("/public/cancel", { method: "POST", body: { token } });
+
+export type GuestRescheduledDto = { id: string; status: "confirmed"; startTime: string; endTime: string; previousStartTime: string; message: string };
+
+/** POST /public/reschedule: the guest moves their booking with the token of their links. */
+export const rescheduleWithToken = (token: string, startTime: string) =>
+  fetchJson<GuestRescheduledDto>("/public/reschedule", { method: "POST", body: { token, startTime } });

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import type { Db } from "@/db";
+import { getConfig } from "@/lib/config";
+import { composeBookingMail } from "@/lib/notifications/booking-mail";
+import { sendMail } from "@/lib/notifications/mail-transport";
+import { Booking } from "@/lib/schemas/booking";
+import { BookingRescheduledData } from "@/lib/schemas/webhook";
+import { loadBookingFacts, type BookingFacts } from "@/lib/services/booking-facts";
+import { BookingEventPayload, guestTokenOf } from "@/lib/services/outbox";
+import { BOOKING_EMAIL } from "./kinds";
+import type { JobHandler } from "./types";
+
+// One booking email to one reader (decisions §12), sent from the outbox, never inside the
+// booking request. The message describes the booking as the event left it: its times and
+// SEQUENCE come from the event, so a message that goes out late never shows a newer state.
+
+export const BookingEmailJob = z.object({
+  reader: z.enum(["guest", "host"]),
+  eventJobId: z.number().int(),
+  event: BookingEventPayload,
+});
+export type BookingEmailJob = z.infer<typeof BookingEmailJob>;
+
+function timesOf(event: BookingEventPayload, facts: BookingFacts) {
+  if (event.event === "booking.created") {
+    const data = Booking.parse(event.data);
+    return { start: new Date(data.startTime), end: new Date(data.endTime) };
+  }
+  if (event.event === "booking.rescheduled") {
+    const data = BookingRescheduledData.parse(event.data);
+    return {
+      start: new Date(data.startTime),
+      end: new Date(data.endTime),
+      previous: { start: new Date(data.previousStartTime), end: new Date(data.previousEndTime) },
+    };
+  }
+  // Cancelling keeps the times.
+  return { start: facts.booking.startTime, end: facts.booking.endTime };
+}
+
+async function guestLinks(db: Db, event: BookingEventPayload) {
+  const token = await guestTokenOf(db, event);
+  if (token === undefined) return undefined;
+  const { appUrl } = getConfig();
+  return { cancelUrl: `${appUrl}/cancel/${token}`, rescheduleUrl: `${appUrl}/reschedule/${token}`, icsUrl: `${appUrl}/api/v1/public/bookings/${token}.ics` };
+}
+
+/** Permanent refusals (the recipient does not exist): retrying them for a day changes nothing. */
+function isPermanent(error: unknown): boolean {
+  return (error as { code?: unknown }).code === "EENVELOPE";
+}
+
+export function bookingEmail(): JobHandler {
+  return {
+    kind: BOOKING_EMAIL,
+    async run({ db, job }) {
+      const { reader, eventJobId, event } = BookingEmailJob.parse(job.payload);
+      const facts = await loadBookingFacts(db, event.bookingId);
+      // The booking is gone (its host deleted the account): there is no one to write to about it.
+      if (!facts) return { status: "done" };
+      const { appUrl, mailFrom } = getConfig();
+      const host = new URL(appUrl).hostname;
+      const message = composeBookingMail({
+        event: event.event,
+        reader,
+        facts,
+        ...timesOf(event, facts),
+        sequence: event.sequence,
+        guestLinks: reader === "guest" ? await guestLinks(db, event) : undefined,
+        from: mailFrom,
+        messageId: `<${event.bookingId}.${eventJobId}.${reader}@${host}>`,
+        stamp: new Date(event.occurredAt),
+      });
+      try {
+        await sendMail(message);
+      } catch (error) {
+        if (isPermanent(error)) return { status: "failed", error: error instanceof Error ? error.message : String(error) };
+        throw error;
+      }
+      return { status: "done" };
+    },
+  };
+}

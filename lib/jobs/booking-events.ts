@@ -1,0 +1,41 @@
+import { and, arrayContains, eq } from "drizzle-orm";
+import { webhooks } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { BookingEventPayload, type BookingEvent } from "@/lib/services/outbox";
+import { webhookBody } from "@/lib/webhooks/body";
+import { BOOKING_EMAIL, WEBHOOK_DELIVERY } from "./kinds";
+import type { BookingEmailJob } from "./booking-email";
+import type { JobHandler, NewJob } from "./types";
+import type { WebhookDeliveryJob } from "./webhook-delivery";
+
+/**
+ * Fan-out: one booking event becomes one delivery job per active webhook of the host that wants
+ * the event, and one email job per reader (guest, host). Each runs, retries and fails on its
+ * own, so an endpoint that is down never delays or repeats anything sent elsewhere. The jobs are
+ * added in the transaction that settles this one, under keys unique per event × target: a
+ * fan-out that runs twice (a lost lease) adds nothing the second time.
+ */
+export function bookingEventFanOut(kind: BookingEvent): JobHandler {
+  return {
+    kind,
+    async run({ db, job }) {
+      const event = BookingEventPayload.parse(job.payload);
+      const targets = await db
+        .select({ id: webhooks.id })
+        .from(webhooks)
+        .where(and(eq(webhooks.userId, event.hostId), eq(webhooks.isActive, true), arrayContains(webhooks.events, [event.event])));
+      const body = webhookBody(event.event, event.occurredAt, event.data);
+      const deliveries: NewJob[] = targets.map((webhook) => ({
+        kind: WEBHOOK_DELIVERY,
+        dedupeKey: `webhook:${job.id}:${webhook.id}`,
+        payload: { webhookId: webhook.id, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
+      }));
+      const emails: NewJob[] = (["guest", "host"] as const).map((reader) => ({
+        kind: BOOKING_EMAIL,
+        dedupeKey: `email:${job.id}:${reader}`,
+        payload: { reader, eventJobId: job.id, event } satisfies BookingEmailJob,
+      }));
+      return { status: "done", enqueue: [...deliveries, ...emails] };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { Database } from "@/db";
+import { onShutdown } from "@/lib/lifecycle";
+import { log } from "@/lib/log";
+import { defaultJobHandlers } from "./handlers";
+import { releaseOrphanedJobs } from "./queue";
+import { setJobWake } from "./wake";
+import { JobWorker } from "./worker";
+
+// The one worker of this process, started by lib/startup.ts (tests run workers of their own).
+// Next.js may load this module in more than one bundle, so it lives on globalThis.
+const holder = globalThis as unknown as { __bookingJobWorker?: JobWorker };
+
+/** Starts this process's worker once; later calls return the same one. */
+export async function startJobWorker(database: Database): Promise<JobWorker> {
+  if (holder.__bookingJobWorker) return holder.__bookingJobWorker;
+  if (database.kind === "pglite") {
+    // This process alone has the embedded database open: running jobs are a dead run's.
+    const released = await releaseOrphanedJobs(database.db);
+    if (released > 0) log.warn({ released }, "jobs: took back jobs a previous run left unfinished");
+  }
+  const worker = new JobWorker({ db: database.db, messages: database.messages, handlers: defaultJobHandlers() });
+  holder.__bookingJobWorker = worker;
+  setJobWake(() => worker.wake());
+  await worker.start();
+  // On shutdown the worker stops claiming and finishes the jobs it holds, before the database closes.
+  onShutdown("outbox worker", stopJobWorker);
+  return worker;
+}
+
+export async function stopJobWorker(): Promise<void> {
+  const worker = holder.__bookingJobWorker;
+  holder.__bookingJobWorker = undefined;
+  setJobWake(undefined);
+  await worker?.stop();
+}

@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Tx } from "@/db";
+import { webhookDeliveries, webhooks, type WebhookRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { newId } from "@/lib/ids";
+import { open } from "@/lib/secret-box";
+import { DeliveryError, postWebhook, type Resolver } from "@/lib/webhooks/send";
+import { signatureHeader, WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
+import { WEBHOOK_DELIVERY } from "./kinds";
+import type { JobHandler, JobOutcome, RecordAttempt } from "./types";
+
+// One message to one endpoint (Standard Webhooks): signed afresh on each attempt, with the same
+// webhook-id and body every time. 2xx delivers; 410 Gone turns the endpoint off for good; any
+// other answer, a timeout or a refused address is retried with backoff. Every attempt is a row
+// in webhook_deliveries, written with the job's settlement.
+
+export const WebhookDeliveryJob = z.object({
+  webhookId: z.string(),
+  /** The webhook-id header: chosen once when the message is made. */
+  messageId: z.string(),
+  eventType: z.string(),
+  body: z.string(),
+});
+export type WebhookDeliveryJob = z.infer<typeof WebhookDeliveryJob>;
+
+export type WebhookDeliveryOptions = {
+  /** Per attempt, DNS included (15 s). */
+  timeoutMs?: number;
+  /** Host name resolution (tests substitute one); the address policy applies to what it returns. */
+  resolve?: Resolver;
+};
+
+const USER_AGENT = "Booking-Webhooks/1.0 (+https://www.standardwebhooks.com)";
+
+/** The secrets that sign now: the current one, and the previous one until its 24 hours are over. */
+function signingSecrets(webhook: WebhookRow, now: number): string[] | undefined {
+  const current = open(webhook.secretEncrypted, WEBHOOK_SECRET_PURPOSE);
+  if (current === undefined) return undefined;
+  const previous =
+    webhook.previousSecretEncrypted && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt.getTime() > now
+      ? open(webhook.previousSecretEncrypted, WEBHOOK_SECRET_PURPOSE)
+      : undefined;
+  return previous === undefined ? [current] : [current, previous];
+}
+
+type Attempt = { status: "succeeded" | "failed"; responseStatus: number | null; error: string | null; durationMs: number | null };
+
+function recorder(job: WebhookDeliveryJob, attempt: number, now: number, result: Attempt, disable?: string): RecordAttempt {
+  return async (tx: Tx, { nextRunAt }) => {
+    // The webhook may have been deleted meanwhile (its log goes with it); held, it cannot be now.
+    const [webhook] = await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, job.webhookId)).for("key share");
+    if (!webhook) return;
+    await tx.insert(webhookDeliveries).values({
+      id: newId("whd"),
+      webhookId: job.webhookId,
+      eventId: job.messageId,
+      eventType: job.eventType,
+      payload: JSON.parse(job.body) as unknown,
+      attempt,
+      ...result,
+      nextRetryAt: nextRunAt,
+      createdAt: new Date(now),
+    });
+    if (disable) await tx.update(webhooks).set({ isActive: false, disabledReason: disable, updatedAt: new Date(now) }).where(eq(webhooks.id, job.webhookId));
+  };
+}
+
+export function webhookDelivery(options: WebhookDeliveryOptions = {}): JobHandler {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  return {
+    kind: WEBHOOK_DELIVERY,
+    async run({ db, job, now }): Promise<JobOutcome> {
+      const message = WebhookDeliveryJob.parse(job.payload);
+      const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, message.webhookId)).limit(1);
+      // Deleted or turned off since the event: nothing to send, nothing to retry.
+      if (!webhook || !webhook.isActive) return { status: "done" };
+
+      const secrets = signingSecrets(webhook, now);
+      if (!secrets) {
+        const error = "The signing secret can no longer be opened (was ENCRYPTION_KEY replaced?): rotate the secret";
+        return { status: "failed", error, record: recorder(message, job.attempt, now, { status: "failed", responseStatus: null, error, durationMs: null }) };
+      }
+      // The signature's timestamp is the wall clock: receivers compare it with theirs.
+      const signedAt = new Date();
+      const headers = {
+        "user-agent": USER_AGENT,
+        "webhook-id": message.messageId,
+        "webhook-timestamp": String(Math.floor(signedAt.getTime() / 1000)),
+        "webhook-signature": signatureHeader(secrets, message.messageId, signedAt, message.body),
+      };
+      try {
+        const answer = await postWebhook(webhook.url, message.body, headers, {
+          timeoutMs,
+          allowPrivate: getConfig().webhooksAllowPrivate,
+          resolve: options.resolve,
+        });
+        const attempt = { responseStatus: answer.status, durationMs: answer.durationMs };
+        if (answer.status >= 200 && answer.status < 300) {
+          return { status: "done", record: recorder(message, job.attempt, now, { status: "succeeded", error: null, ...attempt }) };
+        }
+        if (answer.status === 410) {
+          const error = "The endpoint answered 410 Gone: it is turned off and will get no more deliveries";
+          return { status: "failed", error, record: recorder(message, job.attempt, now, { status: "failed", error, ...attempt }, error) };
+        }
+        const error = `The endpoint answered ${answer.status}`;
+        return { status: "retry", error, record: recorder(message, job.attempt, now, { status: "failed", error, ...attempt }) };
+      } catch (failure) {
+        if (!(failure instanceof DeliveryError)) throw failure;
+        return {
+          status: "retry",
+          error: failure.message,
+          record: recorder(message, job.attempt, now, { status: "failed", responseStatus: null, error: failure.message, durationMs: failure.durationMs }),
+        };
+      }
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import type { Database, Db } from "@/db";
+import { log } from "@/lib/log";
+import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
+import { claimJobs, claimToken, enqueueJobs, JOBS_CHANNEL, settleJob, type Settlement } from "./queue";
+import type { ClaimedJob, JobHandler, JobOutcome } from "./types";
+
+// The outbox worker: claims due jobs of the kinds it has handlers for, runs up to `concurrency`
+// of them at once, and settles each (done, retry after a backoff, failed). Delivery is at least
+// once: a job is settled only after its work, so a crash in between runs it again — with the same
+// ids inside, which is what receivers de-duplicate on.
+
+export type WorkerOptions = {
+  db: Db;
+  handlers: JobHandler[];
+  /** PostgreSQL LISTEN/NOTIFY: other instances' new jobs wake this one at once. */
+  messages?: Database["messages"];
+  /** How long a claim holds a job; longer than any handler may take (webhooks: 15 s). */
+  leaseMs?: number;
+  /** Jobs run at once. */
+  concurrency?: number;
+  /** The idle wait between looks at the table, when no wake-up comes. */
+  pollMs?: number;
+  clock?: () => number;
+  /** Jitter source for retries (tests make it deterministic). */
+  random?: () => number;
+  id?: string;
+};
+
+export class JobWorker {
+  readonly id: string;
+  private readonly handlers: Map<string, JobHandler>;
+  private readonly db: Db;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly clock: () => number;
+  private readonly random: () => number;
+  private readonly messages: Database["messages"];
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wakeUp: (() => void) | undefined;
+  private woken = false;
+
+  constructor(options: WorkerOptions) {
+    this.db = options.db;
+    this.handlers = new Map(options.handlers.map((h) => [h.kind, h]));
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.concurrency = options.concurrency ?? 8;
+    this.pollMs = options.pollMs ?? 500;
+    this.clock = options.clock ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.messages = options.messages;
+    this.id = options.id ?? randomUUID();
+  }
+
+  get kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /**
+   * Runs every job due at `now` (default: the clock at each claim), including the ones those
+   * jobs add, until none is left; returns how many ran. The background loop calls it; tests call
+   * it with a chosen `now` to step through hours of retries without waiting for them.
+   */
+  async runDueJobs(now?: number): Promise<number> {
+    let ran = 0;
+    const inFlight = new Set<Promise<void>>();
+    for (;;) {
+      const free = this.concurrency - inFlight.size;
+      const jobs = free > 0 ? await this.claim(free, now ?? this.clock()) : [];
+      for (const job of jobs) {
+        const run: Promise<void> = this.execute(job, now).finally(() => inFlight.delete(run));
+        inFlight.add(run);
+        ran += 1;
+      }
+      if (inFlight.size === 0) return ran;
+      // A slot is taken by every running job, or nothing more is due yet: wait for one to
+      // finish (it may have added jobs: fan-out) and look again.
+      if (jobs.length < free || inFlight.size >= this.concurrency) await Promise.race(inFlight);
+    }
+  }
+
+  /** Starts the background loop: a look at the table every pollMs, or at once when woken. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    if (this.messages) {
+      await this.messages.listen(JOBS_CHANNEL, () => this.wake()).catch((err: unknown) => {
+        log.warn({ err }, "jobs: could not LISTEN; relying on polling");
+      });
+    }
+    this.loop = this.run();
+    log.info({ worker: this.id, kinds: this.kinds, pollMs: this.pollMs, leaseMs: this.leaseMs }, "jobs: worker started");
+  }
+
+  /** Stops claiming; resolves once the jobs in hand are settled. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** New jobs may be due: look now instead of at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      this.woken = false;
+      try {
+        await this.runDueJobs();
+        failures = 0;
+      } catch (err) {
+        // The database went away, most likely: the jobs stay in the table. Look again, less
+        // and less often (up to every 30 s) while it stays away.
+        failures += 1;
+        log.error({ err, failures }, "jobs: could not claim jobs");
+      }
+      if (!this.running || (this.woken && failures === 0)) continue;
+      const wait = failures === 0 ? this.pollMs : Math.min(30_000, this.pollMs * 2 ** failures);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = undefined;
+    }
+  }
+
+  private claim(limit: number, now: number): Promise<ClaimedJob[]> {
+    return claimJobs(this.db, { kinds: this.kinds, limit, now, leaseMs: this.leaseMs, workerId: this.id });
+  }
+
+  private async execute(job: ClaimedJob, fixedNow: number | undefined): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    const timer = performance.now();
+    const started = fixedNow ?? this.clock();
+    let outcome: JobOutcome;
+    try {
+      outcome = await handler.run({ db: this.db, job, now: started });
+    } catch (err) {
+      // A handler's bug or a lost database: retried like any failure, and logged in full.
+      log.error({ err, jobId: job.id, kind: job.kind, attempt: job.attempt }, "jobs: handler threw");
+      outcome = { status: "retry", error: err instanceof Error ? err.message : String(err) };
+    }
+    const now = fixedNow ?? this.clock();
+    const maxAttempts = handler.maxAttempts ?? MAX_ATTEMPTS;
+    let settlement: Settlement;
+    if (outcome.status === "done") settlement = { status: "done", now };
+    else if (outcome.status === "failed" || job.attempt >= maxAttempts) settlement = { status: "failed", error: outcome.error, now };
+    else settlement = { status: "pending", runAfter: now + retryDelayMs(job.attempt, this.random), error: outcome.error, now };
+    const nextRunAt = settlement.status === "pending" ? new Date(settlement.runAfter) : null;
+
+    try {
+      const held = await this.db.transaction(async (tx) => {
+        const ours = await settleJob(tx, job.id, claimToken(this.id, job), settlement);
+        // The attempt happened either way; its follow-ups are made only by the claim that holds
+        // the job, so a job run twice (lease lost) fans out once.
+        await outcome.record?.(tx, { nextRunAt: ours ? nextRunAt : null });
+        if (ours && outcome.status === "done" && outcome.enqueue) await enqueueJobs(tx, outcome.enqueue, now);
+        return ours;
+      });
+      const fields = { jobId: job.id, kind: job.kind, attempt: job.attempt, status: settlement.status, ms: Math.round(performance.now() - timer) };
+      if (!held) log.warn(fields, "jobs: lease lost before the job was settled; another worker has it");
+      else if (settlement.status === "done") log.debug(fields, "jobs: done");
+      else log.warn({ ...fields, error: "error" in settlement ? settlement.error : undefined, nextRunAt }, "jobs: attempt failed");
+    } catch (err) {
+      // Not settled: the lease runs out and the job is claimed again (at least once).
+      log.error({ err, jobId: job.id, kind: job.kind }, "jobs: could not settle a job");
+    }
+  }
+}

@@ -1,0 +1,26 @@
+// The process' life after start: whether it is draining (SIGTERM received: health says 503 so a
+// load balancer stops sending traffic), and what must run before it exits (the outbox worker
+// finishes its job, the database closes). server.mjs (plain JavaScript, outside the bundles)
+// drives it through the same object on globalThis: { draining, hooks }.
+
+type Hook = { name: string; run: () => Promise<void> };
+type Lifecycle = { draining: boolean; hooks: Hook[] };
+
+const holder = globalThis as unknown as { __bookingLifecycle?: Lifecycle };
+
+function lifecycle(): Lifecycle {
+  return (holder.__bookingLifecycle ??= { draining: false, hooks: [] });
+}
+
+export function isDraining(): boolean {
+  return lifecycle().draining;
+}
+
+/**
+ * Runs `run` when the process shuts down, after in-flight requests have finished. Hooks run in
+ * the reverse order of registration: what opened last (the worker) closes before what it uses
+ * (the database).
+ */
+export function onShutdown(name: string, run: () => Promise<void>): void {
+  lifecycle().hooks.push({ name, run });
+}

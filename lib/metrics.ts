@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Db } from "@/db";
+
+// Prometheus metrics (issue 13), served at /metrics when METRICS=1 or METRICS_TOKEN is set:
+// requests by route and status with durations, booking outcomes, the slot cache's hits and
+// misses, and the outbox's depth and age (read from the database at scrape time, so every
+// instance reports the shared queue). One registry per process, on globalThis: Next.js may load
+// this module once per bundle.
+
+type Metrics = {
+  registry: Registry;
+  requests: Counter<"method" | "route" | "status">;
+  duration: Histogram<"method" | "route">;
+  bookings: Counter<"outcome">;
+  cache: Counter<"cache" | "result">;
+  outboxDepth: Gauge<"status">;
+  outboxAge: Gauge;
+};
+
+const holder = globalThis as unknown as { __bookingMetrics?: Metrics };
+
+function metrics(): Metrics {
+  if (holder.__bookingMetrics) return holder.__bookingMetrics;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const m: Metrics = {
+    registry,
+    requests: new Counter({ name: "http_requests_total", help: "API requests by route template, method and status", labelNames: ["method", "route", "status"], registers: [registry] }),
+    duration: new Histogram({
+      name: "http_request_duration_seconds",
+      help: "API request durations by route template",
+      labelNames: ["method", "route"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    bookings: new Counter({ name: "booking_outcomes_total", help: "Booking requests by outcome (created, replayed, or the error code)", labelNames: ["outcome"], registers: [registry] }),
+    cache: new Counter({ name: "slot_cache_lookups_total", help: "Slot cache lookups (schedule, response) by result (hit, miss)", labelNames: ["cache", "result"], registers: [registry] }),
+    outboxDepth: new Gauge({ name: "outbox_jobs", help: "Outbox jobs not finished, by status", labelNames: ["status"], registers: [registry] }),
+    outboxAge: new Gauge({ name: "outbox_oldest_due_age_seconds", help: "How long the oldest due outbox job has waited", registers: [registry] }),
+  };
+  holder.__bookingMetrics = m;
+  return m;
+}
+
+export function observeRequest(method: string, route: string, status: number, seconds: number): void {
+  const m = metrics();
+  m.requests.inc({ method, route, status: String(status) });
+  m.duration.observe({ method, route }, seconds);
+}
+
+export function countBookingOutcome(outcome: string): void {
+  metrics().bookings.inc({ outcome });
+}
+
+export function countCacheLookup(cache: "schedule" | "event" | "response", hit: boolean): void {
+  metrics().cache.inc({ cache, result: hit ? "hit" : "miss" });
+}
+
+/** The metrics in Prometheus' text format, the outbox read fresh from the database. */
+export async function metricsText(db: Db): Promise<{ contentType: string; body: string }> {
+  const m = metrics();
+  const result = await db.execute(sql`
+    select status, count(*)::int as jobs,
+           coalesce(extract(epoch from now() - min(run_after) filter (where run_after <= now())), 0)::float8 as age
+    from outbox_jobs where status in ('pending', 'running') group by status`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { status: string; jobs: number; age: number }[];
+  m.outboxDepth.reset();
+  for (const status of ["pending", "running"]) m.outboxDepth.set({ status }, rows.find((r) => r.status === status)?.jobs ?? 0);
+  m.outboxAge.set(Number(rows.find((r) => r.status === "pending")?.age ?? 0));
+  return { contentType: m.registry.contentType, body: await m.registry.metrics() };
+}

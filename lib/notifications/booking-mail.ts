@@ -1,0 +1,149 @@
+import type { SendMailOptions } from "nodemailer";
+import type { BookingFacts } from "@/lib/services/booking-facts";
+import { bookingIcs, icsMethodOf } from "./booking-ics";
+import { dayOf, rangeOf } from "./when";
+
+// The six booking emails (confirmation, cancellation, reschedule; to the guest and to the host),
+// each as plain text and HTML from one outline, with the invitation attached. Times are in the
+// reader's zone: the guest's booking zone, the host's profile zone.
+
+export type BookingMailEvent = "booking.created" | "booking.cancelled" | "booking.rescheduled";
+export type Reader = "guest" | "host";
+
+export type BookingMailInput = {
+  event: BookingMailEvent;
+  reader: Reader;
+  facts: BookingFacts;
+  /** The booking's times as of this event (a later reschedule does not change this message). */
+  start: Date;
+  end: Date;
+  previous?: { start: Date; end: Date };
+  sequence: number;
+  /** The guest's own links, when the guest's token is known. */
+  guestLinks?: { cancelUrl: string; rescheduleUrl: string; icsUrl: string };
+  from: string;
+  /** Stable per event and reader: a message sent twice (at least once) is one message to mail clients. */
+  messageId: string;
+  stamp: Date;
+};
+
+type Outline = {
+  subject: string;
+  greeting: string;
+  lead: string;
+  rows: [label: string, value: string][];
+  links: [label: string, url: string][];
+};
+
+function outline(m: BookingMailInput): Outline {
+  const { booking, title, host, questions } = m.facts;
+  const guest = { name: booking.guestName, email: booking.guestEmail };
+  const forGuest = m.reader === "guest";
+  const zone = forGuest ? booking.guestTimezone : host.timezone;
+  const other = forGuest ? host.fullName : guest.name;
+  const when = rangeOf(m.start.getTime(), m.end.getTime(), zone);
+  const day = dayOf(m.start.getTime(), zone);
+  const rows: Outline["rows"] = [["What", title], ["When", when]];
+  if (m.previous) rows.push(["Was", rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone)]);
+  rows.push(forGuest ? ["With", host.fullName] : ["Guest", `${guest.name} <${guest.email}>`]);
+  if (booking.location) rows.push(["Where", booking.location]);
+  if (!forGuest && m.event === "booking.created") {
+    rows.push(["Guest's timezone", booking.guestTimezone]);
+    for (const q of questions) {
+      const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
+      if (answer) rows.push([q.label, answer]);
+    }
+  }
+  const links: Outline["links"] = [];
+  if (forGuest && m.guestLinks && m.event !== "booking.cancelled") {
+    links.push(
+      ["Pick another time", m.guestLinks.rescheduleUrl],
+      ["Cancel this booking", m.guestLinks.cancelUrl],
+      ["Add it to your calendar", m.guestLinks.icsUrl],
+    );
+  }
+  const greeting = `Hi ${forGuest ? guest.name : host.fullName},`;
+
+  if (m.event === "booking.created") {
+    return forGuest
+      ? { subject: `Confirmed: ${title} with ${other} on ${day}`, greeting, lead: `Your booking with ${host.fullName} is confirmed.`, rows, links }
+      : { subject: `New booking: ${title} with ${other} on ${day}`, greeting, lead: `${guest.name} booked ${title} with you.`, rows, links };
+  }
+  if (m.event === "booking.rescheduled") {
+    return {
+      subject: `Rescheduled: ${title} with ${other}, now on ${day}`,
+      greeting,
+      lead: forGuest ? `Your booking with ${host.fullName} has moved to a new time.` : `Your booking with ${guest.name} has moved to a new time.`,
+      rows,
+      links,
+    };
+  }
+  const by = booking.cancelledBy;
+  const lead = forGuest
+    ? by === "guest"
+      ? `You cancelled your booking with ${host.fullName}.`
+      : `${host.fullName} cancelled your booking.`
+    : by === "host"
+      ? `You cancelled your booking with ${guest.name}.`
+      : `${guest.name} cancelled their booking.`;
+  if (booking.cancellationReason) rows.push(["Reason", booking.cancellationReason]);
+  return { subject: `Cancelled: ${title} with ${other} on ${day}`, greeting, lead, rows, links };
+}
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+/** Names, titles and answers come from hosts and guests: never markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+function asText(o: Outline): string {
+  const width = Math.max(...o.rows.map(([label]) => label.length)) + 2;
+  return [
+    o.greeting,
+    "",
+    o.lead,
+    "",
+    ...o.rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
+    ...(o.links.length ? ["", ...o.links.map(([label, url]) => `${label}: ${url}`)] : []),
+    "",
+  ].join("\n");
+}
+
+function asHtml(o: Outline): string {
+  const rows = o.rows
+    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .join("");
+  const links = o.links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join("");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5"><p>${escapeHtml(o.greeting)}</p><p>${escapeHtml(o.lead)}</p><table cellpadding="0" cellspacing="0">${rows}</table>${links}</body></html>`;
+}
+
+export function composeBookingMail(m: BookingMailInput): SendMailOptions {
+  const o = outline(m);
+  const { booking, title, host } = m.facts;
+  const forGuest = m.reader === "guest";
+  const cancelled = m.event === "booking.cancelled";
+  const ics = bookingIcs({
+    bookingId: booking.id,
+    sequence: m.sequence,
+    cancelled,
+    title,
+    withName: forGuest ? host.fullName : booking.guestName,
+    start: m.start,
+    end: m.end,
+    location: booking.location,
+    description: "",
+    host: { name: host.fullName, email: host.email },
+    guest: { name: booking.guestName, email: booking.guestEmail },
+    stamp: m.stamp,
+  });
+  return {
+    from: m.from,
+    to: forGuest ? { name: booking.guestName, address: booking.guestEmail } : { name: host.fullName, address: host.email },
+    subject: o.subject,
+    text: asText(o),
+    html: asHtml(o),
+    messageId: m.messageId,
+    // Calendar clients read the invitation from a text/calendar part with its METHOD.
+    icalEvent: { method: icsMethodOf(cancelled), filename: cancelled ? "cancel.ics" : "invite.ics", content: ics },
+  };
+}

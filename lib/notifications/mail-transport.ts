@@ -1,0 +1,45 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import { getConfig } from "@/lib/config";
+import { log } from "@/lib/log";
+
+// Where mail goes: SMTP_URL through nodemailer's SMTP transport; without it, each message is
+// written whole (as an SMTP server would receive it) to DATA_DIR/mail/<time>-<id>.eml, and the
+// path is logged, so a development setup can read what would have been sent.
+
+export type SentMail = { via: "smtp"; response: string } | { via: "file"; path: string };
+
+const holder = globalThis as unknown as { __bookingSmtp?: { url: string; transporter: Transporter } };
+
+function smtpTransport(url: string): Transporter {
+  if (holder.__bookingSmtp?.url !== url) {
+    holder.__bookingSmtp?.transporter.close();
+    // Timeouts well inside the job's lease: a hung server fails the attempt, which is retried.
+    holder.__bookingSmtp = { url, transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }) };
+  }
+  return holder.__bookingSmtp.transporter;
+}
+
+const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+
+function fileNameOf(messageId: string | undefined, now: Date): string {
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const id = (messageId ?? "message").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 120);
+  return `${stamp}-${id}.eml`;
+}
+
+export async function sendMail(message: SendMailOptions): Promise<SentMail> {
+  const { smtpUrl, dataDir } = getConfig();
+  if (smtpUrl) {
+    const info = await smtpTransport(smtpUrl).sendMail(message);
+    return { via: "smtp", response: String(info.response ?? "") };
+  }
+  const info = await fileTransport.sendMail(message);
+  const dir = path.join(dataDir, "mail");
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, fileNameOf(typeof message.messageId === "string" ? message.messageId : undefined, new Date()));
+  await writeFile(file, info.message as Buffer);
+  log.info({ path: file }, "mail: SMTP_URL is not set; message written to a file");
+  return { via: "file", path: file };
+}

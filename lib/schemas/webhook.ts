@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { Booking } from "./booking";
+import { PathSegment, QueryInt, Text, Timestamp } from "./common";
+
+// Webhooks (decisions §10): the host's endpoints, their deliveries, and the events they carry.
+
+export const bookingEvents = ["booking.created", "booking.cancelled", "booking.rescheduled"] as const;
+export type BookingEvent = (typeof bookingEvents)[number];
+
+export const WEBHOOK_EVENT_TYPES = bookingEvents;
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+
+const WebhookUrl = Text.trim()
+  .min(1, "Must not be empty")
+  .max(2048)
+  .meta({ description: "http(s) URL on the public internet (https recommended)", example: "https://example.com/webhooks/booking" });
+
+const EventList = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES))
+  .min(1, "Choose at least one event")
+  .refine((events) => new Set(events).size === events.length, { message: "Must not list an event twice" });
+
+export const CreateWebhookBody = z.strictObject({
+  url: WebhookUrl,
+  events: EventList.default([...WEBHOOK_EVENT_TYPES]).meta({ description: "Events to receive; all of them when omitted" }),
+});
+
+export const UpdateWebhookBody = z.strictObject({
+  url: WebhookUrl.optional(),
+  events: EventList.optional(),
+  isActive: z.boolean().optional().meta({ description: "false pauses deliveries; true resumes them (also after a 410)" }),
+});
+
+export const WebhookParams = z.object({ webhookId: PathSegment });
+
+export const Webhook = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    isActive: z.boolean(),
+    disabledReason: z.string().nullable().meta({ description: "Why the service turned the endpoint off (it answered 410 Gone)" }),
+    /** While set, deliveries are signed with the previous secret too. */
+    previousSecretExpiresAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: "Webhook" });
+
+export const CreatedWebhook = Webhook.extend({
+  secret: z.string().meta({ description: "Signing secret (whsec_…): shown this once only" }),
+}).meta({ id: "CreatedWebhook" });
+
+export const WebhookList = z.object({ data: z.array(Webhook) });
+
+export const RotatedSecret = z.object({
+  secret: z.string().meta({ description: "The new signing secret (whsec_…): shown this once only" }),
+  previousSecretExpiresAt: Timestamp.meta({ description: "Until then deliveries carry signatures of both secrets" }),
+});
+
+export const TestDelivery = z.object({
+  messageId: z.string().meta({ description: "The webhook-id the test message is sent with" }),
+  type: z.literal(WEBHOOK_TEST_EVENT),
+});
+
+export const DeliveryListQuery = z.strictObject({ page: QueryInt(1, 100_000, 1), limit: QueryInt(1, 100, 20) });
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string(),
+    messageId: z.string().meta({ description: "The webhook-id header: the same on every attempt of one message" }),
+    eventType: z.string(),
+    attempt: z.number().int(),
+    status: z.enum(["succeeded", "failed"]),
+    responseStatus: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    error: z.string().nullable(),
+    nextRetryAt: Timestamp.nullable().meta({ description: "When the next attempt is due; null when none will follow" }),
+    createdAt: Timestamp,
+    payload: z.unknown().meta({ description: "The body that was sent: {type, timestamp, data}" }),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+export const WebhookDeliveryList = z.object({
+  data: z.array(WebhookDelivery),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+});
+
+// What each event's `data` holds. Delivery serialises the data through these, so the body's keys
+// come in this order (jsonb, where the outbox keeps it, does not keep order).
+export const BookingCancelledData = z.object({ bookingId: z.string(), cancelledBy: z.enum(["host", "guest"]) });
+export const BookingRescheduledData = z.object({
+  bookingId: z.string(),
+  rescheduledBy: z.enum(["host", "guest"]).meta({ description: "Who moved it: the host (dashboard or API) or the guest (their reschedule link)" }),
+  previousStartTime: Timestamp,
+  previousEndTime: Timestamp,
+  startTime: Timestamp,
+  endTime: Timestamp,
+});
+export const WebhookTestData = z.object({ webhookId: z.string(), message: z.string() });
+
+export const webhookEventData = {
+  "booking.created": Booking,
+  "booking.cancelled": BookingCancelledData,
+  "booking.rescheduled": BookingRescheduledData,
+  [WEBHOOK_TEST_EVENT]: WebhookTestData,
+} as const;
+export type WebhookEventType = keyof typeof webhookEventData;
+
+/** The messages a webhook receives, for the OpenAPI document: {type, timestamp, data}. */
+export const outgoingWebhooks = (Object.keys(webhookEventData) as WebhookEventType[]).map((type) => ({
+  name: type,
+  summary: {
+    "booking.created": "A guest booked: data is the Booking as the API shows it",
+    "booking.cancelled": "A booking was cancelled: data is {bookingId, cancelledBy}",
+    "booking.rescheduled": "A booking moved: data holds the old and the new times",
+    [WEBHOOK_TEST_EVENT]: "Sent by POST /me/webhooks/{webhookId}/test",
+  }[type],
+  body: z.object({ type: z.literal(type), timestamp: Timestamp, data: webhookEventData[type] }),
+}));

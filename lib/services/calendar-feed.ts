@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gte } from "drizzle-orm";
+import ical, { ICalEventStatus } from "ical-generator";
+import type { Db } from "@/db";
+import { bookings, eventTypes, users, type UserRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+
+// A host's bookings as an iCalendar subscription (issue 12): any calendar app can subscribe to
+// the secret URL, no OAuth connection needed. The URL's secret is 256 random bits, stored only
+// as its SHA-256; asking for a new URL replaces it, so the old one stops working at once.
+
+/** Bookings from this long ago on are in the feed (calendar apps keep what they fetched before). */
+const RECENT_DAYS = 30;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** POST /me/calendar-feed: a new secret feed URL for the host; the previous one stops working. */
+export async function rotateCalendarFeed(db: Db, host: UserRow): Promise<{ url: string }> {
+  const token = randomBytes(32).toString("base64url");
+  await db.update(users).set({ feedTokenHash: hashToken(token) }).where(eq(users.id, host.id));
+  return { url: `${getConfig().appUrl}/feeds/${token}.ics` };
+}
+
+/** The stable UID of a booking's calendar event, shared with the emails' .ics (decisions §12). */
+export function bookingUid(bookingId: string): string {
+  return `${bookingId}@${new URL(getConfig().appUrl).host}`;
+}
+
+/** The feed behind a token as iCalendar text, or undefined for an unknown (or replaced) token. */
+export async function calendarFeed(db: Db, token: string, now: number): Promise<string | undefined> {
+  const [host] = await db.select().from(users).where(eq(users.feedTokenHash, hashToken(token))).limit(1);
+  if (!host) return undefined;
+  const rows = await db
+    .select({ booking: bookings, title: eventTypes.title })
+    .from(bookings)
+    .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+    .where(and(eq(bookings.hostId, host.id), gte(bookings.endTime, new Date(now - RECENT_DAYS * 86_400_000))))
+    .orderBy(asc(bookings.startTime), asc(bookings.id));
+
+  const calendar = ical({
+    name: `Bookings of ${host.fullName}`,
+    prodId: { company: "booking-service", product: "host-feed", language: "EN" },
+    timezone: host.timezone,
+    ttl: 15 * 60,
+  });
+  for (const { booking, title } of rows) {
+    const answers = Object.entries(booking.customAnswers).map(([id, answer]) => `${id}: ${answer}`);
+    calendar.createEvent({
+      id: bookingUid(booking.id),
+      start: booking.startTime,
+      end: booking.endTime,
+      // Stamps from the row, not the clock: the same bookings give the same text (and ETag).
+      stamp: booking.updatedAt,
+      lastModified: booking.updatedAt,
+      created: booking.createdAt,
+      summary: `${title} with ${booking.guestName}`,
+      description: [`Guest: ${booking.guestName} <${booking.guestEmail}>`, ...answers, booking.cancellationReason ? `Cancelled: ${booking.cancellationReason}` : ""]
+        .filter(Boolean)
+        .join("\n"),
+      location: booking.location || null,
+      status: booking.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      url: `${getConfig().appUrl}/dashboard/bookings`,
+    });
+  }
+  return calendar.toString();
+}

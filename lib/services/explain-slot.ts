@@ -1,0 +1,111 @@
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { DateTime } from "luxon";
+import type { Db } from "@/db";
+import { bookings, busyIntervals, calendars, type UserRow } from "@/db/schema";
+import { explainSlot, type Reason, type SourcedInterval } from "@/lib/slots/explain";
+import { clampInstant, isoUtc, timeOf } from "@/lib/time";
+import { getEventTypeForHostOrThrow } from "./event-types";
+import { loadHostSchedule } from "./slot-input";
+
+const DAY = 86_400_000;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+export type ExplainedReason = { code: Reason["code"]; message: string } & Record<string, unknown>;
+
+/** What blocks time around `start`, each range with its source: bookings by id, calendars by name. */
+async function sourcedBusy(db: Db, host: UserRow, start: number): Promise<SourcedInterval[]> {
+  const lo = new Date(clampInstant(start - DAY));
+  const hi = new Date(clampInstant(start + DAY));
+  const [booked, calendarBusy] = await Promise.all([
+    db
+      .select({ id: bookings.id, start: bookings.blockedStart, end: bookings.blockedEnd })
+      .from(bookings)
+      .where(and(eq(bookings.hostId, host.id), ne(bookings.status, "cancelled"), gt(bookings.blockedEnd, lo), lt(bookings.blockedStart, hi))),
+    db
+      .select({ calendarId: calendars.id, calendarName: calendars.name, start: busyIntervals.startTime, end: busyIntervals.endTime })
+      .from(busyIntervals)
+      .innerJoin(calendars, eq(calendars.id, busyIntervals.calendarId))
+      .where(and(eq(busyIntervals.userId, host.id), eq(calendars.checkConflicts, true), gt(busyIntervals.endTime, lo), lt(busyIntervals.startTime, hi))),
+  ]);
+  return [
+    ...booked.map((b): SourcedInterval => ({ kind: "booking", bookingId: b.id, start: b.start.getTime(), end: b.end.getTime() })),
+    ...calendarBusy.map((c): SourcedInterval => ({ kind: "calendar", calendarId: c.calendarId, calendarName: c.calendarName, start: c.start.getTime(), end: c.end.getTime() })),
+  ];
+}
+
+/** A reason in words, in the host's zone, with its data as the API shows it (instants as ISO UTC). */
+function present(reason: Reason, zone: string): ExplainedReason {
+  const local = (ms: number) => DateTime.fromMillis(ms, { zone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, HH:mm");
+  const hours = (list: { startMinute: number; endMinute: number }[]) => list.map((h) => `${timeOf(h.startMinute)}–${timeOf(h.endMinute)}`).join(", ");
+  switch (reason.code) {
+    case "event_type_inactive":
+      return { ...reason, message: "This event type is turned off: guests cannot book it at all." };
+    case "closed_by_override":
+      return { ...reason, message: `You closed ${reason.date} with a date override.` };
+    case "outside_hours":
+      return {
+        ...reason,
+        hours: reason.hours.map((h) => ({ startTime: timeOf(h.startMinute), endTime: timeOf(h.endMinute) })),
+        message:
+          reason.hours.length === 0
+            ? `You have no hours on ${WEEKDAYS[reason.weekday]}s.`
+            : `The meeting does not fit inside your hours on ${reason.date} (${hours(reason.hours)}).`,
+      };
+    case "dst_gap":
+      return { ...reason, wallTime: timeOf(reason.wallMinute), message: `${timeOf(reason.wallMinute)} does not exist on ${reason.date}: the clocks skip it for daylight saving time.` };
+    case "not_on_grid":
+      return {
+        code: reason.code,
+        stepMinutes: reason.stepMinutes,
+        nearest: reason.nearest.map((ms) => isoUtc(new Date(ms))),
+        message: `Start times are every ${reason.stepMinutes} minutes from the start of your hours.${
+          reason.nearest.length ? ` The nearest open ones: ${reason.nearest.map(local).join(" and ")}.` : ""
+        }`,
+      };
+    case "min_notice":
+      return { code: reason.code, minNoticeHours: reason.minNoticeHours, earliest: isoUtc(new Date(reason.earliest)), message: `Too soon: you ask for ${reason.minNoticeHours} hours of notice, so the earliest start is ${local(reason.earliest)}.` };
+    case "beyond_window":
+      return { ...reason, message: `Too far ahead: guests may book up to ${reason.maxAdvanceDays} days ahead, until ${reason.lastDate}.` };
+    case "booking_conflict":
+      return {
+        code: reason.code,
+        bookingId: reason.bookingId,
+        start: isoUtc(new Date(reason.start)),
+        end: isoUtc(new Date(reason.end)),
+        message: `It overlaps another booking (${local(reason.start)} to ${local(reason.end)}, buffers included).`,
+      };
+    case "calendar_conflict":
+      return {
+        code: reason.code,
+        calendarId: reason.calendarId,
+        calendarName: reason.calendarName,
+        start: isoUtc(new Date(reason.start)),
+        end: isoUtc(new Date(reason.end)),
+        message: `Your calendar “${reason.calendarName}” is busy from ${local(reason.start)} to ${local(reason.end)}.`,
+      };
+  }
+}
+
+/** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the event type. */
+export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number) {
+  const eventType = await getEventTypeForHostOrThrow(db, host, eventTypeId);
+  const [schedule, busy] = await Promise.all([loadHostSchedule(db, host, { from: start - DAY, to: start + DAY }), sourcedBusy(db, host, start)]);
+  const { bookable, reasons } = explainSlot(
+    {
+      now,
+      host: { timeZone: host.timezone, minNoticeHours: host.minNoticeHours, maxAdvanceDays: host.maxAdvanceDays },
+      weeklyRules: schedule.weeklyRules,
+      overrides: schedule.overrides,
+      eventType: {
+        durationMinutes: eventType.durationMinutes,
+        bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+        bufferAfterMinutes: eventType.bufferAfterMinutes,
+        slotIntervalMinutes: eventType.slotIntervalMinutes,
+      },
+      busy,
+      isActive: eventType.isActive,
+    },
+    start,
+  );
+  return { startTime: isoUtc(new Date(start)), bookable, reasons: reasons.map((r) => present(r, host.timezone)) };
+}

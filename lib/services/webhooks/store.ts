@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { webhooks, type UserRow, type WebhookRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { notFound, validationError } from "@/lib/errors";
+import { targetUrlProblem } from "@/lib/webhooks/address-policy";
+
+/** The host's webhook, or 404: another host's id is indistinguishable from an unknown one. */
+export async function getWebhookForHostOrThrow(db: Db, host: UserRow, id: string): Promise<WebhookRow> {
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, host.id)))
+    .limit(1);
+  if (!row) throw notFound("Webhook");
+  return row;
+}
+
+/**
+ * A URL the service may send to (400 at `url` otherwise): http(s), no credentials, and no
+ * private, loopback or link-local target unless WEBHOOKS_ALLOW_PRIVATE=1. Delivery checks the
+ * address it actually connects to again.
+ */
+export function assertWebhookTarget(url: string): string {
+  const problem = targetUrlProblem(url, getConfig().webhooksAllowPrivate);
+  if (problem) throw validationError([{ path: "url", message: problem }]);
+  return new URL(url).toString();
+}

@@ -1,0 +1,99 @@
+import { lookup as dnsLookup } from "node:dns/promises";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { ipLiteralOf, isPublicAddress } from "./address-policy";
+
+// One webhook POST. The host name is resolved once, every address it resolves to is checked
+// against the address policy, and the connection goes to the address that was checked (a
+// `lookup` that answers with it), so a DNS answer that changes between the check and the
+// connect (DNS rebinding) cannot send the request somewhere else. TLS still verifies the
+// certificate against the host name (SNI). Redirects are not followed: a 3xx is a failed
+// attempt like any other non-2xx answer.
+
+export type ResolvedAddress = { address: string; family: number };
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export const defaultResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+export type PostOptions = {
+  timeoutMs: number;
+  allowPrivate: boolean;
+  resolve?: Resolver;
+};
+
+export type PostResult = { status: number; durationMs: number };
+
+/** A delivery that did not get an HTTP answer: refused by policy, network error, timeout. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly durationMs: number,
+  ) {
+    super(message);
+    this.name = "DeliveryError";
+  }
+}
+
+function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    // net.connect asks for every address when it may try several families (autoSelectFamily).
+    if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [target]);
+    else callback(null, target.address, target.family);
+  };
+}
+
+async function resolveChecked(hostname: string, options: PostOptions): Promise<ResolvedAddress | undefined> {
+  const literal = ipLiteralOf(hostname);
+  const addresses = literal ? [{ address: literal, family: literal.includes(":") ? 6 : 4 }] : await (options.resolve ?? defaultResolver)(hostname);
+  if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
+  if (!options.allowPrivate) {
+    const refused = addresses.find((a) => !isPublicAddress(a.address));
+    if (refused) throw new Error(`Refused: ${hostname} resolves to a non-public address (${refused.address})`);
+  }
+  // An IP literal needs no lookup (Node does not call one for it).
+  return literal ? undefined : addresses[0];
+}
+
+function describe(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return `Timed out after ${timeoutMs / 1000} s`;
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+export async function postWebhook(rawUrl: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const url = new URL(rawUrl);
+    const pinned = await Promise.race([
+      resolveChecked(url.hostname, options),
+      new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
+    ]);
+    const secure = url.protocol === "https:";
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = (secure ? https : http).request(
+        url,
+        {
+          method: "POST",
+          agent: false,
+          signal,
+          headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
+          ...(pinned ? { lookup: pinnedLookup(pinned), ...(secure ? { servername: url.hostname } : {}) } : {}),
+        },
+        (response) => {
+          resolve(response.statusCode ?? 0);
+          // Only the status matters; the body is not read.
+          response.destroy();
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+    return { status, durationMs: elapsed() };
+  } catch (error) {
+    throw new DeliveryError(describe(error, options.timeoutMs), elapsed());
+  }
+}

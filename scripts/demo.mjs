@@ -1,0 +1,128 @@
+// `npm run demo`: with `npm start` running, creates (idempotently) a demo host with availability,
+// three event types and a few bookings through the running service's own API, then prints the
+// login and the public URLs. The API is the honest path: it is what any client uses, and an
+// embedded PGlite database admits one process only.
+//
+//   DEMO_URL   the running service (default APP_URL, else http://localhost:$PORT or :3000)
+import { randomUUID } from "node:crypto";
+
+const base = (process.env.DEMO_URL ?? process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+const api = `${base}/api/v1`;
+
+const HOST = {
+  email: "demo@example.com",
+  password: "demo-password-123",
+  fullName: "Ada Demo",
+  username: "ada-demo",
+  timezone: "Europe/Berlin",
+};
+
+const EVENT_TYPES = [
+  { slug: "intro", title: "Intro call", durationMinutes: 15, location: "Phone", description: "A quick hello to see how we can work together.", color: "#2563eb" },
+  {
+    slug: "consultation",
+    title: "Consultation",
+    durationMinutes: 45,
+    bufferBeforeMinutes: 10,
+    bufferAfterMinutes: 10,
+    location: "Video call (link in the confirmation)",
+    description: "A focused session on your project.",
+    color: "#7c3aed",
+    customQuestions: [
+      { id: "topic", label: "What would you like to talk about?", required: true, type: "text" },
+      { id: "company", label: "Company", required: false, type: "text" },
+    ],
+  },
+  { slug: "workshop", title: "Workshop", durationMinutes: 90, slotIntervalMinutes: 30, location: "Office, Main Street 1", color: "#059669" },
+];
+
+async function call(method, path, { body, token, headers = {} } = {}) {
+  let res;
+  try {
+    res = await fetch(`${api}${path}`, {
+      method,
+      headers: { ...(body ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    throw new Error(`Cannot reach ${base} (${error.cause?.code ?? error.message}). Start the service first: npm run build && npm start`);
+  }
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+function fail(what, res) {
+  throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+async function main() {
+  const registered = await call("POST", "/auth/register", { body: HOST });
+  if (registered.status !== 201 && registered.status !== 409) fail("register", registered);
+  const login = await call("POST", "/auth/login", { body: { email: HOST.email, password: HOST.password } });
+  if (login.status !== 200) fail("login (does another account hold demo@example.com?)", login);
+  const token = login.body.accessToken;
+
+  // Weekdays 09:00–12:00 and 13:00–17:00, Saturday mornings; notice 2 h, 60 days ahead.
+  const weeklyRules = [1, 2, 3, 4, 5].flatMap((dayOfWeek) => [
+    { dayOfWeek, startTime: "09:00", endTime: "12:00" },
+    { dayOfWeek, startTime: "13:00", endTime: "17:00" },
+  ]);
+  weeklyRules.push({ dayOfWeek: 6, startTime: "10:00", endTime: "13:00" });
+  const availability = await call("PUT", "/me/availability", { token, body: { minNoticeHours: 2, maxAdvanceDays: 60, weeklyRules, dateOverrides: [] } });
+  if (availability.status !== 200) fail("availability", availability);
+
+  const existing = await call("GET", "/me/event-types", { token });
+  const bySlug = new Map(existing.body.data.map((e) => [e.slug, e]));
+  for (const eventType of EVENT_TYPES) {
+    if (bySlug.has(eventType.slug)) continue;
+    const created = await call("POST", "/me/event-types", { token, body: eventType });
+    if (created.status !== 201) fail(`event type ${eventType.slug}`, created);
+    bySlug.set(eventType.slug, created.body);
+  }
+
+  // A few upcoming bookings, unless the demo host has some already.
+  const upcoming = await call("GET", "/me/bookings?status=confirmed&limit=100", { token });
+  const future = upcoming.body.data.filter((b) => Date.parse(b.startTime) > Date.now());
+  let made = 0;
+  if (future.length < 3) {
+    const guests = [
+      ["Grace Hopper", "grace@example.com", "America/New_York", "consultation", { topic: "Compilers" }],
+      ["Alan Turing", "alan@example.com", "Europe/London", "intro", {}],
+      ["Katherine Johnson", "katherine@example.com", "America/Los_Angeles", "workshop", {}],
+    ];
+    for (const [guestName, guestEmail, guestTimezone, slug, customAnswers] of guests) {
+      const from = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const to = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+      const slots = await call("GET", `/public/${HOST.username}/${slug}/slots?from=${from}&to=${to}&timezone=${encodeURIComponent(guestTimezone)}`);
+      if (slots.status !== 200) fail(`slots of ${slug}`, slots);
+      // Spread them out: the (made+1)·5th open time.
+      const slot = slots.body.slots[Math.min(slots.body.slots.length - 1, (made + 1) * 5)];
+      if (!slot) continue;
+      const booked = await call("POST", `/public/${HOST.username}/${slug}/bookings`, {
+        headers: { "idempotency-key": randomUUID() },
+        body: { startTime: slot.startTime, guestName, guestEmail, guestTimezone, customAnswers },
+      });
+      if (booked.status === 201) made += 1;
+      else if (booked.status !== 409 && booked.status !== 429) fail(`booking ${slug}`, booked);
+    }
+  }
+
+  const lines = [
+    "",
+    "Demo ready.",
+    "",
+    `  Dashboard   ${base}/login`,
+    `              email ${HOST.email}  password ${HOST.password}`,
+    `  Host page   ${base}/${HOST.username}`,
+    ...EVENT_TYPES.map((e) => `  Book        ${base}/${HOST.username}/${e.slug}`),
+    "",
+    `  ${made} new booking(s); ${future.length + made} upcoming in all.`,
+    "",
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`demo: ${error.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { outboxJobs } from "@/db/schema";
+import { claimJobs, enqueueJobs, releaseOrphanedJobs } from "@/lib/jobs/queue";
+import type { JobHandler } from "@/lib/jobs/types";
+import { JobWorker } from "@/lib/jobs/worker";
+import { withTestDatabase } from "../support/database";
+
+// The worker's contract with any job kind (calendar writes will be one more): it runs only kinds
+// it has handlers for, retries what throws with backoff, honours a handler's attempt limit, adds
+// follow-up jobs once even when a job runs twice, and settles nothing it no longer holds.
+
+withTestDatabase({ isolated: true });
+
+const MINUTE = 60_000;
+let seq = 0;
+const kindOf = (name: string) => `test.${name}.${++seq}`;
+
+async function add(kind: string, payload: unknown = {}, now = Date.now()) {
+  const db = await getDb();
+  await db.transaction((tx) => enqueueJobs(tx, [{ kind, payload }], now));
+  return (await db.select().from(outboxJobs).where(eq(outboxJobs.kind, kind)))[0]!;
+}
+
+async function jobsOf(kinds: string[]) {
+  return (await getDb()).select().from(outboxJobs).where(inArray(outboxJobs.kind, kinds)).orderBy(outboxJobs.id);
+}
+
+/** A promise and its resolve (Promise.withResolvers is Node 22). */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function worker(handlers: JobHandler[], leaseMs = 60_000) {
+  return getDb().then((db) => new JobWorker({ db, handlers, leaseMs, random: () => 0.5 }));
+}
+
+describe("outbox worker", () => {
+  it("runs only the kinds it has a handler for", async () => {
+    const mine = kindOf("mine");
+    const theirs = kindOf("theirs");
+    const t0 = Date.now();
+    await add(mine, {}, t0);
+    await add(theirs, {}, t0);
+    const seen: string[] = [];
+    const w = await worker([{ kind: mine, run: async ({ job }) => (seen.push(job.kind), { status: "done" }) }]);
+    expect(await w.runDueJobs(t0 + 1_000)).toBe(1);
+    expect(seen).toEqual([mine]);
+    expect((await jobsOf([mine, theirs])).map((j) => j.status)).toEqual(["done", "pending"]);
+  });
+
+  it("retries a handler that throws, with backoff, and records the error", async () => {
+    const kind = kindOf("flaky");
+    const t0 = Date.now();
+    await add(kind, {}, t0);
+    let calls = 0;
+    const w = await worker([
+      {
+        kind,
+        run: async () => {
+          calls += 1;
+          if (calls < 3) throw new Error(`boom ${calls}`);
+          return { status: "done" };
+        },
+      },
+    ]);
+    await w.runDueJobs(t0);
+    let [job] = await jobsOf([kind]);
+    expect(job).toMatchObject({ status: "pending", attempts: 1, lastError: "boom 1", lockedBy: null });
+    expect(job!.runAfter.getTime() - t0).toBe(MINUTE);
+    expect(await w.runDueJobs(t0 + MINUTE - 1)).toBe(0);
+    expect(await w.runDueJobs(t0 + MINUTE)).toBe(1);
+    [job] = await jobsOf([kind]);
+    expect(job).toMatchObject({ status: "pending", attempts: 2, lastError: "boom 2" });
+    expect(job!.runAfter.getTime() - (t0 + MINUTE)).toBe(2 * MINUTE);
+    await w.runDueJobs(t0 + 3 * MINUTE);
+    [job] = await jobsOf([kind]);
+    expect(job).toMatchObject({ status: "done", attempts: 3, lastError: null });
+    expect(job!.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it("marks a job failed after the handler's attempt limit, or at once when the handler says so", async () => {
+    const limited = kindOf("limited");
+    const fatal = kindOf("fatal");
+    const t0 = Date.now();
+    await add(limited, {}, t0);
+    await add(fatal, {}, t0);
+    const w = await worker([
+      { kind: limited, maxAttempts: 2, run: async () => ({ status: "retry", error: "try again" }) },
+      { kind: fatal, run: async () => ({ status: "failed", error: "never" }) },
+    ]);
+    await w.runDueJobs(t0);
+    await w.runDueJobs(t0 + 10 * MINUTE);
+    expect((await jobsOf([limited, fatal])).map((j) => [j.status, j.attempts, j.lastError])).toEqual([
+      ["failed", 2, "try again"],
+      ["failed", 1, "never"],
+    ]);
+    expect(await w.runDueJobs(t0 + 48 * 60 * MINUTE)).toBe(0);
+  });
+
+  it("a job run twice (its lease ran out) adds its follow-ups once, and only the holder settles it", async () => {
+    const parent = kindOf("parent");
+    const child = kindOf("child");
+    const t0 = Date.now();
+    await add(parent, {}, t0);
+    const gates = [deferred(), deferred()];
+    let runs = 0;
+    const fanOut: JobHandler = {
+      kind: parent,
+      run: async ({ job }) => {
+        const run = ++runs;
+        await gates[run - 1]!.promise; // each run stalls until the test lets it go
+        return { status: "done", enqueue: [{ kind: child, payload: { run }, dedupeKey: `${child}:${job.id}` }] };
+      },
+    };
+    const first = await worker([fanOut], 1_000);
+    const second = await worker([fanOut], 1_000);
+    const firstRun = first.runDueJobs(t0);
+    await expect.poll(() => runs).toBe(1);
+    expect(await second.runDueJobs(t0 + 500)).toBe(0); // still leased
+    const secondRun = second.runDueJobs(t0 + 1_500); // lease over: taken again
+    await expect.poll(() => runs).toBe(2);
+
+    // The first run ends while the second holds the job: it may not settle it nor add anything.
+    gates[0]!.resolve();
+    await firstRun;
+    expect((await jobsOf([parent]))[0]).toMatchObject({ status: "running", lockedBy: `${second.id}:2` });
+    expect(await jobsOf([child])).toEqual([]);
+
+    gates[1]!.resolve();
+    await secondRun;
+    expect((await jobsOf([parent]))[0]).toMatchObject({ status: "done", attempts: 2, lockedBy: null });
+    expect((await jobsOf([child])).map((c) => c.payload)).toEqual([{ run: 2 }]); // the holder's follow-up, once
+  });
+
+  it("claims each due job once among concurrent claimers", async () => {
+    const kind = kindOf("many");
+    const t0 = Date.now();
+    const db = await getDb();
+    await db.transaction((tx) => enqueueJobs(tx, Array.from({ length: 60 }, (_, i) => ({ kind, payload: { i } })), t0));
+    const claims = await Promise.all(
+      ["a", "b", "c"].map((workerId) => claimJobs(db, { kinds: [kind], limit: 25, now: t0, leaseMs: 60_000, workerId })),
+    );
+    const ids = claims.flat().map((j) => j.id);
+    expect(ids).toHaveLength(60);
+    expect(new Set(ids).size).toBe(60);
+    expect(claims.flat().every((j) => j.attempt === 1)).toBe(true);
+  });
+
+  it("on a database only this process opens, a start takes back what a dead run left running", async () => {
+    const kind = kindOf("orphan");
+    const t0 = Date.now();
+    await add(kind, {}, t0);
+    const db = await getDb();
+    await claimJobs(db, { kinds: [kind], limit: 1, now: t0, leaseMs: 60 * MINUTE, workerId: "dead" });
+    expect((await jobsOf([kind]))[0]).toMatchObject({ status: "running", lockedBy: "dead:1" });
+    // Without it, the job would wait out its hour-long lease.
+    const w = await worker([{ kind, run: async () => ({ status: "done" }) }]);
+    expect(await w.runDueJobs(t0)).toBe(0);
+    expect(await releaseOrphanedJobs(db)).toBeGreaterThanOrEqual(1);
+    expect((await jobsOf([kind]))[0]).toMatchObject({ status: "pending", lockedBy: null, attempts: 1 });
+    expect(await w.runDueJobs(t0)).toBe(1);
+    expect((await jobsOf([kind]))[0]).toMatchObject({ status: "done", attempts: 2 });
+  });
+});

@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import { call } from "./api";
+import { clientHeaders, dateIn } from "./booking";
+import { unique } from "./factories";
+import { QUESTIONS, type Fixture } from "./fuzz-fixture";
+import type { RequestShape } from "./route-fuzz";
+
+// A valid request for every operation of the API, the baseline the fuzzer mutates: a new route
+// needs one here (or a reason in SKIPPED), or the coverage test of no-5xx.property.test.ts fails.
+
+const auth = (fx: Fixture) => ({ authorization: `Bearer ${fx.host.token}` });
+const none = { params: {}, query: {}, headers: {} };
+const publicParams = (fx: Fixture) => ({ username: fx.host.username, eventSlug: fx.eventType.slug });
+
+/** A valid request per operation ("METHOD /template"), built afresh for every run. */
+export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> | RequestShape> = {
+  "GET /health": () => none,
+  "GET /openapi.json": () => none,
+  "POST /auth/register": () => {
+    const username = unique("reg");
+    return { ...none, body: { email: `${username}@example.com`, password: "correct horse battery", fullName: "Reg Host", username, timezone: "Europe/Berlin" } };
+  },
+  "POST /auth/login": (fx) => ({ ...none, body: { email: fx.host.email, password: fx.host.password } }),
+  "GET /me": (fx) => ({ ...none, headers: auth(fx) }),
+  "PATCH /me": (fx) => ({ ...none, headers: auth(fx), body: { fullName: "Renamed Host", timezone: "Asia/Kolkata", avatarUrl: "https://example.com/a.png" } }),
+  "GET /me/availability": (fx) => ({ ...none, headers: auth(fx) }),
+  "PUT /me/availability": (fx) => ({
+    ...none,
+    headers: auth(fx),
+    body: {
+      timezone: "UTC",
+      minNoticeHours: 0,
+      maxAdvanceDays: 730,
+      weeklyRules: [
+        { dayOfWeek: 1, startTime: "09:00", endTime: "12:00" },
+        { dayOfWeek: 1, startTime: "13:00", endTime: "24:00" },
+      ],
+      dateOverrides: [
+        { date: dateIn(10, "UTC"), available: true, intervals: [{ startTime: "10:00", endTime: "11:00" }] },
+        { date: dateIn(11, "UTC"), available: false },
+      ],
+    },
+  }),
+  "GET /me/event-types": (fx) => ({ ...none, headers: auth(fx) }),
+  "POST /me/event-types": (fx) => ({ ...none, headers: auth(fx), body: eventTypeBody() }),
+  "PATCH /me/event-types/{eventTypeId}": (fx) => ({
+    ...none,
+    headers: auth(fx),
+    params: { eventTypeId: fx.eventType.id },
+    body: { ...eventTypeBody(), isActive: true },
+  }),
+  "DELETE /me/event-types/{eventTypeId}": async (fx) => {
+    const created = await call("POST", "/me/event-types", { token: fx.host.token, body: eventTypeBody() });
+    fx.hostRequests += 1;
+    return { ...none, headers: auth(fx), params: { eventTypeId: created.body.id } };
+  },
+  "GET /me/bookings": (fx) => ({
+    ...none,
+    headers: auth(fx),
+    query: { status: "confirmed", from: dateIn(0, "UTC"), to: dateIn(30, "UTC"), page: "1", limit: "20" },
+  }),
+  "POST /me/bookings/{bookingId}/cancel": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: (await fx.book()).id }, body: { reason: "Out sick" } }),
+  "POST /me/bookings/{bookingId}/reschedule": async (fx) => ({
+    ...none,
+    headers: auth(fx),
+    params: { bookingId: (await fx.book()).id },
+    body: { startTime: fx.nextSlot() },
+  }),
+  "POST /public/cancel": async (fx) => ({ ...none, body: { token: (await fx.book()).token } }),
+  "POST /public/reschedule": async (fx) => ({ ...none, body: { token: (await fx.book()).token, startTime: fx.nextSlot() } }),
+  "GET /me/event-types/{eventTypeId}/explain": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id }, query: { startTime: fx.nextSlot() } }),
+  "POST /me/calendar-feed": (fx) => ({ ...none, headers: auth(fx) }),
+  "GET /public/bookings/{token}.ics": async (fx) => ({ ...none, params: { token: `${(await fx.book()).token}.ics` } }),
+  "GET /me/webhooks": (fx) => ({ ...none, headers: auth(fx) }),
+  "POST /me/webhooks": (fx) => ({ ...none, headers: auth(fx), body: { url: "https://hooks.example.com/booking", events: ["booking.created", "booking.cancelled"] } }),
+  "GET /me/webhooks/{webhookId}": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) } }),
+  "PATCH /me/webhooks/{webhookId}": async (fx) => ({
+    ...none,
+    headers: auth(fx),
+    params: { webhookId: await webhookOf(fx) },
+    body: { url: "https://hooks.example.com/other", events: ["booking.rescheduled"], isActive: true },
+  }),
+  "DELETE /me/webhooks/{webhookId}": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) } }),
+  "GET /me/webhooks/{webhookId}/deliveries": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) }, query: { page: "1", limit: "20" } }),
+  "POST /me/webhooks/{webhookId}/test": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) } }),
+  "POST /me/webhooks/{webhookId}/rotate-secret": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) } }),
+  "GET /public/{username}/{eventSlug}": (fx) => ({ ...none, params: publicParams(fx) }),
+  "GET /public/{username}/{eventSlug}/slots": (fx) => ({
+    ...none,
+    params: publicParams(fx),
+    headers: clientHeaders(),
+    query: { from: dateIn(2, "UTC"), to: dateIn(3, "UTC"), timezone: "Europe/Berlin" },
+  }),
+  "POST /public/{username}/{eventSlug}/bookings": (fx) => ({
+    ...none,
+    params: publicParams(fx),
+    headers: { "idempotency-key": randomUUID() },
+    body: {
+      startTime: fx.nextSlot(),
+      guestName: "Grace Guest",
+      guestEmail: `${unique("guest")}@example.com`,
+      guestTimezone: "Asia/Kolkata",
+      customAnswers: { topic: "Intro", notes: "None", phone: "+1 415 555 0100" },
+    },
+  }),
+  "GET /me/event-types/{eventTypeId}/social-post": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id } }),
+  "GET /me/calls": async (fx) => ({ ...none, headers: auth(fx), query: { bookingId: (await fx.book()).id, page: "1", limit: "20" } }),
+  "GET /contracts/social-page": () => none,
+  "POST /contracts/social-page/validate": () => ({
+    ...none,
+    body: {
+      mediaType: "video",
+      record: {
+        id: "vid-1",
+        caption: "Our studio",
+        status: "ready",
+        video: { url: "https://cdn.example.com/a.mp4", mimeType: "video/mp4", durationSeconds: 42, width: 1080, height: 1920, thumbnailUrl: "https://cdn.example.com/a.jpg" },
+      },
+    },
+  }),
+};
+
+/** A fresh webhook of the fixture host (a host keeps at most 20: delete the one made before). */
+async function webhookOf(fx: Fixture): Promise<string> {
+  const made = await call("POST", "/me/webhooks", { token: fx.host.token, body: { url: "https://hooks.example.com/fuzz" } });
+  fx.hostRequests += 1;
+  if (made.status !== 201) throw new Error(`webhook fixture: ${made.status} ${JSON.stringify(made.body)}`);
+  const previous = (fx as Fixture & { lastWebhook?: string }).lastWebhook;
+  if (previous) {
+    await call("DELETE", `/me/webhooks/${previous}`, { token: fx.host.token });
+    fx.hostRequests += 1;
+  }
+  (fx as Fixture & { lastWebhook?: string }).lastWebhook = made.body.id;
+  return made.body.id;
+}
+
+/** Mounted routes this test does not fuzz, each with its reason. */
+export const SKIPPED: Record<string, string> = {};
+
+function eventTypeBody() {
+  return {
+    slug: unique("fz"),
+    title: "Fuzzed call",
+    durationMinutes: 30,
+    bufferBeforeMinutes: 5,
+    bufferAfterMinutes: 5,
+    slotIntervalMinutes: 15,
+    location: "Zoom",
+    description: "Talk",
+    customQuestions: QUESTIONS,
+    color: "#2563eb",
+  };
+}
