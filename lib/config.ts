@@ -39,6 +39,13 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  // The providers' addresses: overridable so tests (and sovereign clouds) can point them elsewhere.
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_API_BASE_URL: z.url().default("https://www.googleapis.com"),
+  MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
+  MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
+  CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   WEBHOOKS_ALLOW_PRIVATE: flag,
   CALLS_API_BASE_URL: z.url().default("https://api.twilio.com"),
   CALLS_ACCOUNT_SID: z.string().regex(/^[\w-]{1,64}$/, "must be the provider's account id (letters, digits, '_' or '-')").optional(),
@@ -91,6 +98,12 @@ export type Config = {
   caldavServerUrl: string;
   google: { clientId: string; clientSecret: string } | undefined;
   microsoft: { clientId: string; clientSecret: string } | undefined;
+  /** Where provider_a lives: OAuth consent and token endpoints, the Calendar API's root. */
+  googleEndpoints: { authUrl: string; tokenUrl: string; apiBaseUrl: string };
+  /** Where provider_b lives: `{loginBaseUrl}/oauth2/v2.0/{authorize,token}` and Graph's root. */
+  microsoftEndpoints: { loginBaseUrl: string; graphBaseUrl: string };
+  /** How long one request to a calendar provider may take before it counts as unavailable. */
+  calendarTimeoutMs: number;
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
@@ -188,6 +201,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
         ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
         : undefined,
+    googleEndpoints: {
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      apiBaseUrl: e.GOOGLE_API_BASE_URL.replace(/\/+$/, ""),
+    },
+    microsoftEndpoints: {
+      loginBaseUrl: e.MICROSOFT_LOGIN_BASE_URL.replace(/\/+$/, ""),
+      graphBaseUrl: e.MICROSOFT_GRAPH_BASE_URL.replace(/\/+$/, ""),
+    },
+    calendarTimeoutMs: e.CALENDAR_TIMEOUT_MS,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     calls:
       e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER

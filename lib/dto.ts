@@ -1,4 +1,4 @@
-import type { BookingRow, CallRow, EventTypeRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
+import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import type { BookingEvent } from "@/lib/schemas/webhook";
 import { isoUtc, isoUtcOrNull } from "@/lib/time";
@@ -104,3 +104,17 @@ export function toCall(c: CallRow) {
 }
 
 export type CallDto = ReturnType<typeof toCall>;
+
+/** A calendar connection with its calendars; credentials and tokens never leave the service. */
+export function toCalendarConnection(c: CalendarConnectionRow, calendars: CalendarRow[]) {
+  return {
+    id: c.id,
+    provider: c.provider,
+    email: c.email,
+    calendars: calendars.map((cal) => ({ id: cal.id, name: cal.name, checkConflicts: cal.checkConflicts, writeTarget: cal.writeTarget })),
+    status: c.status,
+    lastSyncedAt: isoUtcOrNull(c.lastSyncedAt),
+    lastError: c.status === "connected" ? null : c.lastError,
+    createdAt: isoUtc(c.createdAt),
+  };
+}

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // An external calendar account. Credentials (refresh token or app-specific password) are
@@ -18,9 +18,19 @@ export const calendarConnections = pgTable(
     accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
     lastError: text("last_error"),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    /**
+     * When the background sync next takes this connection. Claiming it moves this forward in the
+     * same statement (a lease), so instances sharing the database never sync one connection twice.
+     */
+    syncDueAt: timestamp("sync_due_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("calendar_connections_user_idx").on(t.userId)],
+  (t) => [
+    index("calendar_connections_user_idx").on(t.userId),
+    // Connecting the same account again renews that connection instead of adding a second one.
+    uniqueIndex("calendar_connections_account_key").on(t.userId, t.provider, t.email),
+    index("calendar_connections_sync_due_idx").on(t.syncDueAt),
+  ],
 );
 
 export type CalendarConnectionRow = typeof calendarConnections.$inferSelect;

@@ -12,3 +12,4 @@ export * from "./webhook-deliveries";
 export * from "./outbox-jobs";
 export * from "./rate-limits";
 export * from "./calls";
+export * from "./booking-calendar-events";

@@ -3,14 +3,16 @@ import { webhooks } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { BookingEventPayload, type BookingEvent } from "@/lib/services/outbox";
 import { webhookBody } from "@/lib/webhooks/body";
-import { BOOKING_EMAIL, WEBHOOK_DELIVERY } from "./kinds";
+import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "./kinds";
+import type { CalendarWriteJob } from "./calendar-write";
 import type { BookingEmailJob } from "./booking-email";
 import type { JobHandler, NewJob } from "./types";
 import type { WebhookDeliveryJob } from "./webhook-delivery";
 
 /**
  * Fan-out: one booking event becomes one delivery job per active webhook of the host that wants
- * the event, and one email job per reader (guest, host). Each runs, retries and fails on its
+ * the event, one email job per reader (guest, host), and one job that brings the host's
+ * calendar to the booking's state (it does nothing when the host writes to no calendar). Each runs, retries and fails on its
  * own, so an endpoint that is down never delays or repeats anything sent elsewhere. The jobs are
  * added in the transaction that settles this one, under keys unique per event × target: a
  * fan-out that runs twice (a lost lease) adds nothing the second time.
@@ -35,7 +37,12 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
         dedupeKey: `email:${job.id}:${reader}`,
         payload: { reader, eventJobId: job.id, event } satisfies BookingEmailJob,
       }));
-      return { status: "done", enqueue: [...deliveries, ...emails] };
+      const calendar: NewJob = {
+        kind: CALENDAR_WRITE,
+        dedupeKey: `calendar:${job.id}`,
+        payload: { bookingId: event.bookingId, hostId: event.hostId } satisfies CalendarWriteJob,
+      };
+      return { status: "done", enqueue: [...deliveries, ...emails, calendar] };
     },
   };
 }

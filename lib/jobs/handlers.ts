@@ -1,14 +1,15 @@
 import { bookingEvents } from "@/lib/services/outbox";
 import { bookingEmail } from "./booking-email";
 import { bookingEventFanOut } from "./booking-events";
+import { calendarWrite } from "./calendar-write";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
 
 /**
- * Every job kind this service runs, by kind. A new kind (calendar writes) is one more handler
- * here; a worker claims only the kinds it has, so a process that does not know a newer kind
- * leaves those jobs to one that does.
+ * Every job kind this service runs, by kind. A new kind is one more handler here; a worker
+ * claims only the kinds it has, so a process that does not know a newer kind leaves those jobs
+ * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite()];
 }

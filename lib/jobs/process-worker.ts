@@ -1,6 +1,7 @@
 import type { Database } from "@/db";
 import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
+import { CalendarSyncLoop } from "./calendar-sync-loop";
 import { defaultJobHandlers } from "./handlers";
 import { releaseOrphanedJobs } from "./queue";
 import { setJobWake } from "./wake";
@@ -8,7 +9,7 @@ import { JobWorker } from "./worker";
 
 // The one worker of this process, started by lib/startup.ts (tests run workers of their own).
 // Next.js may load this module in more than one bundle, so it lives on globalThis.
-const holder = globalThis as unknown as { __bookingJobWorker?: JobWorker };
+const holder = globalThis as unknown as { __bookingJobWorker?: JobWorker; __bookingCalendarSync?: CalendarSyncLoop };
 
 /** Starts this process's worker once; later calls return the same one. */
 export async function startJobWorker(database: Database): Promise<JobWorker> {
@@ -22,6 +23,10 @@ export async function startJobWorker(database: Database): Promise<JobWorker> {
   holder.__bookingJobWorker = worker;
   setJobWake(() => worker.wake());
   await worker.start();
+  // Calendar busy times are refreshed in the background by every instance alike.
+  const calendarSync = new CalendarSyncLoop({ db: database.db });
+  holder.__bookingCalendarSync = calendarSync;
+  calendarSync.start();
   // On shutdown the worker stops claiming and finishes the jobs it holds, before the database closes.
   onShutdown("outbox worker", stopJobWorker);
   return worker;
@@ -29,7 +34,9 @@ export async function startJobWorker(database: Database): Promise<JobWorker> {
 
 export async function stopJobWorker(): Promise<void> {
   const worker = holder.__bookingJobWorker;
+  const calendarSync = holder.__bookingCalendarSync;
   holder.__bookingJobWorker = undefined;
+  holder.__bookingCalendarSync = undefined;
   setJobWake(undefined);
-  await worker?.stop();
+  await Promise.all([worker?.stop(), calendarSync?.stop()]);
 }

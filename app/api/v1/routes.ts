@@ -33,6 +33,12 @@ import * as webhook from "./me/webhooks/[webhookId]/route";
 import * as webhookDeliveries from "./me/webhooks/[webhookId]/deliveries/route";
 import * as webhookTest from "./me/webhooks/[webhookId]/test/route";
 import * as webhookRotateSecret from "./me/webhooks/[webhookId]/rotate-secret/route";
+import * as calendarConnections from "./me/calendar-connections/route";
+import * as calendarConnectCalDav from "./me/calendar-connections/provider_c/route";
+import * as calendarConnection from "./me/calendar-connections/[connectionId]/route";
+import * as calendarConnectionSync from "./me/calendar-connections/[connectionId]/sync/route";
+import * as calendarAuthorize from "./me/calendar-connections/oauth/[provider]/authorize/route";
+import * as oauthCallback from "./oauth/callback/[provider]/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -51,6 +57,12 @@ export const routeModules: RouteModule[] = [
   bookings,
   hostCancel,
   reschedule,
+  calendarConnections,
+  calendarConnectCalDav,
+  calendarConnection,
+  calendarConnectionSync,
+  calendarAuthorize,
+  oauthCallback,
   webhooks,
   webhook,
   webhookDeliveries,

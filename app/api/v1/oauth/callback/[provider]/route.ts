@@ -1,0 +1,42 @@
+// GET /api/v1/oauth/callback/{provider} – the provider sends the browser back here after consent
+import { getConfig } from "@/lib/config";
+import { endpoint, route } from "@/lib/http/route";
+import { OAuthCallbackQuery, OAuthProviderParams } from "@/lib/schemas/calendar";
+import { completeOAuth, InvalidOAuthState } from "@/lib/services/calendars";
+
+function invalidStatePage(message: string): Response {
+  const dashboard = `${getConfig().appUrl}/dashboard/calendars`;
+  const escaped = message.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Calendar not connected</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #0f172a">
+<h1 style="font-size: 1.25rem">Calendar not connected</h1><p>${escaped}</p><p><a href="${dashboard}">Back to your calendars</a></p></body></html>`;
+  return new Response(html, { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+}
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/oauth/callback/{provider}", {
+  GET: route(
+    {
+      auth: "none",
+      summary: "OAuth callback: exchanges the code, stores the refresh token sealed, and redirects to the dashboard's calendars page",
+      tags: ["Calendars"],
+      params: OAuthProviderParams,
+      query: OAuthCallbackQuery,
+      responses: {
+        302: { description: "To /dashboard/calendars?connected={provider}, or ?error={reason} when the person declined or the exchange failed" },
+      },
+      errors: [{ status: 400, description: "A page (text/html): the state is forged, expired or for another provider; nothing was connected" }],
+    },
+    async ({ db, params, query }) => {
+      try {
+        const outcome = await completeOAuth(db, params.provider, query);
+        const target = new URL(`${getConfig().appUrl}/dashboard/calendars`);
+        if (outcome.ok) target.searchParams.set("connected", params.provider);
+        else target.searchParams.set("error", outcome.error);
+        return new Response(null, { status: 302, headers: { location: target.toString(), "cache-control": "no-store" } });
+      } catch (error) {
+        if (error instanceof InvalidOAuthState) return invalidStatePage(error.message);
+        throw error;
+      }
+    },
+  ),
+});

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { calendarConnections, type CalendarConnectionRow } from "@/db/schema";
+import { open, seal } from "@/lib/secret-box";
+import { caldavClient } from "./caldav";
+import { googleProvider } from "./google";
+import { microsoftProvider } from "./microsoft";
+import {
+  CalendarError,
+  type AccessToken,
+  type CalDavCredentials,
+  type CalendarClient,
+  type OAuthCredentials,
+  type OAuthProvider,
+  type OAuthProviderId,
+} from "./types";
+
+export * from "./types";
+
+// The provider registry, and the one place a connection's sealed credentials are opened into a
+// client. Credentials are sealed with AES-256-GCM under ENCRYPTION_KEY (lib/secret-box: the
+// sealed value names its key, so the key can rotate) and bound to their purpose.
+
+export const CREDENTIALS_PURPOSE = "calendar:credentials";
+export const ACCESS_TOKEN_PURPOSE = "calendar:access-token";
+
+const oauth: Record<OAuthProviderId, OAuthProvider> = { provider_a: googleProvider, provider_b: microsoftProvider };
+
+export function oauthProviderOf(id: OAuthProviderId): OAuthProvider {
+  return oauth[id];
+}
+
+export function sealCredentials(credentials: OAuthCredentials | CalDavCredentials): string {
+  return seal(JSON.stringify(credentials), CREDENTIALS_PURPOSE);
+}
+
+export function sealAccessToken(token: AccessToken): string {
+  return seal(JSON.stringify(token), ACCESS_TOKEN_PURPOSE);
+}
+
+function openJson<T>(sealed: string | null, purpose: string): T | undefined {
+  const plain = sealed === null ? undefined : open(sealed, purpose);
+  return plain === undefined ? undefined : (JSON.parse(plain) as T);
+}
+
+/**
+ * A client for a stored connection. Access tokens an OAuth client obtains by refreshing are
+ * stored (sealed) as they come, so the next sync does not refresh again. Credentials that no
+ * longer open (the key that sealed them is gone) mean the host must connect again.
+ */
+export function clientForConnection(db: Db, connection: CalendarConnectionRow): CalendarClient {
+  if (connection.provider === "provider_c") {
+    const credentials = openJson<CalDavCredentials>(connection.credentialsEncrypted, CREDENTIALS_PURPOSE);
+    if (!credentials) throw new CalendarError("auth", "The stored calendar password can no longer be read; connect the calendar again");
+    return caldavClient(credentials);
+  }
+  const credentials = openJson<OAuthCredentials>(connection.credentialsEncrypted, CREDENTIALS_PURPOSE);
+  if (!credentials) throw new CalendarError("auth", "The stored calendar grant can no longer be read; connect the calendar again");
+  const access = openJson<AccessToken>(connection.accessTokenEncrypted, ACCESS_TOKEN_PURPOSE);
+  return oauthProviderOf(connection.provider).client({
+    refreshToken: credentials.refreshToken,
+    access: access && access.expiresAt > Date.now() ? access : undefined,
+    onAccessToken: async (token) => {
+      await db
+        .update(calendarConnections)
+        .set({ accessTokenEncrypted: sealAccessToken(token), accessTokenExpiresAt: new Date(token.expiresAt) })
+        .where(eq(calendarConnections.id, connection.id));
+    },
+  });
+}

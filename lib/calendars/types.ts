@@ -1,0 +1,127 @@
+// The one interface every external calendar speaks (decisions §2, §9): provider_a (Google,
+// googleapis), provider_b (Microsoft Graph), provider_c (CalDAV, tsdav + ical.js). Services and
+// jobs use only this; nothing outside lib/calendars knows a provider's wire format.
+
+export const calendarProviders = ["provider_a", "provider_b", "provider_c"] as const;
+export type CalendarProviderId = (typeof calendarProviders)[number];
+
+export const oauthProviders = ["provider_a", "provider_b"] as const;
+export type OAuthProviderId = (typeof oauthProviders)[number];
+
+/** A calendar inside the connected account, as the provider names it. */
+export type ExternalCalendar = {
+  /** The provider's id of the calendar (Google calendar id, Graph calendar id, CalDAV collection URL). */
+  externalId: string;
+  name: string;
+  /** The account's main calendar: it becomes the write target when the host has none. */
+  isPrimary: boolean;
+  /** False for calendars the account can only read (e.g. subscribed holidays): never a write target. */
+  writable: boolean;
+};
+
+/** A busy stretch, in epoch milliseconds, half-open [start, end). */
+export type BusyRange = {
+  start: number;
+  end: number;
+  /**
+   * The provider's id of the event behind it, when the provider says (CalDAV UID, Graph event
+   * id); free/busy answers (Google) do not. Used to leave out the events this service wrote.
+   */
+  eventId?: string;
+};
+
+/** A booking as it is written to the host's calendar. */
+export type CalendarEvent = {
+  /** Stable per booking (`{bookingId}@{APP_URL host}`): the same booking is always the same event. */
+  uid: string;
+  title: string;
+  description: string;
+  location: string;
+  start: number;
+  end: number;
+  /** IANA zone the event is shown in (the host's). */
+  timeZone: string;
+  attendees: { name: string; email: string }[];
+};
+
+export type CalendarErrorKind =
+  /** The grant was revoked or the password changed: the host must connect again (`reauth_required`). */
+  | "auth"
+  /** The provider asked us to slow down (429): try again later. */
+  | "rate_limited"
+  /** A 5xx, a timeout or a network failure: try again later. */
+  | "unavailable"
+  /** The calendar or event does not exist (any more). */
+  | "not_found"
+  /** The provider refused the request for another reason (4xx): retrying will not help. */
+  | "rejected";
+
+/** Every failure a provider client throws. Messages never contain credentials or tokens. */
+export class CalendarError extends Error {
+  constructor(
+    readonly kind: CalendarErrorKind,
+    message: string,
+    /** The provider's HTTP status, when there was one. */
+    readonly status?: number,
+    /** From a 429's Retry-After, when given. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "CalendarError";
+  }
+}
+
+/**
+ * What a connection stores, sealed (lib/secret-box) in `credentials_encrypted`. OAuth accounts keep
+ * the refresh token (the access token is kept separately with its expiry); CalDAV keeps the login.
+ */
+export type OAuthCredentials = { refreshToken: string };
+export type CalDavCredentials = { username: string; password: string; serverUrl: string };
+
+/** A fresh access token, handed back so the caller can store it (sealed) until it expires. */
+export type AccessToken = { accessToken: string; expiresAt: number };
+
+/** A client bound to one connected account. Every call may throw CalendarError. */
+export interface CalendarClient {
+  listCalendars(): Promise<ExternalCalendar[]>;
+  /**
+   * Busy time of each calendar in [from, to). Keys are externalIds; a calendar the provider has no
+   * answer for is missing from the map. `timeZone` is the host's: all-day and floating events are
+   * read in it. Transparent (free) events are not busy.
+   */
+  busy(calendarIds: string[], range: { from: number; to: number; timeZone: string }): Promise<Map<string, BusyRange[]>>;
+  /** Creates the event, or updates it when the same uid is already there; returns the provider's event id. */
+  createEvent(calendarId: string, event: CalendarEvent): Promise<{ eventId: string }>;
+  updateEvent(calendarId: string, eventId: string, event: CalendarEvent): Promise<void>;
+  /** Removes the event; one that is already gone counts as removed. */
+  deleteEvent(calendarId: string, eventId: string): Promise<void>;
+}
+
+/** What an OAuth code exchange yields. */
+export type OAuthGrant = {
+  refreshToken: string;
+  access: AccessToken;
+  /** The account's address (Google: the primary calendar's id; Microsoft: /me mail or UPN). */
+  email: string;
+};
+
+/** The OAuth half of provider_a and provider_b. */
+export interface OAuthProvider {
+  readonly id: OAuthProviderId;
+  /** Whether the client id and secret are configured; without them authorize answers 503. */
+  configured(): boolean;
+  /** The consent URL: offline access, calendar scopes, `state`, PKCE S256 `codeChallenge`. */
+  authorizeUrl(args: { state: string; redirectUri: string; codeChallenge: string }): string;
+  /** Exchanges the callback's code (with the PKCE verifier) for tokens and the account's address. */
+  exchangeCode(args: { code: string; redirectUri: string; codeVerifier: string }): Promise<OAuthGrant>;
+  /**
+   * A client for the account. `access` is the stored access token, if any still valid;
+   * `onAccessToken` is called with each new one the client obtains by refreshing, so the caller
+   * can store it. An `invalid_grant` refresh throws CalendarError("auth").
+   */
+  client(args: {
+    refreshToken: string;
+    access: AccessToken | undefined;
+    onAccessToken: (token: AccessToken) => Promise<void>;
+  }): CalendarClient;
+}

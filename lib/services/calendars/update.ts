@@ -1,0 +1,45 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "@/db";
+import { calendarConnections, calendars, type UserRow } from "@/db/schema";
+import { validationError } from "@/lib/errors";
+import type { UpdateConnectionBody } from "@/lib/schemas/calendar";
+import { writeForHost } from "@/lib/services/host-writes";
+import { getConnectionForHostOrThrow, loadConnectionOrThrow, type ConnectionWithCalendars } from "./store";
+
+/**
+ * PATCH of the per-calendar flags. Choosing a write target clears it everywhere else for the
+ * host (at most one, decisions §9; a partial unique index holds it too). Conflict checks change
+ * what slots are offered, so the write goes through the host's door and drops the slot cache.
+ */
+export async function updateConnectionCalendars(
+  db: Db,
+  host: UserRow,
+  connectionId: string,
+  body: z.output<typeof UpdateConnectionBody>,
+): Promise<ConnectionWithCalendars> {
+  await getConnectionForHostOrThrow(db, host, connectionId);
+  await writeForHost(db, host.id, async (tx) => {
+    const owned = await tx.select({ id: calendars.id }).from(calendars).where(eq(calendars.connectionId, connectionId));
+    const ownedIds = new Set(owned.map((c) => c.id));
+    const unknown = body.calendars.flatMap((c, i) => (ownedIds.has(c.id) ? [] : [{ path: `calendars.${i}.id`, message: "No such calendar in this connection" }]));
+    if (unknown.length) throw validationError(unknown);
+    const target = body.calendars.find((c) => c.writeTarget === true);
+    if (target) {
+      await tx.update(calendars).set({ writeTarget: false }).where(and(eq(calendars.userId, host.id), ne(calendars.id, target.id)));
+    }
+    for (const c of body.calendars) {
+      const set = { ...(c.checkConflicts === undefined ? {} : { checkConflicts: c.checkConflicts }), ...(c.writeTarget === undefined ? {} : { writeTarget: c.writeTarget }) };
+      if (Object.keys(set).length) await tx.update(calendars).set(set).where(eq(calendars.id, c.id));
+    }
+  });
+  return loadConnectionOrThrow(db, host, connectionId);
+}
+
+/** DELETE: the connection, its calendars, busy data and sealed credentials are gone (decisions §9). */
+export async function deleteConnection(db: Db, host: UserRow, connectionId: string): Promise<void> {
+  await getConnectionForHostOrThrow(db, host, connectionId);
+  await writeForHost(db, host.id, async (tx) => {
+    await tx.delete(calendarConnections).where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.userId, host.id)));
+  });
+}
