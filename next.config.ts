@@ -28,7 +28,7 @@ const BOOKING_PAGE = "/:username((?!api|dashboard|login|register|cancel|reschedu
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files, argon2 a native addon, pino worker threads:
   // load them from node_modules at run time instead of bundling them.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "postgres"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "googleapis", "pino", "postgres", "tsdav"],
   poweredByHeader: false,
   async headers() {
     return [

@@ -66,5 +66,11 @@ export function clientForConnection(db: Db, connection: CalendarConnectionRow): 
         .set({ accessTokenEncrypted: sealAccessToken(token), accessTokenExpiresAt: new Date(token.expiresAt) })
         .where(eq(calendarConnections.id, connection.id));
     },
+    onRefreshToken: async (refreshToken) => {
+      await db
+        .update(calendarConnections)
+        .set({ credentialsEncrypted: sealCredentials({ refreshToken } satisfies OAuthCredentials) })
+        .where(eq(calendarConnections.id, connection.id));
+    },
   });
 }

@@ -123,5 +123,10 @@ export interface OAuthProvider {
     refreshToken: string;
     access: AccessToken | undefined;
     onAccessToken: (token: AccessToken) => Promise<void>;
+    /**
+     * Called when the provider rotates the refresh token (Microsoft does on every refresh; the
+     * old one keeps its own expiry), so the caller stores the newest one.
+     */
+    onRefreshToken?: (refreshToken: string) => Promise<void>;
   }): CalendarClient;
 }

@@ -1,0 +1,278 @@
+import { createHash } from "node:crypto";
+import { calendarQuery, createAccount, deleteObject, propfind, updateObject, type DAVAccount } from "tsdav";
+import { getConfig } from "@/lib/config";
+import { log } from "@/lib/log";
+import { busyOfIcs, eventIcs, isZone } from "./caldav-ics";
+import {
+  CalendarError,
+  type BusyRange,
+  type CalDavCredentials,
+  type CalendarClient,
+  type CalendarEvent,
+  type ExternalCalendar,
+} from "./types";
+
+// provider_c: Apple iCloud (or any CalDAV server) through tsdav, with a Basic-auth login and an
+// app-specific password. tsdav does the WebDAV/XML work; every request goes through `davFetch`,
+// which adds the login, enforces the timeout and turns HTTP failures into CalendarError.
+
+type Fetch = typeof fetch;
+/** One public call's state: after an auth, outage or rate-limit failure, its other requests fail at once. */
+type Session = { failure?: CalendarError };
+
+const DAY_MS = 86_400_000;
+
+function retryAfterMs(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+async function statusFailure(response: Response, method: string, url: string): Promise<CalendarError> {
+  const { status } = response;
+  const where = `CalDAV ${method} ${url.split("?")[0]} answered ${status}`;
+  const body = await response.text().catch(() => "");
+  if (status === 429) return new CalendarError("rate_limited", where, status, retryAfterMs(response.headers.get("retry-after")));
+  if (status >= 500) return new CalendarError("unavailable", where, status, retryAfterMs(response.headers.get("retry-after")));
+  if (status === 404 || status === 410) return new CalendarError("not_found", where, status);
+  // A PUT into a collection that does not exist is 409 (RFC 4918 §9.7.1): the calendar is gone.
+  if (status === 409 && method === "PUT") return new CalendarError("not_found", `${where}: the calendar does not exist`, status);
+  if (status === 401) return new CalendarError("auth", `${where}: the server refused the login`, status);
+  if (status === 403) {
+    // CalDAV answers 403 with a DAV:error body for refused content (RFC 4791 preconditions such
+    // as no-uid-conflict); only a bare 403 means the login lost its access.
+    const precondition = /<(?:[\w-]+:)?error\b[^>]*>\s*<(?:[\w-]+:)?([\w-]+)/i.exec(body)?.[1];
+    if (precondition) return new CalendarError("rejected", `${where} (${precondition})`, status);
+    return new CalendarError("auth", `${where}: the login has no access`, status);
+  }
+  return new CalendarError("rejected", where, status);
+}
+
+function transportFailure(error: unknown, timeoutMs: number): CalendarError {
+  if (error instanceof CalendarError) return error;
+  const e = error as { name?: string; message?: string; cause?: { code?: string; name?: string } };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError" || e?.cause?.name === "TimeoutError") {
+    return new CalendarError("unavailable", `The CalDAV server did not answer within ${timeoutMs} ms`);
+  }
+  if (e?.name === "TypeError" && e.message === "fetch failed") {
+    return new CalendarError("unavailable", `The CalDAV server could not be reached (${e.cause?.code ?? e.cause?.name ?? "network error"})`);
+  }
+  // tsdav's own complaints (a missing principal, an unparsable answer): short, and never the login.
+  return new CalendarError("rejected", `Unexpected CalDAV answer: ${String(e?.message ?? error).slice(0, 200)}`);
+}
+
+/** fetch for tsdav: the login, a timeout per request, and failures as CalendarError. */
+function davFetch(credentials: CalDavCredentials, timeoutMs: number, session: Session): Fetch {
+  const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
+  return async (input, init) => {
+    if (session.failure) throw session.failure;
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? "GET";
+    const headers = new Headers(init?.headers);
+    headers.set("authorization", authorization);
+    let failure: CalendarError;
+    try {
+      // The signal also covers reading the body, which tsdav does after this returns.
+      const response = await fetch(input, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+      if (response.status < 400) return response;
+      failure = await statusFailure(response, method, url);
+    } catch (error) {
+      failure = transportFailure(error, timeoutMs);
+    }
+    // tsdav tries several discovery URLs and swallows their errors; a refused login or a dead
+    // server must not be retried URL after URL, each waiting for the timeout.
+    if (failure.kind === "auth" || failure.kind === "unavailable" || failure.kind === "rate_limited") session.failure = failure;
+    throw failure;
+  };
+}
+
+const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** The object's file name: readable, and collision-free through a hash of the whole uid. */
+export function eventFileName(uid: string): string {
+  const readable = uid.replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 64);
+  const hash = createHash("sha256").update(uid).digest("hex").slice(0, 16);
+  return `${readable}-${hash}.ics`;
+}
+
+/** `20250101T000000Z`, as a CalDAV time-range wants it. */
+const davTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}/, "").replace(/[-:]/g, "");
+
+type Privileges = { privilege?: Record<string, unknown> | Record<string, unknown>[] } | undefined;
+
+/** A calendar is writable unless its privilege set is given and grants no write. */
+function canWrite(privileges: Privileges): boolean {
+  if (!privileges || typeof privileges !== "object") return true;
+  const granted = asArray(privileges.privilege).flatMap((p) => Object.keys(p ?? {}));
+  return granted.length === 0 || granted.some((p) => ["all", "write", "writeContent", "bind"].includes(p));
+}
+
+function calendarName(displayName: unknown, url: string): string {
+  const raw = typeof displayName === "object" && displayName !== null ? (displayName as { _cdata?: unknown })._cdata : displayName;
+  // tsdav turns numeric-looking text into numbers ("2024" → 2024).
+  const name = ["string", "number", "boolean"].includes(typeof raw) ? String(raw).trim() : "";
+  if (name) return name;
+  const segment = new URL(url).pathname.split("/").filter(Boolean).pop() ?? url;
+  return decodeURIComponent(segment);
+}
+
+export function caldavClient(credentials: CalDavCredentials, options: { timeoutMs?: number } = {}): CalendarClient {
+  const timeoutMs = options.timeoutMs ?? getConfig().calendarTimeoutMs;
+  let server: URL | undefined;
+  try {
+    server = new URL(credentials.serverUrl);
+  } catch {
+    server = undefined;
+  }
+  let account: Promise<DAVAccount> | undefined;
+
+  /** Runs one public call with its own session; every failure leaves as CalendarError. */
+  async function call<T>(action: string, work: (fetch: Fetch) => Promise<T>): Promise<T> {
+    if (!server || !/^https?:$/.test(server.protocol) || server.username || server.password) {
+      throw new CalendarError("rejected", `${action}: the CalDAV server address must be an http(s) URL without a login in it`);
+    }
+    const session: Session = {};
+    try {
+      return await work(davFetch(credentials, timeoutMs, session));
+    } catch (error) {
+      const failure = transportFailure(session.failure ?? error, timeoutMs);
+      throw new CalendarError(failure.kind, `${action}: ${failure.message}`, failure.status, failure.retryAfterMs);
+    }
+  }
+
+  /** Discovery (/.well-known/caldav, principal, calendar home), done once per client. */
+  function discover(fetch: Fetch): Promise<DAVAccount> {
+    account ??= createAccount({ account: { serverUrl: credentials.serverUrl, accountType: "caldav" }, fetch }).catch((error: unknown) => {
+      account = undefined;
+      if (error instanceof CalendarError && error.kind !== "not_found" && error.kind !== "rejected") throw error;
+      throw new CalendarError("rejected", `No CalDAV calendar home found at ${server?.origin}`, error instanceof CalendarError ? error.status : undefined);
+    });
+    return account;
+  }
+
+  /** Resolves an object URL against its calendar; it must stay on that server, since the login goes with it. */
+  function objectUrl(calendarId: string, eventId: string): string {
+    const url = new URL(eventId, withSlash(calendarId));
+    if (url.origin !== new URL(calendarId).origin) throw new CalendarError("rejected", "The event is not on the calendar's server");
+    return url.href;
+  }
+
+  async function put(fetch: Fetch, url: string, event: CalendarEvent): Promise<void> {
+    // No If-Match / If-None-Match: writing the same booking again replaces it (idempotent).
+    await updateObject({ url, data: eventIcs(event), headers: { "content-type": "text/calendar; charset=utf-8" }, fetch });
+  }
+
+  return {
+    listCalendars: () =>
+      call("Listing CalDAV calendars", async (fetch) => {
+        const { homeUrl } = await discover(fetch);
+        if (!homeUrl) throw new CalendarError("rejected", "the server named no calendar home");
+        const responses = await propfind({
+          url: homeUrl,
+          depth: "1",
+          props: {
+            "d:displayname": {},
+            "d:resourcetype": {},
+            "d:current-user-privilege-set": {},
+            "c:supported-calendar-component-set": {},
+          },
+          fetch,
+        });
+        const calendars: ExternalCalendar[] = [];
+        for (const r of responses) {
+          if (!r.ok || !r.href || !Object.keys(r.props?.resourcetype ?? {}).includes("calendar")) continue;
+          // No component set means every component (RFC 4791 §5.2.3); iCloud's Reminders lists say VTODO only.
+          const components = asArray<{ _attributes?: { name?: string } }>(r.props?.supportedCalendarComponentSet?.comp).map((c) => c?._attributes?.name);
+          if (components.length > 0 && !components.includes("VEVENT")) continue;
+          const url = new URL(r.href, withSlash(homeUrl)).href;
+          calendars.push({
+            externalId: url,
+            name: calendarName(r.props?.displayname, url),
+            // iCloud has no primary flag: the first event calendar (usually "Home"/"Calendar") stands in.
+            isPrimary: calendars.length === 0,
+            writable: canWrite(r.props?.currentUserPrivilegeSet as Privileges),
+          });
+        }
+        return calendars;
+      }),
+
+    busy: (calendarIds, range) =>
+      call("Reading CalDAV busy times", async (fetch) => {
+        if (!isZone(range.timeZone)) throw new CalendarError("rejected", `unknown time zone ${range.timeZone}`);
+        const result = new Map<string, BusyRange[]>();
+        if (range.from >= range.to) return result;
+        // Floating and all-day events are compared by the server in a zone of its choosing:
+        // ask a day wider on each side and cut exactly here.
+        const filters = {
+          "comp-filter": {
+            _attributes: { name: "VCALENDAR" },
+            "comp-filter": {
+              _attributes: { name: "VEVENT" },
+              "time-range": { _attributes: { start: davTime(range.from - DAY_MS), end: davTime(range.to + DAY_MS) } },
+            },
+          },
+        };
+        const answers = await Promise.all(
+          calendarIds.map(async (id) => {
+            try {
+              return [id, await calendarQuery({ url: id, depth: "1", props: { "d:getetag": {}, "c:calendar-data": {} }, filters, fetch })] as const;
+            } catch (error) {
+              // A calendar deleted since it was listed has no answer: leave it out of the map.
+              if (error instanceof CalendarError && error.kind === "not_found") return undefined;
+              throw error;
+            }
+          }),
+        );
+        for (const answer of answers) {
+          if (!answer) continue;
+          const [id, responses] = answer;
+          const ranges: BusyRange[] = [];
+          for (const r of responses) {
+            const data: unknown = r.props?.calendarData?._cdata ?? r.props?.calendarData;
+            if (typeof data !== "string" || !data.includes("BEGIN:VCALENDAR")) continue;
+            try {
+              ranges.push(...busyOfIcs(data, range));
+            } catch (error) {
+              // One broken object (another client's bug) must not hide the rest of the calendar.
+              log.warn({ err: error, calendar: id, object: r.href }, "caldav: unreadable calendar object skipped");
+            }
+          }
+          result.set(id, ranges.sort((a, b) => a.start - b.start || a.end - b.end));
+        }
+        return result;
+      }),
+
+    createEvent: (calendarId, event) =>
+      call("Writing a CalDAV event", async (fetch) => {
+        const url = objectUrl(calendarId, eventFileName(event.uid));
+        await put(fetch, url, event);
+        return { eventId: url };
+      }),
+
+    updateEvent: (calendarId, eventId, event) =>
+      call("Updating a CalDAV event", async (fetch) => {
+        await put(fetch, objectUrl(calendarId, eventId), event);
+      }),
+
+    deleteEvent: (calendarId, eventId) =>
+      call("Deleting a CalDAV event", async (fetch) => {
+        try {
+          await deleteObject({ url: objectUrl(calendarId, eventId), fetch });
+        } catch (error) {
+          if (error instanceof CalendarError && error.kind === "not_found") return; // already gone
+          throw error;
+        }
+      }),
+  };
+}
+
+/**
+ * Logs in and lists the calendars, before a connection is stored: CalendarError("auth") for a
+ * wrong login, "unavailable" when the server cannot be reached.
+ */
+export async function verifyCalDavCredentials(credentials: CalDavCredentials, options: { timeoutMs?: number } = {}): Promise<ExternalCalendar[]> {
+  return caldavClient(credentials, options).listCalendars();
+}

@@ -1,0 +1,349 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { DateTime } from "luxon";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db";
+import { bookingCalendarEvents, busyIntervals, calendarConnections } from "@/db/schema";
+import { getConfig, parseConfig } from "@/lib/config";
+import { seal } from "@/lib/secret-box";
+import { api, site } from "../support/api";
+import { book, dateIn, getSlots, openOnly } from "../support/booking";
+import { withTestDatabase } from "../support/database";
+import { createEventType, createHost, type TestHost } from "../support/factories";
+import { startFakeGoogle, type FakeGoogle } from "../support/fake-google";
+import { startFakeMicrosoft, type FakeMicrosoft } from "../support/fake-microsoft";
+import { configure, testWorker } from "../support/jobs";
+
+// Google (provider_a) and Microsoft (provider_b) through the real API and the real client code,
+// pointed at local servers that speak the providers' wire formats: the whole OAuth round trip,
+// busy time reaching the slot list, bookings written to the calendar, and the failures users of
+// other products report (a revoked grant, a 429, a 500, a provider that hangs).
+
+withTestDatabase({ isolated: true });
+
+/** What the tests need of either fake, whatever its provider's shapes. */
+type Fake = {
+  name: "provider_a" | "provider_b";
+  env: Record<string, string>;
+  email: string;
+  consent(authorizeUrl: string): Promise<string>;
+  addBusy(start: Date, end: Date, options?: { free?: boolean }): void;
+  /** The events in the primary calendar, as [start, end) in ms. */
+  primaryEvents(): { start: number; end: number }[];
+  revokeGrant(): void;
+  expireAccessTokens(): void;
+  behave(mode: { kind: "ok" } | { kind: "fail"; status: number } | { kind: "rateLimit" } | { kind: "hang" }): void;
+  close(): Promise<void>;
+};
+
+let google: FakeGoogle;
+let microsoft: FakeMicrosoft;
+beforeAll(async () => {
+  [google, microsoft] = await Promise.all([startFakeGoogle(), startFakeMicrosoft()]);
+});
+afterAll(async () => {
+  await Promise.all([google?.close(), microsoft?.close()]);
+});
+
+function googleFake(): Fake {
+  const primary = () => google.email;
+  return {
+    name: "provider_a",
+    env: google.env,
+    email: google.email,
+    consent: (url) => google.consent(url),
+    addBusy: (start, end, options) => google.addEvent(primary(), { start, end, transparent: options?.free }),
+    primaryEvents: () => google.events(primary()).map((e) => ({ start: Date.parse(e.start.dateTime), end: Date.parse(e.end.dateTime) })),
+    revokeGrant: () => google.revokeGrant(),
+    expireAccessTokens: () => google.expireAccessTokens(),
+    behave: (mode) => google.behave(mode),
+    close: () => google.close(),
+  };
+}
+
+function microsoftFake(): Fake {
+  const primary = () => microsoft.calendars.find((c) => c.isDefaultCalendar)!.id;
+  return {
+    name: "provider_b",
+    env: microsoft.env,
+    email: microsoft.email,
+    consent: (url) => microsoft.consent(url),
+    addBusy: (start, end, options) => microsoft.addEvent(primary(), { start, end, showAs: options?.free ? "free" : "busy" }),
+    primaryEvents: () => microsoft.events(primary()).map((e) => ({ start: Date.parse(`${e.start.dateTime}Z`), end: Date.parse(`${e.end.dateTime}Z`) })),
+    revokeGrant: () => microsoft.revokeGrant(),
+    expireAccessTokens: () => microsoft.expireAccessTokens(),
+    behave: (mode) => microsoft.behave(mode),
+    close: () => microsoft.close(),
+  };
+}
+
+/** Points the service's provider settings at the fakes (both, so a host can connect each) for this test. */
+function useFake(fake: Fake, extra: Record<string, string> = {}) {
+  const parsed = parseConfig({
+    NODE_ENV: "test",
+    DATA_DIR: getConfig().dataDir,
+    JWT_SECRET: "x".repeat(32),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    ...google.env,
+    ...microsoft.env,
+    ...fake.env,
+    ...extra,
+  });
+  configure({
+    google: parsed.google,
+    googleEndpoints: parsed.googleEndpoints,
+    microsoft: parsed.microsoft,
+    microsoftEndpoints: parsed.microsoftEndpoints,
+    calendarTimeoutMs: parsed.calendarTimeoutMs,
+  });
+}
+
+/** The browser's part: authorize (302) → the provider's consent → back to our callback (302). */
+async function connect(host: TestHost, fake: Fake) {
+  const authorize = await api.get(`/me/calendar-connections/oauth/${fake.name}/authorize`, { token: host.token });
+  expect(authorize.status, JSON.stringify(authorize.body)).toBe(302);
+  const back = new URL(await fake.consent(authorize.headers.get("location")!));
+  expect(`${back.origin}${back.pathname}`).toBe(`${getConfig().appUrl}/api/v1/oauth/callback/${fake.name}`);
+  const callback = await site.get(`${back.pathname}${back.search}`);
+  return callback;
+}
+
+async function connections(host: TestHost) {
+  const res = await api.get("/me/calendar-connections", { token: host.token });
+  expect(res.status).toBe(200);
+  return res.body.data as any[];
+}
+
+/** A host open 09:00–17:00 UTC on a day a few days ahead, with a 60-minute event type. */
+async function bookableHost() {
+  const host = await createHost({ timezone: "UTC" });
+  const date = dateIn(4, "UTC");
+  await openOnly(host, date, [{ startTime: "09:00", endTime: "17:00" }]);
+  const eventType = await createEventType(host, { durationMinutes: 60 });
+  const at = (hour: number) => DateTime.fromISO(`${date}T${String(hour).padStart(2, "0")}:00`, { zone: "UTC" }).toJSDate();
+  const starts = async () => (await getSlots(host, eventType.slug, date)).map((s) => s.startTime);
+  return { host, date, eventType, at, starts };
+}
+
+const iso = (d: Date) => d.toISOString().replace(".000Z", "Z");
+
+describe.each([["Google", googleFake], ["Microsoft", microsoftFake]] as const)("%s calendar (OAuth)", (_name, make) => {
+  it("connects through the whole OAuth round trip; the account's busy time leaves the slot list at once", async () => {
+    const fake = make();
+    useFake(fake);
+    const { host, at, starts } = await bookableHost();
+    fake.addBusy(at(12), at(13));
+    fake.addBusy(at(15), at(16), { free: true }); // shown as free: not busy
+    expect(await starts()).toContain(iso(at(12)));
+
+    const callback = await connect(host, fake);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?connected=${fake.name}`);
+
+    const [connection, ...others] = await connections(host);
+    expect(others).toEqual([]);
+    expect(connection).toMatchObject({ id: expect.stringMatching(/^cal_/), provider: fake.name, email: fake.email, status: "connected", lastError: null });
+    expect(Date.parse(connection.lastSyncedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(connection.calendars.length).toBeGreaterThan(0);
+    expect(connection.calendars.every((c: any) => c.checkConflicts)).toBe(true);
+    expect(connection.calendars.filter((c: any) => c.writeTarget)).toHaveLength(1);
+
+    const slots = await starts();
+    expect(slots).not.toContain(iso(at(12)));
+    expect(slots).toContain(iso(at(11))); // 11:00–12:00 only touches the busy hour: allowed
+    expect(slots).toContain(iso(at(15)));
+
+    // The refresh token is stored sealed: nowhere in the row in plain text.
+    const [row] = await (await getDb()).select().from(calendarConnections).where(eq(calendarConnections.id, connection.id));
+    expect(row!.credentialsEncrypted).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toMatch(/refresh/i);
+  });
+
+  it("a second consent for the same account renews the connection instead of adding one", async () => {
+    const fake = make();
+    useFake(fake);
+    const host = await createHost();
+    await connect(host, fake);
+    await connect(host, fake);
+    expect(await connections(host)).toHaveLength(1);
+  });
+
+  it("refreshes an expired access token by itself; a revoked grant turns the status to reauth_required and keeps the busy data", async () => {
+    const fake = make();
+    useFake(fake);
+    const { host, at, starts } = await bookableHost();
+    fake.addBusy(at(10), at(11));
+    await connect(host, fake);
+    const [connection] = await connections(host);
+
+    fake.expireAccessTokens();
+    const refreshed = await api.post(`/me/calendar-connections/${connection.id}/sync`, undefined, { token: host.token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.status).toBe("connected");
+
+    fake.revokeGrant();
+    fake.expireAccessTokens();
+    const revoked = await api.post(`/me/calendar-connections/${connection.id}/sync`, undefined, { token: host.token });
+    expect(revoked.body).toMatchObject({ status: "reauth_required", lastError: expect.any(String), lastSyncedAt: refreshed.body.lastSyncedAt });
+    expect(await starts()).not.toContain(iso(at(10)));
+  });
+
+  it.each([
+    ["500", { kind: "fail", status: 500 }],
+    ["429", { kind: "rateLimit" }],
+  ] as const)("a provider answering %s: status error, the last known busy time still counts, and the next good sync recovers", async (_label, mode) => {
+    const fake = make();
+    useFake(fake);
+    const { host, at, starts } = await bookableHost();
+    fake.addBusy(at(9), at(10));
+    await connect(host, fake);
+    const [connection] = await connections(host);
+
+    fake.behave(mode);
+    const failed = await api.post(`/me/calendar-connections/${connection.id}/sync`, undefined, { token: host.token });
+    expect(failed.body).toMatchObject({ status: "error", lastSyncedAt: connection.lastSyncedAt, lastError: expect.any(String) });
+    expect(await starts()).not.toContain(iso(at(9)));
+
+    fake.behave({ kind: "ok" });
+    const recovered = await api.post(`/me/calendar-connections/${connection.id}/sync`, undefined, { token: host.token });
+    expect(recovered.body).toMatchObject({ status: "connected", lastError: null });
+  });
+
+  it("a provider that hangs holds only its own sync: the slot list answers from the stored busy time meanwhile", async () => {
+    const fake = make();
+    useFake(fake, { CALENDAR_TIMEOUT_MS: "1500" });
+    const { host, at, starts } = await bookableHost();
+    fake.addBusy(at(14), at(15));
+    await connect(host, fake);
+    const [connection] = await connections(host);
+
+    fake.behave({ kind: "hang" });
+    const sync = api.post(`/me/calendar-connections/${connection.id}/sync`, undefined, { token: host.token });
+    const started = performance.now();
+    expect(await starts()).not.toContain(iso(at(14)));
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect((await sync).body.status).toBe("error");
+    fake.behave({ kind: "ok" });
+  });
+
+  it("writes bookings to the write target: made on booking, moved on reschedule, removed on cancel", async () => {
+    const fake = make();
+    useFake(fake);
+    const { host, eventType, at } = await bookableHost();
+    await connect(host, fake);
+    const worker = await testWorker();
+
+    // The fake account keeps the other tests' busy hours on this date; 11:00 and 13:00 stay free.
+    const before = fake.primaryEvents();
+    const ours = () => fake.primaryEvents().filter((e) => !before.some((b) => b.start === e.start && b.end === e.end));
+    const made = await book(host, eventType.slug, iso(at(11)));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await worker.runDueJobs();
+    expect(ours()).toEqual([{ start: at(11).getTime(), end: at(12).getTime() }]);
+    const [kept] = await (await getDb()).select().from(bookingCalendarEvents).where(eq(bookingCalendarEvents.bookingId, made.body.id));
+    expect(kept?.externalEventId).toBeTruthy();
+
+    const moved = await api.post(`/me/bookings/${made.body.id}/reschedule`, { startTime: iso(at(13)) }, { token: host.token });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await worker.runDueJobs();
+    expect(ours()).toEqual([{ start: at(13).getTime(), end: at(14).getTime() }]);
+
+    const cancelled = await api.post(`/me/bookings/${made.body.id}/cancel`, { reason: "Away" }, { token: host.token });
+    expect(cancelled.status).toBe(200);
+    await worker.runDueJobs();
+    expect(ours()).toEqual([]);
+  });
+});
+
+describe("OAuth state and configuration", () => {
+  it("a forged, expired or other provider's state connects nothing and answers a 400 page", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const host = await createHost();
+    const authorize = await api.get("/me/calendar-connections/oauth/provider_a/authorize", { token: host.token });
+    const back = new URL(await fake.consent(authorize.headers.get("location")!));
+    const code = back.searchParams.get("code")!;
+
+    const expired = seal(JSON.stringify({ userId: host.id, provider: "provider_a", verifier: "v".repeat(43), expiresAt: Date.now() - 1 }), "calendar:oauth-state");
+    const cases = [
+      `code=${code}&state=forged`,
+      `code=${code}&state=${encodeURIComponent(expired)}`,
+      `code=${code}`,
+    ];
+    for (const query of cases) {
+      const res = await site.get(`/api/v1/oauth/callback/provider_a?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.body).toContain("not connected");
+    }
+    // provider_a's state presented at provider_b's callback
+    const crossed = await site.get(`/api/v1/oauth/callback/provider_b?${back.searchParams}`);
+    expect(crossed.status).toBe(400);
+    expect(await connections(host)).toEqual([]);
+  });
+
+  it("a declined consent goes back to the dashboard with an error flag, connecting nothing", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const host = await createHost();
+    const authorize = await api.get("/me/calendar-connections/oauth/provider_a/authorize", { token: host.token });
+    const state = new URL(authorize.headers.get("location")!).searchParams.get("state")!;
+    const res = await site.get(`/api/v1/oauth/callback/provider_a?error=access_denied&state=${encodeURIComponent(state)}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?error=access_denied`);
+    expect(await connections(host)).toEqual([]);
+  });
+
+  it("authorize needs a host, and answers 503 when the provider's OAuth client is not configured", async () => {
+    configure({ google: undefined });
+    const host = await createHost();
+    expect((await api.get("/me/calendar-connections/oauth/provider_a/authorize")).status).toBe(401);
+    const res = await api.get("/me/calendar-connections/oauth/provider_a/authorize", { token: host.token });
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe("provider_unavailable");
+    expect((await api.get("/me/calendar-connections/oauth/provider_c/authorize", { token: host.token })).status).toBe(400);
+  });
+});
+
+describe("per-calendar flags and disconnect", () => {
+  it("one write target per host across connections; unchecking conflicts frees the time at once; another host gets 404; delete removes the busy data", async () => {
+    useFake(googleFake());
+    const { host, at, starts } = await bookableHost();
+    const fake = googleFake();
+    fake.addBusy(at(16), at(17));
+    await connect(host, fake);
+    await connect(host, microsoftFake());
+    const [g, m] = await connections(host);
+    expect([...g.calendars, ...m.calendars].filter((c: any) => c.writeTarget)).toHaveLength(1);
+    expect(await starts()).not.toContain(iso(at(16)));
+
+    const mCal = m.calendars[0];
+    const target = await api.patch(`/me/calendar-connections/${m.id}`, { calendars: [{ id: mCal.id, writeTarget: true }] }, { token: host.token });
+    expect(target.status, JSON.stringify(target.body)).toBe(200);
+    const after = await connections(host);
+    const writeTargets = after.flatMap((c) => c.calendars).filter((c: any) => c.writeTarget);
+    expect(writeTargets.map((c: any) => c.id)).toEqual([mCal.id]);
+
+    const off = await api.patch(`/me/calendar-connections/${g.id}`, { calendars: g.calendars.map((c: any) => ({ id: c.id, checkConflicts: false })) }, { token: host.token });
+    expect(off.status).toBe(200);
+    expect(await starts()).toContain(iso(at(16)));
+
+    const bad = await api.patch(`/me/calendar-connections/${g.id}`, { calendars: [{ id: mCal.id, checkConflicts: true }] }, { token: host.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.issues[0].path).toBe("calendars.0.id");
+    const two = await api.patch(`/me/calendar-connections/${g.id}`, { calendars: g.calendars.slice(0, 1).map((c: any) => ({ id: c.id, writeTarget: true })).concat([{ id: mCal.id, writeTarget: true }]) }, { token: host.token });
+    expect(two.status).toBe(400);
+
+    const stranger = await createHost();
+    expect((await api.patch(`/me/calendar-connections/${g.id}`, { calendars: [{ id: g.calendars[0].id, checkConflicts: true }] }, { token: stranger.token })).status).toBe(404);
+    expect((await api.delete(`/me/calendar-connections/${g.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await api.post(`/me/calendar-connections/${g.id}/sync`, undefined, { token: stranger.token })).status).toBe(404);
+
+    expect((await api.delete(`/me/calendar-connections/${g.id}`, { token: host.token })).status).toBe(204);
+    expect((await connections(host)).map((c) => c.id)).toEqual([m.id]);
+    const left = await (await getDb()).select().from(busyIntervals).where(eq(busyIntervals.userId, host.id));
+    const gone = new Set(g.calendars.map((c: any) => c.id));
+    expect(left.filter((b) => gone.has(b.calendarId))).toEqual([]);
+    expect((await api.delete(`/me/calendar-connections/${g.id}`, { token: host.token })).status).toBe(404);
+  });
+});
