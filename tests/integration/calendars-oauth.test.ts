@@ -270,11 +270,16 @@ describe("OAuth state and configuration", () => {
       `code=${code}&state=${encodeURIComponent(expired)}`,
       `code=${code}`,
     ];
+    const browser = { headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" } };
     for (const query of cases) {
-      const res = await site.get(`/api/v1/oauth/callback/provider_a?${query}`);
+      const res = await site.get(`/api/v1/oauth/callback/provider_a?${query}`, browser);
       expect(res.status, query).toBe(400);
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(res.body).toContain("not connected");
+      // Any other client gets the API's JSON error.
+      const json = await site.get(`/api/v1/oauth/callback/provider_a?${query}`);
+      expect(json.status).toBe(400);
+      expect(json.body).toMatchObject({ error: "validation_error", details: { issues: [{ path: "state" }] } });
     }
     // provider_a's state presented at provider_b's callback
     const crossed = await site.get(`/api/v1/oauth/callback/provider_b?${back.searchParams}`);

@@ -1,4 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db";
+import { calendarConnections, calendars } from "@/db/schema";
+import { sealCredentials } from "@/lib/calendars";
+import { newId } from "@/lib/ids";
+import { startOAuth } from "@/lib/services/calendars";
 import { call } from "./api";
 import { clientHeaders, dateIn } from "./booking";
 import { unique } from "./factories";
@@ -105,6 +111,20 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
   }),
   "GET /me/event-types/{eventTypeId}/social-post": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id } }),
   "GET /me/calls": async (fx) => ({ ...none, headers: auth(fx), query: { bookingId: (await fx.book()).id, page: "1", limit: "20" } }),
+  "GET /me/calendar-connections": (fx) => ({ ...none, headers: auth(fx) }),
+  "GET /me/calendar-connections/{connectionId}": async (fx) => ({ ...none, headers: auth(fx), params: { connectionId: await connectionOf(fx) } }),
+  "PATCH /me/calendar-connections/{connectionId}": async (fx) => {
+    const connectionId = await connectionOf(fx);
+    const [calendar] = await (await getDb()).select({ id: calendars.id }).from(calendars).where(eq(calendars.connectionId, connectionId));
+    return { ...none, headers: auth(fx), params: { connectionId }, body: { calendars: [{ id: calendar!.id, checkConflicts: false, writeTarget: true }] } };
+  },
+  "DELETE /me/calendar-connections/{connectionId}": async (fx) => ({ ...none, headers: auth(fx), params: { connectionId: await connectionOf(fx) } }),
+  "POST /me/calendar-connections/{connectionId}/sync": async (fx) => ({ ...none, headers: auth(fx), params: { connectionId: await connectionOf(fx) } }),
+  "GET /me/calendar-connections/oauth/{provider}/authorize": (fx) => ({ ...none, headers: auth(fx), params: { provider: "provider_b" } }),
+  "GET /oauth/callback/{provider}": (fx) => {
+    const consent = new URL(startOAuth(fx.host, "provider_a"));
+    return { ...none, params: { provider: "provider_a" }, query: { code: "4/fuzz-code", state: consent.searchParams.get("state")!, scope: "https://www.googleapis.com/auth/calendar.readonly" } };
+  },
   "GET /contracts/social-page": () => none,
   "POST /contracts/social-page/validate": () => ({
     ...none,
@@ -134,8 +154,29 @@ async function webhookOf(fx: Fixture): Promise<string> {
   return made.body.id;
 }
 
+/**
+ * A CalDAV connection of the fixture host, written straight into the tables: its server is a
+ * closed loopback port, so a sync fails fast (status error) without any network.
+ */
+async function connectionOf(fx: Fixture): Promise<string> {
+  const db = await getDb();
+  const id = newId("cal");
+  await db.insert(calendarConnections).values({
+    id,
+    userId: fx.host.id,
+    provider: "provider_c",
+    email: `${unique("cal")}@example.com`,
+    credentialsEncrypted: sealCredentials({ username: "fuzz", password: "fuzz", serverUrl: "http://127.0.0.1:9" }),
+  });
+  await db.insert(calendars).values({ id: newId("cld"), connectionId: id, userId: fx.host.id, externalId: "http://127.0.0.1:9/fuzz/", name: "Fuzz" });
+  return id;
+}
+
 /** Mounted routes this test does not fuzz, each with its reason. */
-export const SKIPPED: Record<string, string> = {};
+export const SKIPPED: Record<string, string> = {
+  "POST /me/calendar-connections/provider_c":
+    "a valid body makes the service log in to the CalDAV server, and an unreachable one is 503 provider_unavailable by design; its validation is tested in calendars-caldav.test.ts",
+};
 
 function eventTypeBody() {
   return {

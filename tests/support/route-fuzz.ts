@@ -24,7 +24,7 @@ export type Mutation =
   | { kind: "rawQuery"; query: string };
 
 export type Sent = { method: HttpMethod; url: string; headers: Record<string, string>; body: string | Uint8Array | undefined; params: Record<string, string> };
-export type Answer = { status: number; text: string; contentType: string | null; sent: Sent };
+export type Answer = { status: number; text: string; contentType: string | null; location: string | null; sent: Sent };
 
 /** Top-level keys of an object schema (through pipes and defaults): optional fields a baseline may leave out. */
 export function schemaKeys(schema: unknown): string[] {
@@ -230,7 +230,7 @@ export async function send(handler: RouteHandler, method: HttpMethod, template: 
   const sent: Sent = { method, url, headers, body: sentBody, params };
   const req = new Request(url, { method, headers, body: typeof sentBody === "string" ? sentBody : sentBody && Buffer.from(sentBody) });
   const res = await handler(req, { params: Promise.resolve(params) });
-  return { status: res.status, text: await res.text(), contentType: res.headers.get("content-type"), sent };
+  return { status: res.status, text: await res.text(), contentType: res.headers.get("content-type"), location: res.headers.get("location"), sent };
 }
 
 function describeSent(answer: Answer): string {
@@ -249,6 +249,11 @@ export function expectNoServerError(answer: Answer): void {
   };
   if (answer.status >= 500) fail("server error");
   if (answer.status === 204 || answer.status === 304) return;
+  // A redirect (the OAuth routes): where to, and nothing else.
+  if (answer.status >= 300 && answer.status < 400) {
+    if (!answer.location) fail("redirect without a Location");
+    return;
+  }
   if (answer.status < 300 && answer.contentType?.startsWith("text/calendar")) {
     if (!answer.text.startsWith("BEGIN:VCALENDAR")) fail("not iCalendar");
     return;

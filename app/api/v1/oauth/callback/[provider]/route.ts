@@ -1,8 +1,18 @@
 // GET /api/v1/oauth/callback/{provider} – the provider sends the browser back here after consent
 import { getConfig } from "@/lib/config";
+import { AppError } from "@/lib/errors";
 import { endpoint, route } from "@/lib/http/route";
 import { OAuthCallbackQuery, OAuthProviderParams } from "@/lib/schemas/calendar";
 import { completeOAuth, InvalidOAuthState } from "@/lib/services/calendars";
+
+/**
+ * The person's browser lands here from the provider: it gets a page it can show. Any other
+ * client (Accept without text/html) gets the API's JSON error, like everywhere under /api/v1.
+ */
+function invalidState(req: Request, message: string): Response {
+  if (!req.headers.get("accept")?.includes("text/html")) throw new AppError("validation_error", message, { issues: [{ path: "state", message }] });
+  return invalidStatePage(message);
+}
 
 function invalidStatePage(message: string): Response {
   const dashboard = `${getConfig().appUrl}/dashboard/calendars`;
@@ -24,9 +34,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/oauth/callback/{prov
       responses: {
         302: { description: "To /dashboard/calendars?connected={provider}, or ?error={reason} when the person declined or the exchange failed" },
       },
-      errors: [{ status: 400, description: "A page (text/html): the state is forged, expired or for another provider; nothing was connected" }],
+      errors: [{ status: 400, description: "The state is forged, expired or for another provider; nothing was connected (a page for browsers, JSON otherwise)" }],
     },
-    async ({ db, params, query }) => {
+    async ({ req, db, params, query }) => {
       try {
         const outcome = await completeOAuth(db, params.provider, query);
         const target = new URL(`${getConfig().appUrl}/dashboard/calendars`);
@@ -34,7 +44,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/oauth/callback/{prov
         else target.searchParams.set("error", outcome.error);
         return new Response(null, { status: 302, headers: { location: target.toString(), "cache-control": "no-store" } });
       } catch (error) {
-        if (error instanceof InvalidOAuthState) return invalidStatePage(error.message);
+        if (error instanceof InvalidOAuthState) return invalidState(req, error.message);
         throw error;
       }
     },
