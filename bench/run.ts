@@ -10,6 +10,10 @@
 //    Next.js, whose one route returns the real response's body, pre-serialised. It answers what
 //    Next.js itself costs on this machine, so (2) can be read as a share of it.
 //
+// 2b. The same endpoint for a second host with a Google calendar connected (through the OAuth
+//    round trip, against tests/support/fake-google.ts) whose server then hangs, with a sync of
+//    that calendar in flight for the whole measurement: slot lists must not notice.
+//
 // Both servers are loaded by autocannon (32 connections, 2 s warm-up, then 10 s measured), one
 // after the other, never at the same time. Target: real ≥ 60 % of the ceiling's req/s, p99 < 50 ms.
 //
@@ -23,6 +27,7 @@ import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { startFakeGoogle, type FakeGoogle } from "../tests/support/fake-google";
 import { runEngineBench } from "./engine";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -189,9 +194,9 @@ function isoDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** Seeds a host over the API and answers the slots path to measure. */
-async function seed(base: string): Promise<{ slotsPath: string; bookings: number }> {
-  const username = `bench-${Date.now().toString(36)}`;
+/** Seeds a host over the API and answers the slots path to measure (and the host's bearer header). */
+async function seed(base: string, tag = ""): Promise<{ slotsPath: string; bookings: number; auth: Record<string, string> }> {
+  const username = `bench-${tag}${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
   const password = "bench-password-123";
   await expectOk("register", call(base, "POST", "/api/v1/auth/register", { email, password, fullName: "Bench Host", username, timezone: HOST_ZONE }));
@@ -235,7 +240,29 @@ async function seed(base: string): Promise<{ slotsPath: string; bookings: number
       else say(`  booking ${slot.startTime}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
     }
   }
-  return { slotsPath, bookings };
+  return { slotsPath, bookings, auth };
+}
+
+/**
+ * Connects the host's Google calendar through the real OAuth round trip (the fake plays the
+ * consent screen), with a few busy hours in it, then makes the provider hang and starts a sync
+ * that waits on it. Returns that sync, still in flight.
+ */
+async function connectHangingCalendar(base: string, auth: Record<string, string>, google: FakeGoogle): Promise<{ inFlight: Promise<unknown> }> {
+  for (let day = 3; day < 10; day += 1) {
+    const start = new Date(Date.now() + day * 86_400_000);
+    start.setUTCHours(15, 0, 0, 0);
+    google.addEvent(google.email, { start, end: new Date(start.getTime() + 3_600_000) });
+  }
+  const authorize = await fetch(`${base}/api/v1/me/calendar-connections/oauth/provider_a/authorize`, { headers: auth, redirect: "manual" });
+  if (authorize.status !== 302) throw new Error(`authorize: HTTP ${authorize.status} ${await authorize.text()}`);
+  const callback = await fetch(await google.consent(authorize.headers.get("location")!), { redirect: "manual" });
+  if (callback.status !== 302 || !callback.headers.get("location")?.includes("connected=")) throw new Error(`OAuth callback: HTTP ${callback.status} → ${callback.headers.get("location")}`);
+  const list = await expectOk("connections", call(base, "GET", "/api/v1/me/calendar-connections", undefined, auth));
+  const [connection] = list.json().data as { id: string; status: string }[];
+  say(`  connected provider_a (${connection!.status}); now its server hangs and a sync waits on it`);
+  google.behave({ kind: "hang" });
+  return { inFlight: call(base, "POST", `/api/v1/me/calendar-connections/${connection!.id}/sync`, undefined, auth) };
 }
 
 async function load(name: string, url: string): Promise<LoadResult> {
@@ -293,7 +320,12 @@ async function main() {
   say("\n== 2. The service: npm start, fresh PGlite database");
   const realPort = await freePort();
   const realBase = `http://127.0.0.1:${realPort}`;
+  const google = await startFakeGoogle();
   const real = startServer("npm start", "npm", ["start"], {
+    ...google.env,
+    APP_URL: realBase,
+    // Longer than the whole measurement: the hanging sync stays in flight throughout.
+    CALENDAR_TIMEOUT_MS: "60000",
     NODE_ENV: "production",
     PORT: String(realPort),
     HOST: "127.0.0.1",
@@ -313,7 +345,21 @@ async function main() {
   } else {
     say(`  the slots endpoint does not answer 200 yet (${sample.text.slice(0, 200)}); skipping its load test`);
   }
+
+  say("\n== 2b. The same, for a host whose connected calendar's server hangs");
+  let hangingResult: LoadResult | undefined;
+  try {
+    const second = await seed(realBase, "cal-");
+    const { inFlight } = await connectHangingCalendar(realBase, second.auth, google);
+    const secondSample = await call(realBase, "GET", second.slotsPath);
+    say(`  GET ${second.slotsPath} → HTTP ${secondSample.status}, ${(secondSample.json().slots as unknown[]).length} slots`);
+    hangingResult = await load("real, calendar hanging: GET …/slots", realBase + second.slotsPath);
+    void inFlight.catch(() => undefined);
+  } catch (error) {
+    say(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
+  }
   await stopServer(real);
+  await google.close();
 
   say("\n== 3. The framework ceiling: bench/ceiling, same Next.js, same body, pre-serialised");
   const bodyFile = path.join(work, "body.json");
@@ -331,7 +377,7 @@ async function main() {
 
   say("\n== Results (2 s warm-up, then measured; servers run one at a time)");
   const rows = [["endpoint", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "bytes/resp", "vs ceiling"]];
-  for (const r of [realResult, ceilingResult]) {
+  for (const r of [realResult, hangingResult, ceilingResult]) {
     if (!r) continue;
     rows.push([
       r.name,
@@ -353,6 +399,12 @@ async function main() {
         `engine mean ${engine.meanMs.toFixed(3)} ms/call [target < 1 ms: ${engine.meanMs < 1 ? "met" : "MISSED"}]`,
     );
   } else say("\nreal/ceiling: not measured (the slots endpoint did not answer 200)");
+  if (realResult && hangingResult) {
+    say(
+      `with a hanging calendar: ${((hangingResult.rps / realResult.rps) * 100).toFixed(1)} % of the req/s without one, ` +
+        `p99 ${hangingResult.p99.toFixed(1)} ms vs ${realResult.p99.toFixed(1)} ms [target: the same figures]`,
+    );
+  }
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
