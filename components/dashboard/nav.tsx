@@ -5,12 +5,13 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { Button } from "@/components/ui/button";
 
-// The dashboard's sections; later capabilities (calendars, webhooks) add theirs here.
+// The dashboard's sections; later capabilities add theirs here.
 const SECTIONS = [
   { href: "/dashboard", label: "Home" },
   { href: "/dashboard/event-types", label: "Event types" },
   { href: "/dashboard/availability", label: "Availability" },
   { href: "/dashboard/bookings", label: "Bookings" },
+  { href: "/dashboard/calendars", label: "Calendars" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/settings", label: "Settings" },
 ];

@@ -3,9 +3,10 @@ import type { z } from "zod";
 import type { Profile, UpdateProfileBody } from "@/lib/schemas/account";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
 import type { Booking, BookingList } from "@/lib/schemas/booking";
+import type { CalendarConnection, CalendarConnectionList, ConnectCalDavBody, OAuthProviderParams, UpdateConnectionBody } from "@/lib/schemas/calendar";
 import type { CreateEventTypeBody, EventType, EventTypeList, Explanation, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import type { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookList } from "@/lib/schemas/webhook";
-import { fetchJson } from "./fetch-json";
+import { API_BASE, fetchJson } from "./fetch-json";
 
 // The host's resources, for the dashboard: query option factories (one key per resource, so a
 // write can invalidate exactly what it changed) and the writes. Types come from the API's own
@@ -98,3 +99,38 @@ export const rotateWebhookSecret = (id: string) =>
 // ---- Calendar feed ----
 
 export const createCalendarFeed = () => fetchJson<{ url: string }>("/me/calendar-feed", { method: "POST" });
+
+// ---- Calendars ----
+
+export type CalendarConnectionDto = z.output<typeof CalendarConnection>;
+export type ConnectedCalendarDto = CalendarConnectionDto["calendars"][number];
+export type CalendarProvider = CalendarConnectionDto["provider"];
+/** The providers connected through their consent screen (Google, Microsoft). */
+export type OAuthCalendarProvider = z.output<typeof OAuthProviderParams>["provider"];
+export type ConnectCalDavInput = z.input<typeof ConnectCalDavBody>;
+export type CalendarFlagsChange = z.input<typeof UpdateConnectionBody>["calendars"];
+
+export const calendarKeys = { all: ["me", "calendar-connections"] as const };
+
+export const calendarConnectionsQuery = () =>
+  queryOptions({
+    queryKey: calendarKeys.all,
+    queryFn: async () => (await fetchJson<z.output<typeof CalendarConnectionList>>("/me/calendar-connections")).data,
+  });
+
+/** Apple iCloud (CalDAV): the login is checked with the server before anything is stored. */
+export const connectCalDav = (input: ConnectCalDavInput) =>
+  fetchJson<CalendarConnectionDto>("/me/calendar-connections/provider_c", { method: "POST", body: input });
+
+/** Per-calendar flags. A write target set here is cleared on every other calendar of the host: refetch the list after. */
+export const updateConnectionCalendars = (id: string, calendars: CalendarFlagsChange) =>
+  fetchJson<CalendarConnectionDto>(`/me/calendar-connections/${encodeURIComponent(id)}`, { method: "PATCH", body: { calendars } });
+
+export const deleteConnection = (id: string) => fetchJson<undefined>(`/me/calendar-connections/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+/** Reads the calendars and busy times now; the answer's status says how it went. */
+export const syncConnection = (id: string) =>
+  fetchJson<CalendarConnectionDto>(`/me/calendar-connections/${encodeURIComponent(id)}/sync`, { method: "POST" });
+
+/** Where the browser goes (a navigation, not a fetch) to start connecting Google or Microsoft: a 302 to the consent screen. */
+export const oauthAuthorizeUrl = (provider: OAuthCalendarProvider) => `${API_BASE}/me/calendar-connections/oauth/${provider}/authorize`;

@@ -306,6 +306,10 @@ describe("OAuth state and configuration", () => {
     const res = await api.get("/me/calendar-connections/oauth/provider_a/authorize", { token: host.token });
     expect(res.status).toBe(503);
     expect(res.body.error).toBe("provider_unavailable");
+    // The dashboard's Connect button is a browser navigation: back to the page, with the reason.
+    const browser = await api.get("/me/calendar-connections/oauth/provider_a/authorize", { token: host.token, headers: { accept: "text/html" } });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?error=not_configured`);
     expect((await api.get("/me/calendar-connections/oauth/provider_c/authorize", { token: host.token })).status).toBe(400);
   });
 });

@@ -1,0 +1,73 @@
+import type { CalendarConnectionDto, CalendarProvider } from "@/lib/api-client/host";
+import { formatDay, formatTime } from "@/lib/format";
+
+// What the calendars page says about providers and their states. The API keeps its values
+// (provider_a …, reauth_required); people read brand names and plain sentences.
+
+export const BRAND: Record<CalendarProvider, string> = {
+  provider_a: "Google Calendar",
+  provider_b: "Microsoft Outlook",
+  provider_c: "Apple iCloud",
+};
+
+export const brandOf = (provider: string): string | undefined => (Object.prototype.hasOwnProperty.call(BRAND, provider) ? BRAND[provider as CalendarProvider] : undefined);
+
+/** The callback's `?connected=` / `?error=` flags, in words. */
+export function flagMessage(flags: { connected?: string; error?: string }): { tone: "success" | "error"; text: string } | undefined {
+  if (flags.connected) {
+    const brand = brandOf(flags.connected);
+    return { tone: "success", text: brand ? `${brand} connected. Its calendars are listed below.` : "Your calendar is connected. Its calendars are listed below." };
+  }
+  switch (flags.error) {
+    case undefined:
+    case "":
+      return undefined;
+    case "access_denied":
+      return { tone: "error", text: "You declined access, so nothing was connected." };
+    case "provider_unavailable":
+      return { tone: "error", text: "The provider could not be reached, so nothing was connected. Please try again in a moment." };
+    case "not_configured":
+      return { tone: "error", text: "Connecting this calendar is not set up on this server yet: its administrator has to add the provider's OAuth app first." };
+    case "exchange_failed":
+      return { tone: "error", text: "The provider did not confirm the sign-in, so nothing was connected. Please try again." };
+    default:
+      return { tone: "error", text: "The provider refused the connection, so nothing was connected. Please try again." };
+  }
+}
+
+export const STATUS: Record<CalendarConnectionDto["status"], { label: string; className: string }> = {
+  connected: { label: "Connected", className: "bg-green-100 text-green-900" },
+  error: { label: "Sync problem", className: "bg-amber-100 text-amber-900" },
+  reauth_required: { label: "Reconnect needed", className: "bg-red-100 text-red-900" },
+};
+
+/** Why a connection is not working, and what the host can do about it. */
+export function statusExplanation(connection: CalendarConnectionDto): string | undefined {
+  const brand = BRAND[connection.provider];
+  if (connection.status === "error") {
+    return `The last sync with ${brand} failed. The busy times read before still count, and we try again every few minutes; Sync now tries at once.`;
+  }
+  if (connection.status === "reauth_required") {
+    return connection.provider === "provider_c"
+      ? "Apple iCloud no longer accepts the app-specific password (it was revoked or changed), so busy times are not read. Reconnect with a new app-specific password; your choices below are kept."
+      : `${brand} no longer accepts our access (it was removed or has expired), so busy times are not read. Reconnect to sign in again; your choices below are kept.`;
+  }
+  return undefined;
+}
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "Last synced 5 minutes ago", "Last synced Mon, Nov 30, 2026, 9:00 AM", or "Not yet synced". */
+export function lastSyncedPhrase(iso: string | null, now: number): string {
+  if (!iso) return "Not yet synced";
+  const at = Date.parse(iso);
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 60) return "Last synced just now";
+  if (seconds < 3600) return `Last synced ${relative.format(-Math.floor(seconds / 60), "minute")}`;
+  if (seconds < 6 * 3600) return `Last synced ${relative.format(-Math.floor(seconds / 3600), "hour")}`;
+  return `Last synced ${formatDay(at, browserZone())}, ${formatTime(at, browserZone())}`;
+}
+
+/** The full date and time, for a tooltip. */
+export const fullDate = (iso: string) => `${formatDay(iso, browserZone())}, ${formatTime(iso, browserZone())}`;
