@@ -95,7 +95,10 @@ export function MonthCalendar({ month, weekStart, today, lastDate, counts, selec
             ))}
           </tr>
         </thead>
-        <tbody>
+        {/* Keyed by month: another month is another grid. Reused week rows would slide to their
+            new places when the month turns (a layout shift: the first open month is often not
+            this one); new rows simply appear. */}
+        <tbody key={month}>
           {monthWeeks(month, weekStart).map((week) => (
             <tr key={week[0]} className="h-12">
               {week.map((date) =>
