@@ -249,9 +249,12 @@ async function seed(base: string, tag = ""): Promise<{ slotsPath: string; bookin
  * that waits on it. Returns that sync, still in flight.
  */
 async function connectHangingCalendar(base: string, auth: Record<string, string>, google: FakeGoogle): Promise<{ inFlight: Promise<unknown> }> {
+  // Busy every night at 07:00 UTC (02:00 in New York, outside the host's hours): stored and read
+  // like any busy time, yet the answer keeps the same slots as the first host's, so the two
+  // measurements serve bodies of the same size.
   for (let day = 3; day < 10; day += 1) {
     const start = new Date(Date.now() + day * 86_400_000);
-    start.setUTCHours(15, 0, 0, 0);
+    start.setUTCHours(7, 0, 0, 0);
     google.addEvent(google.email, { start, end: new Date(start.getTime() + 3_600_000) });
   }
   const authorize = await fetch(`${base}/api/v1/me/calendar-connections/oauth/provider_a/authorize`, { headers: auth, redirect: "manual" });
