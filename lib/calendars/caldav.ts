@@ -10,6 +10,8 @@ import {
   type CalendarClient,
   type CalendarEvent,
   type ExternalCalendar,
+  deleteIgnoringGone,
+  retryAfterMs,
 } from "./types";
 
 // provider_c: Apple iCloud (or any CalDAV server) through tsdav, with a Basic-auth login and an
@@ -22,13 +24,6 @@ type Session = { failure?: CalendarError };
 
 const DAY_MS = 86_400_000;
 
-function retryAfterMs(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
 
 async function statusFailure(response: Response, method: string, url: string): Promise<CalendarError> {
   const { status } = response;
@@ -258,14 +253,7 @@ export function caldavClient(credentials: CalDavCredentials, options: { timeoutM
       }),
 
     deleteEvent: (calendarId, eventId) =>
-      call("Deleting a CalDAV event", async (fetch) => {
-        try {
-          await deleteObject({ url: objectUrl(calendarId, eventId), fetch });
-        } catch (error) {
-          if (error instanceof CalendarError && error.kind === "not_found") return; // already gone
-          throw error;
-        }
-      }),
+      call("Deleting a CalDAV event", (fetch) => deleteIgnoringGone(() => deleteObject({ url: objectUrl(calendarId, eventId), fetch }))),
   };
 }
 

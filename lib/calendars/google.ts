@@ -12,6 +12,8 @@ import {
   type CalendarEvent,
   type ExternalCalendar,
   type OAuthProvider,
+  deleteIgnoringGone,
+  retryAfterMs,
 } from "./types";
 
 // provider_a: Google Calendar through googleapis. Every address comes from
@@ -105,13 +107,6 @@ function statusOf(e: unknown): number | undefined {
   return asHttpFailure(e)?.response?.status;
 }
 
-function retryAfterMs(value: string | null | undefined): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
 
 /** Google's own words about a failure: short, and only from fields that never hold credentials. */
 function clip(text: unknown): string {
@@ -287,13 +282,8 @@ function googleClient(args: Parameters<OAuthProvider["client"]>[0]): CalendarCli
       );
     },
 
-    async deleteEvent(calendarId, eventId) {
-      try {
-        await call("Deleting the Google event", () => api.events.delete({ calendarId, eventId, sendUpdates: "none" }, callOptions()));
-      } catch (e) {
-        if (!(e instanceof CalendarError && e.kind === "not_found")) throw e;
-      }
-    },
+    deleteEvent: (calendarId, eventId) =>
+      deleteIgnoringGone(() => call("Deleting the Google event", () => api.events.delete({ calendarId, eventId, sendUpdates: "none" }, callOptions()))),
   };
 }
 

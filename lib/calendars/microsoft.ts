@@ -10,6 +10,8 @@ import {
   type CalendarEvent,
   type ExternalCalendar,
   type OAuthProvider,
+  deleteIgnoringGone,
+  retryAfterMs,
 } from "./types";
 
 // provider_b: Microsoft 365 / Outlook calendars through Microsoft Graph and the identity
@@ -43,13 +45,6 @@ function clip(text: unknown): string {
   return typeof text === "string" && text ? `: ${text.split(/\r?\n/)[0]!.slice(0, 200)}` : "";
 }
 
-function retryAfterMs(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
 
 /** One request with the configured timeout; timeouts and network failures become "unavailable". */
 async function send(url: string, init: RequestInit, action: string): Promise<Answer> {
@@ -350,13 +345,7 @@ function microsoftClient(args: Parameters<OAuthProvider["client"]>[0]): Calendar
       await patch(eventId, event);
     },
 
-    async deleteEvent(_calendarId, eventId) {
-      try {
-        await graph("DELETE", `/me/events/${encodeURIComponent(eventId)}`, "Deleting the Microsoft event");
-      } catch (e) {
-        if (!(e instanceof CalendarError && e.kind === "not_found")) throw e;
-      }
-    },
+    deleteEvent: (_calendarId, eventId) => deleteIgnoringGone(() => graph("DELETE", `/me/events/${encodeURIComponent(eventId)}`, "Deleting the Microsoft event")),
   };
 }
 

@@ -71,6 +71,24 @@ export class CalendarError extends Error {
   }
 }
 
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/** Deleting an event that is already gone counts as deleted: runs `remove`, ignoring "not_found". */
+export async function deleteIgnoringGone(remove: () => Promise<unknown>): Promise<void> {
+  try {
+    await remove();
+  } catch (e) {
+    if (!(e instanceof CalendarError && e.kind === "not_found")) throw e;
+  }
+}
+
 /**
  * What a connection stores, sealed (lib/secret-box) in `credentials_encrypted`. OAuth accounts keep
  * the refresh token (the access token is kept separately with its expiry); CalDAV keeps the login.
