@@ -117,6 +117,7 @@ test("a host connects Apple iCloud, chooses calendars, syncs and disconnects on 
     });
 
     await test.step("conflicts off for Family, new bookings into Side project: kept after a reload, and the API agrees", async () => {
+      // At once, one after the other, as a quick host clicks: each box shows the click at once.
       await row("Family").getByRole("checkbox", { name: "Check for conflicts" }).uncheck();
       await row("Side project").getByRole("radio", { name: "Add new bookings here" }).check();
       await expect(row("Side project").getByRole("radio", { name: "Add new bookings here" })).toBeChecked();

@@ -54,10 +54,15 @@ export function CalendarsPage({ flags }: { flags: { connected?: string; error?: 
   });
   const list = connections.data ?? [];
   const stored = list.flatMap((c) => c.calendars).find((c) => c.writeTarget)?.id ?? null;
+  // The choice shows from the click itself, before TanStack Query reports the mutation (a tick later).
+  const [chosen, setChosen] = useState<string | null>(null);
   const choice: WriteTargetChoice = {
-    calendarId: target.isPending ? target.variables.calendarId : stored,
-    savingId: target.isPending ? target.variables.calendarId : null,
-    choose: (connectionId, calendarId) => target.mutate({ connectionId, calendarId }),
+    calendarId: chosen ?? (target.isPending ? target.variables.calendarId : stored),
+    savingId: chosen ?? (target.isPending ? target.variables.calendarId : null),
+    choose: (connectionId, calendarId) => {
+      setChosen(calendarId);
+      target.mutate({ connectionId, calendarId }, { onSettled: () => setChosen(null) });
+    },
   };
 
   useEffect(() => {

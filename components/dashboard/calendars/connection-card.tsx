@@ -36,7 +36,10 @@ function CalendarRow({ connectionId, calendar, target }: { connectionId: string;
     // Quick clicks are saved in order: the last one wins.
     scope: { id: `calendar-conflicts-${calendar.id}` },
   });
-  const checked = conflicts.isPending ? Boolean(conflicts.variables) : calendar.checkConflicts;
+  // Set in the click itself: TanStack Query reports the pending mutation a tick later, and a
+  // controlled box would show the old value until then.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const checked = clicked ?? (conflicts.isPending ? Boolean(conflicts.variables) : calendar.checkConflicts);
   const saving = conflicts.isPending || target.savingId === calendar.id;
   return (
     <li className="py-3 first:pt-0 last:pb-0">
@@ -55,7 +58,10 @@ function CalendarRow({ connectionId, calendar, target }: { connectionId: string;
               type="checkbox"
               className="size-4 accent-blue-600"
               checked={checked}
-              onChange={(e) => conflicts.mutate(e.target.checked)}
+              onChange={(e) => {
+                setClicked(e.target.checked);
+                conflicts.mutate(e.target.checked, { onSettled: () => setClicked(null) });
+              }}
             />
             Check for conflicts
           </label>
