@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import next from "next";
+import { isEmbeddedBookingPage, securityHeaders } from "./lib/http/security-headers.mjs";
 
 process.env.NODE_ENV ??= "production";
 const port = Number(process.env.PORT || 3000);
@@ -59,7 +60,6 @@ async function serveBrotli(req, res) {
     "content-length": body.length,
     "cache-control": "public, max-age=31536000, immutable",
     vary: "Accept-Encoding",
-    "x-content-type-options": "nosniff",
   });
   res.end(body);
   return true;
@@ -67,9 +67,16 @@ async function serveBrotli(req, res) {
 
 // Browsers that once saw the service over https keep to it (only meaningful when APP_URL is https).
 const hsts = (process.env.APP_URL ?? "").startsWith("https://");
+const security = securityHeaders();
+const securityEntries = Object.entries(security.all);
 
 const server = createServer((req, res) => {
   req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  for (const [name, value] of securityEntries) res.setHeader(name, value);
+  if (isEmbeddedBookingPage(req.url ?? "/")) {
+    res.removeHeader("x-frame-options");
+    res.setHeader("content-security-policy", security.embed["content-security-policy"]);
+  }
   if (hsts) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
   // While draining, each answer closes its connection: keep-alive clients reconnect elsewhere.
   if (lifecycle.draining) res.setHeader("connection", "close");
