@@ -60,6 +60,7 @@ async function serveBrotli(req, res) {
     "content-length": body.length,
     "cache-control": "public, max-age=31536000, immutable",
     vary: "Accept-Encoding",
+    "x-content-type-options": "nosniff",
   });
   res.end(body);
   return true;
@@ -70,19 +71,24 @@ const hsts = (process.env.APP_URL ?? "").startsWith("https://");
 const security = securityHeaders();
 const securityEntries = Object.entries(security.all);
 
-const server = createServer((req, res) => {
-  req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+/** Everything but the build's static files: Next.js answers, under the security headers. */
+function handleWithHeaders(req, res) {
   for (const [name, value] of securityEntries) res.setHeader(name, value);
   if (isEmbeddedBookingPage(req.url ?? "/")) {
     res.removeHeader("x-frame-options");
     res.setHeader("content-security-policy", security.embed["content-security-policy"]);
   }
+  return handle(req, res);
+}
+
+const server = createServer((req, res) => {
+  req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
   if (hsts) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
   // While draining, each answer closes its connection: keep-alive clients reconnect elsewhere.
   if (lifecycle.draining) res.setHeader("connection", "close");
   serveBrotli(req, res).then(
-    (served) => served || handle(req, res),
-    () => handle(req, res),
+    (served) => served || handleWithHeaders(req, res),
+    () => handleWithHeaders(req, res),
   );
 });
 server.keepAliveTimeout = 65_000;
