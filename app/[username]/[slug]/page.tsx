@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { BookingWidget } from "@/components/booking/booking-widget";
 import { EventSummary } from "@/components/booking/event-summary";
 import { getDb } from "@/db";
+import { slotsPath } from "@/lib/api-client/public";
+import { slotsPrefetchScript } from "@/lib/api-client/slots-prefetch";
 import { orNotFoundPage } from "@/lib/pages";
 import { getPublicEventTypeCached } from "@/lib/services/schedule-cache";
 
@@ -30,6 +32,8 @@ export default async function BookingPage({ params, searchParams }: Params) {
   const { host, eventType } = await load(username, slug);
   return (
     <main className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
+      {/* First in the page: the guest's first slots request leaves while the bundles load. */}
+      <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(username, slug), windowDays: host.maxAdvanceDays }) }} />
       <div
         className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}
       >

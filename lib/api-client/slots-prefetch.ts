@@ -1,0 +1,61 @@
+// The booking page's first slots request, started by an inline script in the page's HTML while
+// the JavaScript bundles are still on their way, instead of after they have loaded and hydrated:
+// the guest's zone, today there and the month's range are worked out exactly as the slot picker
+// will (components/booking/slot-picker.tsx), so the picker's first request finds its answer
+// already under way. A guess that misses costs one request the picker does not use.
+
+type PrefetchArgs = {
+  /** /api/v1/public/{username}/{slug}/slots, encoded. */
+  path: string;
+  /** How many days ahead the host takes bookings (the picker's windowDays). */
+  windowDays: number;
+};
+
+declare global {
+  interface Window {
+    /** Slots answers the inline script asked for, by URL path and query; each taken once. */
+    __slotsPrefetch?: Record<string, Promise<Response>>;
+  }
+}
+
+/**
+ * Runs in the page before any bundle: self-contained (it is sent as its own source text), old
+ * syntax only where it matters, and silent on any failure (the picker then asks itself).
+ */
+function startSlotsPrefetch({ path, windowDays }: PrefetchArgs) {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+    const today = `${part("year")}-${part("month")}-${part("day")}`;
+    const plusDays = (date: string, days: number) => {
+      const d = new Date(`${date}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    // The engine counts the window in the host's zone; a day more covers a guest ahead of it.
+    const lastDate = plusDays(today, windowDays + 1);
+    const [y, m] = today.split("-").map(Number) as [number, number];
+    const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const query = new URLSearchParams({ from: today, to: monthEnd > lastDate ? lastDate : monthEnd, timezone: zone });
+    const url = `${path}?${query}`;
+    (window.__slotsPrefetch ??= {})[url] = fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
+  } catch {
+    // The picker asks for itself.
+  }
+}
+
+/** The inline script's source for a booking page. */
+export function slotsPrefetchScript(args: PrefetchArgs): string {
+  // `<` escaped: the arguments must not be able to close the script element.
+  return `(${startSlotsPrefetch.toString()})(${JSON.stringify(args).replace(/</g, "\\u003c")})`;
+}
+
+/** The answer the inline script started for `url` (path and query), once; undefined if none. */
+export function takePrefetchedSlots(url: string): Promise<Response> | undefined {
+  if (typeof window === "undefined") return undefined;
+  const prefetch = window.__slotsPrefetch;
+  const response = prefetch?.[url];
+  if (response) delete prefetch[url];
+  return response;
+}
