@@ -1,14 +1,16 @@
-// The booking page's first slots request, started by an inline script in the page's HTML while
+// The booking page's first slots requests, started by an inline script in the page's HTML while
 // the JavaScript bundles are still on their way, instead of after they have loaded and hydrated:
-// the guest's zone, today there and the month's range are worked out exactly as the slot picker
-// will (components/booking/slot-picker.tsx), so the picker's first request finds its answer
-// already under way. A guess that misses costs one request the picker does not use.
+// the guest's zone, today there and each month's range are worked out exactly as the slot picker
+// will (components/booking/slot-picker.tsx), so the picker's first requests find their answers
+// already under way. A guess that misses costs a request the picker does not use.
 
 type PrefetchArgs = {
   /** /api/v1/public/{username}/{slug}/slots, encoded. */
   path: string;
   /** How many days ahead the host takes bookings (the picker's windowDays). */
   windowDays: number;
+  /** How many months from this one to ask for: the picker searches month by month for the first open one. */
+  months: number;
 };
 
 declare global {
@@ -22,24 +24,27 @@ declare global {
  * Runs in the page before any bundle: self-contained (it is sent as its own source text), old
  * syntax only where it matters, and silent on any failure (the picker then asks itself).
  */
-function startSlotsPrefetch({ path, windowDays }: PrefetchArgs) {
+function startSlotsPrefetch({ path, windowDays, months }: PrefetchArgs) {
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
     const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
     const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
     const today = `${part("year")}-${part("month")}-${part("day")}`;
-    const plusDays = (date: string, days: number) => {
-      const d = new Date(`${date}T00:00:00Z`);
-      d.setUTCDate(d.getUTCDate() + days);
-      return d.toISOString().slice(0, 10);
-    };
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const lastDay = new Date(`${today}T00:00:00Z`);
     // The engine counts the window in the host's zone; a day more covers a guest ahead of it.
-    const lastDate = plusDays(today, windowDays + 1);
+    lastDay.setUTCDate(lastDay.getUTCDate() + windowDays + 1);
+    const lastDate = iso(lastDay);
     const [y, m] = today.split("-").map(Number) as [number, number];
-    const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-    const query = new URLSearchParams({ from: today, to: monthEnd > lastDate ? lastDate : monthEnd, timezone: zone });
-    const url = `${path}?${query}`;
-    (window.__slotsPrefetch ??= {})[url] = fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
+    const prefetch = (window.__slotsPrefetch ??= {});
+    for (let i = 0; i < months; i++) {
+      const first = iso(new Date(Date.UTC(y, m - 1 + i, 1)));
+      const last = iso(new Date(Date.UTC(y, m + i, 0)));
+      if (first > lastDate) break;
+      const query = new URLSearchParams({ from: first < today ? today : first, to: last > lastDate ? lastDate : last, timezone: zone });
+      const url = `${path}?${query}`;
+      prefetch[url] = fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
+    }
   } catch {
     // The picker asks for itself.
   }

@@ -5,7 +5,8 @@
 // every time, about 50 µs per request, a twentieth of a slots answer.
 //
 // The CSP allows inline scripts and styles (Next.js inlines its bootstrap and React's streaming
-// data) but never eval; `next dev` needs eval for its refresh runtime, so only development adds it. Framing:
+// data, and the booking page starts its first slots requests from an inline script) but never
+// eval; `next dev` needs eval for its refresh runtime, so only development adds it. Framing:
 // refused everywhere (frame-ancestors 'none', X-Frame-Options DENY), except booking pages asked
 // for with ?embed=1, which any site may frame.
 
