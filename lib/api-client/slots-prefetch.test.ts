@@ -18,10 +18,11 @@ function pickerUrls(path: string, windowDays: number, months: number, now: numbe
   return urls;
 }
 
-function runScript(args: { path: string; windowDays: number; months: number }) {
+function runScript(args: { path: string; windowDays: number; months: number }, fakeWindow: Pick<Window, "__slotsPrefetch" | "__slotsPrefetchClosed"> = {}) {
   const fetched: string[] = [];
-  const fakeWindow: { __slotsPrefetch?: Record<string, Promise<Response>> } = {};
   vi.stubGlobal("window", fakeWindow);
+  // A hidden page asks at once (a visible one after its first paint).
+  vi.stubGlobal("document", { visibilityState: "hidden" });
   vi.stubGlobal("fetch", (url: string) => {
     fetched.push(url);
     return Promise.resolve(new Response("{}"));
@@ -56,6 +57,25 @@ describe("the booking page's inline slots prefetch", () => {
     expect(takePrefetchedSlots(fetched[0]!)).toBeInstanceOf(Promise);
     expect(takePrefetchedSlots(fetched[0]!)).toBeUndefined();
     expect(takePrefetchedSlots("/api/v1/public/ana/intro/slots?from=2000-01-01")).toBeUndefined();
+  });
+
+  it("asks nothing once the picker has asked for itself", () => {
+    expect(runScript({ path: "/api/v1/public/ana/intro/slots", windowDays: 30, months: 2 }, { __slotsPrefetchClosed: true }).fetched).toEqual([]);
+  });
+
+  it("waits for the first paint in a visible page", () => {
+    const frames: (() => void)[] = [];
+    const fetched: string[] = [];
+    vi.stubGlobal("window", {});
+    vi.stubGlobal("document", { visibilityState: "visible" });
+    vi.stubGlobal("requestAnimationFrame", (f: () => void) => frames.push(f));
+    vi.stubGlobal("fetch", (url: string) => (fetched.push(url), Promise.resolve(new Response("{}"))));
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    new Function(slotsPrefetchScript({ path: "/api/v1/public/ana/intro/slots", windowDays: 30, months: 1 }))();
+    expect(fetched).toEqual([]);
+    frames.forEach((f) => f());
+    vi.runAllTimers();
+    expect(fetched).toHaveLength(1);
   });
 
   it("cannot be closed by what it carries", () => {

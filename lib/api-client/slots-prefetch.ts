@@ -17,15 +17,26 @@ declare global {
   interface Window {
     /** Slots answers the inline script asked for, by URL path and query; each taken once. */
     __slotsPrefetch?: Record<string, Promise<Response>>;
+    /** Set by the picker's first request: from then on it asks for itself, and nothing more is prefetched. */
+    __slotsPrefetchClosed?: boolean;
   }
 }
 
 /**
- * Runs in the page before any bundle: self-contained (it is sent as its own source text), old
- * syntax only where it matters, and silent on any failure (the picker then asks itself).
+ * Runs in the page before any bundle: self-contained (it is sent as its own source text) and
+ * silent on any failure (the picker then asks itself). Not before the first paint: a page's
+ * first Intl.DateTimeFormat loads the ICU data (30–100 ms here), which would hold the paint of
+ * the times already in the HTML.
  */
 function startSlotsPrefetch({ path, windowDays, months }: PrefetchArgs) {
-  try {
+  const run = () => {
+    try {
+      if (!window.__slotsPrefetchClosed) ask();
+    } catch {
+      // The picker asks for itself.
+    }
+  };
+  const ask = () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
     const parts = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
     const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
@@ -45,6 +56,11 @@ function startSlotsPrefetch({ path, windowDays, months }: PrefetchArgs) {
       const url = `${path}?${query}`;
       prefetch[url] = fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
     }
+  };
+  try {
+    // After the frame that paints the page (a hidden tab paints nothing: then at once).
+    if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(run, 0));
+    else run();
   } catch {
     // The picker asks for itself.
   }
@@ -59,6 +75,7 @@ export function slotsPrefetchScript(args: PrefetchArgs): string {
 /** The answer the inline script started for `url` (path and query), once; undefined if none. */
 export function takePrefetchedSlots(url: string): Promise<Response> | undefined {
   if (typeof window === "undefined") return undefined;
+  window.__slotsPrefetchClosed = true;
   const prefetch = window.__slotsPrefetch;
   const response = prefetch?.[url];
   if (response) delete prefetch[url];
