@@ -25,7 +25,7 @@ export function oauthRedirectUri(provider: OAuthProviderId): string {
 }
 
 /** The consent URL for the host (302 target of the authorize endpoint). */
-export function startOAuth(host: UserRow, providerId: OAuthProviderId, now: number = Date.now()): string {
+export function startOAuth(host: Pick<UserRow, "id">, providerId: OAuthProviderId, now: number = Date.now()): string {
   const provider = oauthProviderOf(providerId);
   if (!provider.configured()) {
     throw new AppError("provider_unavailable", `${providerId} is not configured on this server (its OAuth client id and secret are missing)`);
