@@ -2,26 +2,18 @@ import type { AppError, ErrorCode } from "@/lib/errors";
 import { rateLimitHeaders } from "@/lib/rate-limit";
 import { errorStatus } from "./errors";
 
-// Answers carry their length: Next.js then leaves those under 1 KB uncompressed (its compression's
-// threshold), where gzip costs more CPU than the few bytes it saves, and compresses larger ones.
-
 /** A JSON response; `undefined` body gives an empty one (204). */
 export function json(body: unknown, init: { status?: number; headers?: HeadersInit } = {}): Response {
   const status = init.status ?? 200;
   if (body === undefined) return new Response(null, { status, headers: init.headers });
-  const text = JSON.stringify(body);
   const headers = new Headers(init.headers);
   headers.set("content-type", "application/json; charset=utf-8");
-  headers.set("content-length", String(Buffer.byteLength(text)));
-  return new Response(text, { status, headers });
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 /** A JSON response from an already serialised body. */
 export function jsonText(body: string, init: { status?: number } = {}): Response {
-  return new Response(body, {
-    status: init.status ?? 200,
-    headers: { "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)) },
-  });
+  return new Response(body, { status: init.status ?? 200, headers: { "content-type": "application/json; charset=utf-8" } });
 }
 
 export function errorBody(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
