@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import next from "next";
+import { isEmbeddedBookingPage, securityHeaders } from "./lib/http/security-headers.mjs";
 
 process.env.NODE_ENV ??= "production";
 const port = Number(process.env.PORT || 3000);
@@ -67,6 +68,18 @@ async function serveBrotli(req, res) {
 
 // Browsers that once saw the service over https keep to it (only meaningful when APP_URL is https).
 const hsts = (process.env.APP_URL ?? "").startsWith("https://");
+const security = securityHeaders();
+const securityEntries = Object.entries(security.all);
+
+/** Everything but the build's static files: Next.js answers, under the security headers. */
+function handleWithHeaders(req, res) {
+  for (const [name, value] of securityEntries) res.setHeader(name, value);
+  if (isEmbeddedBookingPage(req.url ?? "/")) {
+    res.removeHeader("x-frame-options");
+    res.setHeader("content-security-policy", security.embed["content-security-policy"]);
+  }
+  return handle(req, res);
+}
 
 const server = createServer((req, res) => {
   req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
@@ -74,8 +87,8 @@ const server = createServer((req, res) => {
   // While draining, each answer closes its connection: keep-alive clients reconnect elsewhere.
   if (lifecycle.draining) res.setHeader("connection", "close");
   serveBrotli(req, res).then(
-    (served) => served || handle(req, res),
-    () => handle(req, res),
+    (served) => served || handleWithHeaders(req, res),
+    () => handleWithHeaders(req, res),
   );
 });
 server.keepAliveTimeout = 65_000;

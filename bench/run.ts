@@ -10,191 +10,55 @@
 //    Next.js, whose one route returns the real response's body, pre-serialised. It answers what
 //    Next.js itself costs on this machine, so (2) can be read as a share of it.
 //
-// 2b. The same endpoint for a second host with a Google calendar connected (through the OAuth
-//    round trip, against tests/support/fake-google.ts) whose server then hangs, with a sync of
-//    that calendar in flight for the whole measurement: slot lists must not notice.
-//
 // Both servers are loaded by autocannon (32 connections, 2 s warm-up, then 10 s measured), one
 // after the other, never at the same time. Target: real ≥ 60 % of the ceiling's req/s, p99 < 50 ms.
 //
 // Builds: the service is built with `next build` when .next/BUILD_ID is missing or older than a
 // source file, the ceiling likewise; BENCH_BUILD=always forces both, BENCH_BUILD=never skips them.
 // BENCH_DURATION (seconds) and BENCH_CONNECTIONS override the load.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+// 2b. The same endpoint for a second host with a Google calendar connected (through the OAuth
+//    round trip, against tests/support/fake-google.ts) whose server then hangs, with a sync of
+//    that calendar in flight for the whole measurement: slot lists must not notice.
+// 4. Booking creation on PostgreSQL beside pgbench running the same statements (bench/bookings.ts;
+//    skipped, with a message, when no PostgreSQL is reachable).
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startFakeGoogle, type FakeGoogle } from "../tests/support/fake-google";
+import { runBookingBench } from "./bookings";
 import { runEngineBench } from "./engine";
+import {
+  build,
+  buildServiceIfNeeded,
+  call,
+  expectOk,
+  freePort,
+  isoDate,
+  loadNote,
+  needsBuild,
+  removeAtExit,
+  ROOT,
+  runMain,
+  say,
+  startServer,
+  stopServer,
+  table,
+  waitFor200,
+} from "./harness";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const CEILING = path.join(ROOT, "bench", "ceiling");
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const WARMUP = 2;
-const BUILD = process.env.BENCH_BUILD ?? "auto";
 
 const HOST_ZONE = "America/New_York";
 const GUEST_ZONE = "Europe/Berlin";
 
 type LoadResult = { name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number };
 
-const servers = new Set<ChildProcess>();
-const tempDirs: string[] = [];
-
-function say(line: string) {
-  process.stdout.write(`${line}\n`);
-}
-
-// ---------------------------------------------------------------------------------- processes
-
-/** The newest modification time under `dir`, skipping build output and dependencies. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.isFile()) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function needsBuild(appDir: string, sources: string[]): boolean {
-  if (BUILD === "always") return true;
-  if (BUILD === "never") return false;
-  const buildId = path.join(appDir, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return sources.some((s) => {
-    const full = path.join(appDir, s);
-    if (!existsSync(full)) return false;
-    return (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
-  });
-}
-
-function build(label: string, args: string[]) {
-  say(`building ${label}: next ${args.join(" ")}`);
-  const started = performance.now();
-  const result = spawnSync("npx", ["next", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    encoding: "utf8",
-  });
-  if (result.status !== 0) {
-    process.stderr.write(result.stdout + result.stderr);
-    throw new Error(`next build of ${label} failed (exit ${result.status})`);
-  }
-  say(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-/** Starts a server in its own process group, so stopping it also stops npm's and Next's children. */
-function startServer(label: string, command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  servers.add(child);
-  const tail: string[] = [];
-  const keep = (chunk: Buffer) => {
-    tail.push(chunk.toString());
-    if (tail.length > 50) tail.shift();
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  child.on("exit", (code, signal) => {
-    if (servers.has(child)) {
-      servers.delete(child);
-      if (!stopping.has(child)) process.stderr.write(`${label} exited early (${code ?? signal}):\n${tail.join("")}\n`);
-    }
-  });
-  return child;
-}
-
-const stopping = new Set<ChildProcess>();
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (!servers.has(child) || child.pid === undefined) return;
-  stopping.add(child);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // The group is already gone.
-    }
-  };
-  signalGroup("SIGTERM");
-  const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000);
-  await exited;
-  clearTimeout(timer);
-  signalGroup("SIGKILL"); // Stragglers of the group, if any.
-  servers.delete(child);
-}
-
-function stopAllNow() {
-  for (const child of servers) {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
-  servers.clear();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-}
-
-async function waitFor200(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!servers.has(child)) throw new Error(`server for ${url} exited before answering`);
-    try {
-      const res = await fetch(url);
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`);
-}
-
-// --------------------------------------------------------------------------------------- HTTP
-
-async function call(base: string, method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(base + urlPath, {
-    method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
-}
-
-async function expectOk(what: string, p: ReturnType<typeof call>) {
-  const res = await p;
-  if (res.status < 200 || res.status >= 300) throw new Error(`${what}: HTTP ${res.status} ${res.text.slice(0, 500)}`);
-  return res;
-}
-
-function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Seeds a host over the API and answers the slots path to measure (and the host's bearer header). */
+/** Seeds a host over the API and answers the slots path to measure. */
 async function seed(base: string, tag = ""): Promise<{ slotsPath: string; bookings: number; auth: Record<string, string> }> {
   const username = `bench-${tag}${Date.now().toString(36)}`;
   const email = `${username}@example.com`;
@@ -245,8 +109,8 @@ async function seed(base: string, tag = ""): Promise<{ slotsPath: string; bookin
 
 /**
  * Connects the host's Google calendar through the real OAuth round trip (the fake plays the
- * consent screen), with a few busy hours in it, then makes the provider hang and starts a sync
- * that waits on it. Returns that sync, still in flight.
+ * consent screen), with busy hours in it, then makes the provider hang and starts a sync that
+ * waits on it. Returns that sync, still in flight.
  */
 async function connectHangingCalendar(base: string, auth: Record<string, string>, google: FakeGoogle): Promise<{ inFlight: Promise<unknown> }> {
   // Busy every night at 07:00 UTC (02:00 in New York, outside the host's hours): stored and read
@@ -286,21 +150,6 @@ async function load(name: string, url: string): Promise<LoadResult> {
 
 // --------------------------------------------------------------------------------------- main
 
-function table(rows: string[][]) {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const [n, row] of rows.entries()) {
-    say(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
-    if (n === 0) say(widths.map((w) => "-".repeat(w)).join("  "));
-  }
-}
-
-/** Other work on the machine skews every figure here: say so next to them. */
-function loadNote(when: string) {
-  const [one] = loadavg();
-  const cores = availableParallelism();
-  say(`  load average (1 min) ${when}: ${one!.toFixed(2)} on ${cores} cores${one! > cores * 0.5 ? " (busy machine: figures are noisy)" : ""}`);
-}
-
 async function main() {
   loadNote("at start");
   say("== 1. Slot engine: computeSlots, 31 days, 500 busy intervals, host America/New_York, guest Europe/Berlin");
@@ -311,14 +160,12 @@ async function main() {
   );
 
   say("\n== Builds");
-  if (needsBuild(ROOT, ["app", "lib", "db", "components", "instrumentation.ts", "next.config.ts", "package.json", "server.mjs"])) {
-    build("the service", ["build"]);
-  } else say("  the service: .next is up to date");
+  buildServiceIfNeeded();
   if (needsBuild(CEILING, ["app", "next.config.mjs"])) build("the ceiling", ["build", "bench/ceiling"]);
   else say("  the ceiling: bench/ceiling/.next is up to date");
 
   const work = mkdtempSync(path.join(tmpdir(), "booking-bench-"));
-  tempDirs.push(work);
+  removeAtExit(work);
 
   say("\n== 2. The service: npm start, fresh PGlite database");
   const realPort = await freePort();
@@ -408,22 +255,10 @@ async function main() {
         `p99 ${hangingResult.p99.toFixed(1)} ms vs ${realResult.p99.toFixed(1)} ms [target: the same figures]`,
     );
   }
+
+  // Booking creation needs PostgreSQL (and pgbench for its ceiling); it says so when it skips.
+  say("\n== 4. Booking creation, PostgreSQL only (npm run bench:bookings runs this alone)");
+  await runBookingBench({ build: false });
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    stopAllNow();
-    process.exit(130);
-  });
-}
-
-main()
-  .then(() => {
-    stopAllNow();
-    process.exit(0);
-  })
-  .catch((error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    stopAllNow();
-    process.exit(1);
-  });
+runMain(main);

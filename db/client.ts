@@ -84,6 +84,43 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   };
 }
 
+/** A parameter of a driver statement: cast it in the SQL (`$1::text::jsonb`), so both drivers send it as is. */
+export type StatementParam = string | number | boolean | null;
+export type Statement = { text: string; params: readonly StatementParam[] };
+/** Runs statements, in the order given, on the connection of a database or transaction. */
+export type RunStatements = <Rows extends Record<string, unknown>[][]>(statements: { [K in keyof Rows]: Statement }) => Promise<Rows>;
+
+type PostgresJsClient = { unsafe(text: string, params: StatementParam[], options: { prepare: boolean }): PromiseLike<Record<string, unknown>[]> };
+type PgliteClient = { query(text: string, params: StatementParam[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/**
+ * The hot paths' way to PostgreSQL, below Drizzle's query builder: fixed SQL texts, prepared once
+ * per connection on PostgreSQL (Drizzle prepares only named queries, and builds the text of every
+ * other one again on each call), sent together as one pipeline. The driver runs them in the order
+ * given and the server one after the other, each with its own snapshot: a lock sent first is held
+ * before the statements after it read anything, without waiting a round trip for it. If one
+ * fails, the ones after it fail too (the transaction is aborted) and the first error is thrown.
+ *
+ * Parameters are strings, numbers, booleans or null, each cast in the SQL text (`$1::text`),
+ * and results should carry no timestamps (select epoch milliseconds): Drizzle configures the two
+ * drivers' parsers and serializers differently, and these casts make both behave the same.
+ */
+export function runStatements(db: Db | Tx): RunStatements {
+  // Drizzle keeps the driver's client (for a transaction, the one it runs on) on its session.
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client && typeof (client as PostgresJsClient).unsafe === "function") {
+    const pg = client as PostgresJsClient;
+    return ((statements: Statement[]) =>
+      Promise.all(statements.map((s) => pg.unsafe(s.text, [...s.params], { prepare: true })))) as RunStatements;
+  }
+  if (client && typeof (client as PgliteClient).query === "function") {
+    const lite = client as PgliteClient;
+    // PGlite queues queries in the order they are made, and runs them one at a time.
+    return ((statements: Statement[]) => Promise.all(statements.map((s) => lite.query(s.text, [...s.params]).then((r) => r.rows)))) as RunStatements;
+  }
+  throw new Error("runStatements: not a Drizzle database or transaction of postgres.js or PGlite");
+}
+
 /** The first value `pick` finds on an error or its causes (Drizzle wraps driver errors). */
 function findInCauses(error: unknown, pick: (e: Record<string, unknown>) => string | undefined): string | undefined {
   let current: unknown = error;

@@ -226,6 +226,33 @@ test("a guest in Los Angeles books on the month calendar at 390 px, by keyboard,
   expect(after).toMatchObject({ id: booked.id, status: "cancelled", cancelledBy: "guest" });
 });
 
+test("the first paint shows the host's first open day in the host's zone, named; the guest's own times replace it with no React error", async ({ browser, page, request }) => {
+  const { username, days } = await setUpHost(request);
+  const [d1] = days as [DateTime];
+  // The server's HTML alone (no JavaScript): New York times, and New York said beside them.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, timezoneId: GUEST_ZONE, locale: "en-US", viewport: { width: 390, height: 844 } });
+  const first = await noScript.newPage();
+  await first.goto(`/${username}/intro`);
+  await expect(first.getByLabel("Timezone")).toHaveValue(HOST_ZONE);
+  await expect(first.getByText("Times in the host's timezone until yours is known")).toBeVisible();
+  const preview = first.getByRole("group", { name: dayName(d1) });
+  await expect(preview).toContainText(`${HOST_ZONE} time`);
+  expect((await preview.getByRole("button").allInnerTexts()).map((t) => t.replace(/[\u202f\u2009]/g, " "))).toEqual(["10:00 AM", "10:30 AM", "11:00 AM", "11:30 AM"]);
+  await first.screenshot({ path: `${SHOTS}/booking-page-first-paint-390.png`, fullPage: true });
+  await noScript.close();
+
+  // With JavaScript: the guest's zone takes over, without a hydration error or any other.
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`/${username}/intro`);
+  await expect(page.getByRole("combobox", { name: "Timezone" })).toHaveValue(GUEST_ZONE);
+  expect(await timeTexts(page, d1)).toEqual(["7:00 AM", "7:30 AM", "8:00 AM", "8:30 AM"]);
+  await expect(page.getByRole("group", { name: dayName(d1) })).not.toContainText(`${HOST_ZONE} time`);
+  await expect(page.getByText(`The host's timezone: ${HOST_ZONE}`)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("the confirmation's Add to calendar link downloads the booking's .ics", async ({ page, request }) => {
   expect(icsHref, "the booking test above must have run").toBeTruthy();
   const probe = await request.get(icsHref!);

@@ -2,7 +2,7 @@
 // to 6. No zone and no clock: which day is "today" is the caller's to say, in the guest's zone.
 // Intl only, so the booking page carries no date library.
 
-import { addDays } from "./format";
+import { addDays, dateTimeFormat } from "./format";
 
 /** "2027-03" of "2027-03-15". */
 export const monthOf = (date: string): string => date.slice(0, 7);
@@ -62,7 +62,7 @@ export function prefersHour12(locale: string | undefined): boolean {
 
 /** "March 2027" */
 export function formatMonth(month: string): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(`${firstOfMonth(month)}T12:00:00Z`));
+  return dateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(`${firstOfMonth(month)}T12:00:00Z`));
 }
 
 /** The weekday names of a week starting on `weekStart`: "Mon" and "Monday" … */
@@ -70,14 +70,14 @@ export function weekdayNames(weekStart: number): { short: string; long: string }
   // 2027-03-07 is a Sunday.
   return Array.from({ length: 7 }, (_, i) => {
     const d = new Date(`${addDays("2027-03-07", (weekStart + i) % 7)}T12:00:00Z`);
-    const name = (weekday: "short" | "long") => new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday }).format(d);
+    const name = (weekday: "short" | "long") => dateTimeFormat("en-US", { timeZone: "UTC", weekday }).format(d);
     return { short: name("short"), long: name("long") };
   });
 }
 
 /** "Tuesday, March 16" (with `year`, "Tuesday, March 16, 2027"): a calendar date as such. */
 export function formatCalendarDate(date: string, options: { year?: boolean } = {}): string {
-  return new Intl.DateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: options.year ? "numeric" : undefined }).format(
+  return dateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: options.year ? "numeric" : undefined }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }

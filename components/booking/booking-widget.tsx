@@ -1,13 +1,13 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { guestReads, slotsPrefix } from "@/lib/api-client/guest-reads";
 import type { CreatedBookingDto, SlotDto } from "@/lib/api-client/public";
 import { randomUuid } from "@/lib/api-client/uuid";
 import type { GuestDetails, Question } from "./booking-form";
 import type { BookedEvent } from "./confirmation";
 import { TimePreferences, useGuestPreferences } from "./guest-preferences";
-import { SlotPicker, SlotPickerPlaceholder } from "./slot-picker";
+import { SlotPicker, type SlotsPreview } from "./slot-picker";
 
 type Props = {
   username: string;
@@ -20,6 +20,8 @@ type Props = {
   windowDays: number;
   /** Inside another site's iframe (?embed=1): a made booking is posted to the parent page. */
   embed?: boolean;
+  /** The server's first open month in the host's zone, shown until the guest's own is in. */
+  preview?: SlotsPreview;
 };
 
 // The form and the confirmation are needed only once a time is chosen: their code is not part of
@@ -39,8 +41,13 @@ const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {} 
 const TAKEN = "Sorry, that time was just booked by someone else. Please choose another time below: what you typed is kept.";
 
 /** Pick a day and a time in your own zone and clock, give your details, get a confirmation with its links. */
-export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false }: Props) {
-  const preferences = useGuestPreferences();
+export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview }: Props) {
+  const browserPreferences = useGuestPreferences();
+  // While the preview shows (the host's zone), the zone box and clock say so too: the guest's
+  // own preferences take over with the guest's own times, in one frame.
+  const [previewDone, setPreviewDone] = useState(false);
+  const onPreviewDone = useCallback(() => setPreviewDone(true), []);
+  const preferences = preview && !previewDone ? null : browserPreferences;
   const [slot, setSlot] = useState<SlotDto | null>(null);
   const [details, setDetails] = useState<GuestDetails>(emptyDetails);
   // One key for this guest's booking, whatever slot or details it ends up with: the API frees a
@@ -78,7 +85,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
         <div className="flex min-w-0 flex-col gap-5">
           <h2 className="text-xl font-semibold text-slate-900">{slot ? "Enter your details" : "Select a date and time"}</h2>
           <div className="flex flex-col">
-            <TimePreferences preferences={preferences} hostTimezone={hostTimezone} />
+            <TimePreferences preferences={preferences} hostTimezone={hostTimezone} shown={preview} />
             {/* Always in the page (its margin only when it speaks), so a message put into it is announced. */}
             <div role="alert" className="not-empty:mt-4">
               {notice && (
@@ -114,20 +121,19 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
           )}
           {/* Hidden, not unmounted, while the form is open: Back returns to the same month and day. */}
           <div ref={picker} hidden={slot !== null} onPointerEnter={preload} onTouchStart={preload} onFocus={preload}>
-            {preferences ? (
-              <SlotPicker
-                username={username}
-                slug={slug}
-                preferences={preferences}
-                windowDays={windowDays}
-                onPick={(picked) => {
-                  setNotice(null);
-                  setSlot(picked);
-                }}
-              />
-            ) : (
-              <SlotPickerPlaceholder />
-            )}
+            <SlotPicker
+              username={username}
+              slug={slug}
+              preferences={browserPreferences}
+              windowDays={windowDays}
+              // Once gone, the preview never comes back (a retry shows the picker's own loading).
+              preview={previewDone ? undefined : preview}
+              onReady={onPreviewDone}
+              onPick={(picked) => {
+                setNotice(null);
+                setSlot(picked);
+              }}
+            />
           </div>
         </div>
       )}

@@ -58,9 +58,28 @@ export function useGuestPreferences(initialZone?: string): GuestPreferences | nu
   };
 }
 
-/** The timezone picker and the clock switch, above the times they govern. */
-export function TimePreferences({ preferences, hostTimezone }: { preferences: GuestPreferences | null; hostTimezone?: string }) {
+/**
+ * The timezone picker and the clock switch, above the times they govern. Until the browser has
+ * said the guest's preferences, `shown` is what the times below are in (the server's preview, in
+ * the host's zone): the same box shows that zone, and the line under it says whose it is.
+ */
+export function TimePreferences({
+  preferences,
+  hostTimezone,
+  shown,
+}: {
+  preferences: GuestPreferences | null;
+  hostTimezone?: string;
+  shown?: { zone: string; hour12: boolean };
+}) {
   const zoneId = useId();
+  const note = preferences
+    ? preferences.zone !== hostTimezone
+      ? `The host's timezone: ${hostTimezone}`
+      : ""
+    : shown
+      ? "Times in the host's timezone until yours is known"
+      : "";
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
@@ -70,21 +89,27 @@ export function TimePreferences({ preferences, hostTimezone }: { preferences: Gu
         {preferences ? (
           <TimezoneSelect id={zoneId} value={preferences.zone} onChange={preferences.setZone} />
         ) : (
-          // The same box, empty, until the browser has said its zone.
-          <input id={zoneId} disabled className="h-[2.625rem] w-full rounded-md border border-slate-200 bg-slate-50" />
+          // The same box, disabled, until the browser has said its zone.
+          <input
+            id={zoneId}
+            disabled
+            readOnly
+            value={shown?.zone ?? ""}
+            className="h-[2.625rem] w-full rounded-md border border-slate-200 bg-slate-50 px-3 text-slate-600"
+          />
         )}
       </div>
-      <ClockSwitch hour12={preferences?.hour12 ?? null} onChange={(h) => preferences?.setHour12(h)} />
+      <ClockSwitch hour12={preferences?.hour12 ?? shown?.hour12 ?? null} disabled={!preferences} onChange={(h) => preferences?.setHour12(h)} />
       {hostTimezone && (
         // Its line is kept while empty: the zone is known only once the browser has said it.
-        <p className="h-4 w-full truncate text-xs text-slate-500">{preferences && preferences.zone !== hostTimezone ? `The host's timezone: ${hostTimezone}` : ""}</p>
+        <p className="h-4 w-full truncate text-xs text-slate-500">{note}</p>
       )}
     </div>
   );
 }
 
 /** 12 h or 24 h: two radio buttons that look like a segmented switch. */
-function ClockSwitch({ hour12, onChange }: { hour12: boolean | null; onChange: (hour12: boolean) => void }) {
+function ClockSwitch({ hour12, disabled, onChange }: { hour12: boolean | null; disabled: boolean; onChange: (hour12: boolean) => void }) {
   const name = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -98,7 +123,7 @@ function ClockSwitch({ hour12, onChange }: { hour12: boolean | null; onChange: (
               type="radio"
               name={name}
               checked={hour12 === h}
-              disabled={hour12 === null}
+              disabled={disabled}
               onChange={() => onChange(h)}
               className="peer absolute inset-0 opacity-0"
             />

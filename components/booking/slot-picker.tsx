@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useLayoutEffect, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { toApiError } from "@/lib/api-client/fetch-json";
 import { guestReads, slotsKey, slotsPrefix } from "@/lib/api-client/guest-reads";
@@ -15,12 +15,37 @@ import { CALENDAR_HEIGHT, MonthCalendar } from "./month-calendar";
 type Props = {
   username: string;
   slug: string;
-  preferences: GuestPreferences;
+  /** The guest's zone and clock; null until the browser has said them (the server's render, hydration). */
+  preferences: GuestPreferences | null;
   /** How many days ahead the host takes bookings: the calendar goes no further. */
   windowDays: number;
   onPick: (slot: SlotDto) => void;
   /** The start of the time chosen so far, shown pressed (the reschedule page); undefined where a choice moves on at once. */
   chosen?: string | null;
+  /**
+   * The first open month as the server found it in the host's zone: shown, the zone named, from
+   * the first paint until the guest's own zone has its answer (or failed), instead of a placeholder.
+   */
+  preview?: SlotsPreview;
+  /** Called once the guest's own times (or their failure) replace the preview. */
+  onReady?: () => void;
+};
+
+/** What the server renders of the picker before the browser has said its zone (see `preview` above). */
+export type SlotsPreview = {
+  /** The zone the preview is in (the host's), and its clock and first weekday (from Accept-Language). */
+  zone: string;
+  hour12: boolean;
+  weekStart: number;
+  /** Today and the booking window's last date in that zone. */
+  today: string;
+  lastDate: string;
+  month: string;
+  /** Open times per date of that month. */
+  counts: [string, number][];
+  /** The first open day and its times, labelled by the server (no second opinion from the browser's ICU). */
+  day: string | null;
+  times: { slot: SlotDto; label: string }[];
 };
 
 // The slots API answers at most 31 days per query: one query per month shown.
@@ -31,7 +56,12 @@ const MAX_MONTHS_AHEAD = 13;
  * (below it on a phone), in the guest's zone and clock. On load the first day with open times is
  * chosen, looking ahead month by month up to the booking window.
  */
-export function SlotPicker({ username, slug, preferences, windowDays, onPick, chosen }: Props) {
+export function SlotPicker(props: Props) {
+  if (props.preferences) return <LiveSlotPicker {...props} preferences={props.preferences} />;
+  return props.preview ? <SlotsPreviewView preview={props.preview} windowDays={props.windowDays} /> : <SlotPickerPlaceholder />;
+}
+
+function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chosen, preview, onReady }: Props & { preferences: GuestPreferences }) {
   const { zone, hour12, weekStart } = preferences;
   const [openedAt] = useState(() => Date.now());
   const today = dateInZone(openedAt, zone);
@@ -79,6 +109,14 @@ export function SlotPicker({ username, slug, preferences, windowDays, onPick, ch
     if (slots.isError) slots.refetch();
   }
 
+  // The server's preview stays until the guest's first answer is in; the guest turning the month
+  // before that leaves it at once. A layout effect: the page around switches in the same frame.
+  const showPreview = preview !== undefined && month === null && !loaded && !failed;
+  useLayoutEffect(() => {
+    if (!showPreview) onReady?.();
+  }, [showPreview, onReady]);
+  if (showPreview) return <SlotsPreviewView preview={preview} windowDays={windowDays} onMonth={setMonth} />;
+
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_12.5rem]">
       <MonthCalendar
@@ -105,7 +143,13 @@ export function SlotPicker({ username, slug, preferences, windowDays, onPick, ch
         ) : !loaded ? (
           <TimesLoading />
         ) : day ? (
-          <DayTimes day={day} slots={byDate.get(day)!} zone={zone} hour12={hour12} onPick={onPick} chosen={chosen} />
+          <DayTimes
+            day={day}
+            zone={zone}
+            times={byDate.get(day)!.map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12) }))}
+            onPick={onPick}
+            chosen={chosen}
+          />
         ) : (
           <p className="text-sm text-slate-600">
             {month === null
@@ -118,16 +162,29 @@ export function SlotPicker({ username, slug, preferences, windowDays, onPick, ch
   );
 }
 
-function DayTimes({ day, slots, zone, hour12, onPick, chosen }: { day: string; slots: SlotDto[]; zone: string; hour12: boolean; onPick: (slot: SlotDto) => void; chosen?: string | null }) {
+type DayTimesProps = {
+  day: string;
+  /** The zone the times are in (data-zone, and data-preview while not offered: for tests and the page benchmark). */
+  zone: string;
+  times: { slot: SlotDto; label: string }[];
+  /** Undefined: the times are shown, not yet offered (the server's preview). */
+  onPick?: (slot: SlotDto) => void;
+  chosen?: string | null;
+  /** Said under the day, in the heading's own height: the zone of times not in the guest's. */
+  zoneNote?: string;
+};
+
+function DayTimes({ day, zone, times, onPick, chosen, zoneNote }: DayTimesProps) {
   const headingId = useId();
   return (
     // A group named by its day: "Tuesday, March 16" holds that day's time buttons.
-    <div role="group" aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
-      <h3 id={headingId} className="flex h-10 shrink-0 items-center font-semibold text-slate-900 md:text-sm">
-        {formatCalendarDate(day)}
+    <div role="group" aria-labelledby={headingId} data-zone={zone} data-preview={onPick ? undefined : ""} className="flex min-h-0 flex-1 flex-col">
+      <h3 id={headingId} className="flex h-10 shrink-0 flex-col justify-center font-semibold text-slate-900 md:text-sm">
+        <span className="truncate">{formatCalendarDate(day)}</span>
+        {zoneNote && <span className="truncate text-xs font-normal text-slate-600">{zoneNote}</span>}
       </h3>
       <ul className="mt-1 grid grid-cols-3 gap-2 p-0.5 sm:grid-cols-4 md:grid-cols-1 md:overflow-y-auto md:pr-1.5">
-        {slots.map((slot) => {
+        {times.map(({ slot, label }) => {
           const pressed = chosen === undefined ? undefined : chosen === slot.startTime;
           return (
             <li key={slot.startTime}>
@@ -135,12 +192,12 @@ function DayTimes({ day, slots, zone, hour12, onPick, chosen }: { day: string; s
                 type="button"
                 data-start={slot.startTime}
                 aria-pressed={pressed}
-                onClick={() => onPick(slot)}
+                onClick={onPick && (() => onPick(slot))}
                 className={`w-full rounded-md border px-2 py-2.5 text-sm font-semibold whitespace-nowrap tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${
                   pressed ? "border-blue-600 bg-blue-600 text-white" : "border-blue-300 text-blue-700 hover:border-blue-600 hover:bg-blue-50"
                 }`}
               >
-                {formatClock(slot.startTime, zone, hour12)}
+                {label}
               </button>
             </li>
           );
@@ -162,6 +219,35 @@ function TimesLoading() {
           <li key={i} className="h-[2.625rem] animate-pulse rounded-md bg-slate-100" />
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * The server's preview: the first open month and day in the host's zone, its times labelled, the
+ * zone named under the day. The same components and sizes as the live picker, so nothing moves
+ * when the guest's own times replace it.
+ */
+function SlotsPreviewView({ preview, windowDays, onMonth }: { preview: SlotsPreview; windowDays: number; onMonth?: (month: string) => void }) {
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_12.5rem]">
+      <MonthCalendar
+        month={preview.month}
+        weekStart={preview.weekStart}
+        today={preview.today}
+        lastDate={preview.lastDate}
+        counts={new Map(preview.counts)}
+        selected={preview.day}
+        onSelect={() => {}}
+        onMonth={onMonth ?? (() => {})}
+      />
+      <div className="flex min-w-0 flex-col md:h-[22.75rem]">
+        {preview.day ? (
+          <DayTimes day={preview.day} zone={preview.zone} times={preview.times} zoneNote={`${preview.zone} time`} />
+        ) : (
+          <p className="text-sm text-slate-600">{`No open times in the next ${windowDays} days. Please check again later.`}</p>
+        )}
+      </div>
     </div>
   );
 }

@@ -41,6 +41,8 @@ export type FetchJsonOptions = {
   signal?: AbortSignal;
   /** Where /api/v1 lives: the page's own origin unless given (tests, server-side callers). */
   baseUrl?: string;
+  /** This very request, already sent (the booking page's inline prefetch): its answer is read instead. */
+  prefetched?: Promise<Response>;
 };
 
 function fallbackMessage(status: number): string {
@@ -127,13 +129,14 @@ export async function fetchJson<T>(path: string, options: FetchJsonOptions = {})
   let res: Response;
   let text: string;
   try {
-    res = await fetch(`${options.baseUrl ?? API_BASE}${path}`, {
-      method: options.method ?? "GET",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: "same-origin",
-      signal: options.signal,
-    });
+    res = await (options.prefetched ??
+      fetch(`${options.baseUrl ?? API_BASE}${path}`, {
+        method: options.method ?? "GET",
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: "same-origin",
+        signal: options.signal,
+      }));
     // Read in the same try: a connection that drops mid-body is a network failure too.
     text = await res.text();
   } catch (error) {

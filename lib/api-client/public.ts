@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateBookingBody, CreatedBooking, GuestCancelled, PublicEventPage, SlotList } from "@/lib/schemas/booking";
-import { fetchJson } from "./fetch-json";
+import { API_BASE, fetchJson } from "./fetch-json";
+import { takePrefetchedSlots } from "./slots-prefetch";
 
 // What any visitor may do: read a host's public event page and its open times, book one, and
 // cancel with the token of the confirmation. Types come from the API's schemas, as types only.
@@ -29,9 +30,15 @@ export const publicEventQuery = (username: string, slug: string) =>
 
 export type SlotRange = { from: string; to: string; timezone: string };
 
+/** Where a booking page's slots are asked for (the inline prefetch builds the same URLs). */
+export const slotsPath = (username: string, slug: string) => `${API_BASE}${at(username, slug)}/slots`;
+
 /** Open times between two dates (inclusive, YYYY-MM-DD in `timezone`). */
-export const fetchSlots = async (username: string, slug: string, range: SlotRange, signal?: AbortSignal) =>
-  (await fetchJson<z.output<typeof SlotList>>(`${at(username, slug)}/slots?${new URLSearchParams(range)}`, { signal })).slots;
+export async function fetchSlots(username: string, slug: string, range: SlotRange, signal?: AbortSignal) {
+  const path = `${at(username, slug)}/slots?${new URLSearchParams(range)}`;
+  const prefetched = takePrefetchedSlots(`${API_BASE}${path}`);
+  return (await fetchJson<z.output<typeof SlotList>>(path, { signal, prefetched })).slots;
+}
 
 /** The same, as a TanStack query (the dashboard's). */
 export const slotsQuery = (username: string, slug: string, range: SlotRange) =>

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db";
 import { bookingCalendarEvents, calendarConnections, calendars, type CalendarConnectionRow } from "@/db/schema";
@@ -107,11 +107,25 @@ async function reconcile(db: Db, bookingId: string, hostId: string, facts: Booki
     .onConflictDoUpdate({ target: bookingCalendarEvents.bookingId, set: { calendarId: target.calendar.id, externalEventId: eventId, updatedAt: new Date() } });
 }
 
+/** Whether the booking has an event in a calendar, or its host a calendar to write to: one query. */
+async function mayHaveCalendarWork(db: Db, bookingId: string, hostId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      work: sql<boolean>`exists (select 1 from ${bookingCalendarEvents} where ${bookingCalendarEvents.bookingId} = ${bookingId})
+        or exists (select 1 from ${calendars} where ${calendars.userId} = ${hostId} and ${calendars.writeTarget})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.work === true;
+}
+
 export function calendarWrite(): JobHandler {
   return {
     kind: CALENDAR_WRITE,
     async run({ db, job }): Promise<JobOutcome> {
       const { bookingId, hostId } = CalendarWriteJob.parse(job.payload);
+      // Most hosts write to no calendar: then there is nothing to bring in line, whatever the
+      // booking's state, unless an event was written for it before (the host disconnected since).
+      if (!(await mayHaveCalendarWork(db, bookingId, hostId))) return { status: "done" };
       try {
         // A change that lands while we write (a reschedule during the create) is written too:
         // each pass ends by checking that what it wrote is still the booking's state.

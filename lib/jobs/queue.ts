@@ -91,7 +91,7 @@ export type Settlement =
  * Settles a claimed job, if `token` still holds it. False when the lease was lost (another worker
  * claimed it after it expired): that worker's outcome counts, this one changes nothing.
  */
-export async function settleJob(tx: Tx, jobId: number, token: string, s: Settlement): Promise<boolean> {
+export async function settleJob(tx: Tx | Db, jobId: number, token: string, s: Settlement): Promise<boolean> {
   const base = { lockedUntil: null, lockedBy: null };
   const set =
     s.status === "done"

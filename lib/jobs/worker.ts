@@ -157,15 +157,22 @@ export class JobWorker {
     else settlement = { status: "pending", runAfter: now + retryDelayMs(job.attempt, this.random), error: outcome.error, now };
     const nextRunAt = settlement.status === "pending" ? new Date(settlement.runAfter) : null;
 
+    const enqueue = outcome.status === "done" ? outcome.enqueue : undefined;
+    const record = outcome.record;
     try {
-      const held = await this.db.transaction(async (tx) => {
-        const ours = await settleJob(tx, job.id, claimToken(this.id, job), settlement);
-        // The attempt happened either way; its follow-ups are made only by the claim that holds
-        // the job, so a job run twice (lease lost) fans out once.
-        await outcome.record?.(tx, { nextRunAt: ours ? nextRunAt : null });
-        if (ours && outcome.status === "done" && outcome.enqueue) await enqueueJobs(tx, outcome.enqueue, now);
-        return ours;
-      });
+      // Most jobs (emails, calendar writes) leave nothing behind but their own row: one statement
+      // settles them, no transaction needed. Follow-ups commit together with the settlement.
+      const held =
+        record === undefined && enqueue === undefined
+          ? await settleJob(this.db, job.id, claimToken(this.id, job), settlement)
+          : await this.db.transaction(async (tx) => {
+              const ours = await settleJob(tx, job.id, claimToken(this.id, job), settlement);
+              // The attempt happened either way; its follow-ups are made only by the claim that
+              // holds the job, so a job run twice (lease lost) fans out once.
+              await record?.(tx, { nextRunAt: ours ? nextRunAt : null });
+              if (ours && enqueue) await enqueueJobs(tx, enqueue, now);
+              return ours;
+            });
       const fields = { jobId: job.id, kind: job.kind, attempt: job.attempt, status: settlement.status, ms: Math.round(performance.now() - timer) };
       if (!held) log.warn(fields, "jobs: lease lost before the job was settled; another worker has it");
       else if (settlement.status === "done") log.debug(fields, "jobs: done");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { pgErrorCode } from "@/db/client";
+import { pgErrorCode, runStatements, type Statement } from "@/db/client";
 import { bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 
@@ -18,9 +18,14 @@ export function slotUnavailable(): AppError {
   return new AppError("slot_unavailable", "This time is no longer available; please pick another slot");
 }
 
+/** The statement of a transaction-scoped advisory lock on a name, for a pipeline (runStatements). */
+export function nameLock(name: string): Statement {
+  return { text: "select pg_advisory_xact_lock(hashtextextended($1::text, 0)) as locked", params: [name] };
+}
+
 /** A transaction-scoped advisory lock on a name: transactions holding the same name take turns. */
 export async function lockName(tx: Tx, name: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+  await runStatements(tx)([nameLock(name)]);
 }
 
 /**
@@ -28,9 +33,10 @@ export async function lockName(tx: Tx, name: string): Promise<void> {
  * overlapping inserts each wait for the other inside the exclusion constraint's check until
  * PostgreSQL aborts one as a deadlock; with it, the second one re-checks after the first has
  * committed and answers 409 at once. The constraint stays the guarantee; this keeps it quiet.
+ * writeForHost sends it first in the transaction's pipeline.
  */
-export async function lockHostBookings(tx: Tx, hostId: string): Promise<void> {
-  await lockName(tx, `host-bookings:${hostId}`);
+export function hostBookingsLock(hostId: string): Statement {
+  return nameLock(`host-bookings:${hostId}`);
 }
 
 /**

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import type { CustomQuestion } from "@/db/schema";
+import type { BookingRow, CustomQuestion } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { toBooking } from "@/lib/dto";
-import { AppError, validationError, type RateLimitState, type ValidationIssue } from "@/lib/errors";
+import { AppError, notFound, validationError, type RateLimitState, type ValidationIssue } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { countBookingOutcome } from "@/lib/metrics";
 import { PHONE_FORMAT_HINT, toE164 } from "@/lib/phone";
@@ -13,12 +13,13 @@ import type { CreateBookingBody, CreatedBooking } from "@/lib/schemas/booking";
 import { open, seal } from "@/lib/secret-box";
 import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time";
-import { hashCancelToken, insertBookingOrConflict, slotUnavailable } from "./booking-store";
-import { limitGuestBookings, peekGuestBookings } from "./guest-booking-limit";
+import { commitNewBooking } from "./booking-commit";
+import { hashCancelToken, slotUnavailable } from "./booking-store";
+import { admitGuestBooking, peekGuestBookings, readGuestWindowLocked } from "./guest-booking-limit";
 import { writeForHost } from "./host-writes";
-import { claimIdempotencyKey, findStoredAnswer, finishIdempotentRequest, requestHash, type StoredResponse } from "./idempotency";
-import { enqueueBookingEvent } from "./outbox";
-import { getPublicEventTypeOrThrow } from "./public-event-types";
+import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type StoredResponse } from "./idempotency";
+import { bookingEventPayload } from "./outbox";
+import { findBookingTarget } from "./public-event-types";
 import { loadSlotData } from "./slot-input";
 
 const MINUTE = 60_000;
@@ -127,27 +128,35 @@ async function makeBooking(
     replayed: true,
     guestLimit: limits ? await peekGuestBookings(db, input.guestEmail, now) : undefined,
   });
-  const stored = await findStoredAnswer(db, claim, hash, now);
+  // One statement: the event type and what the key already holds (a replay needs nothing else).
+  const target = await findBookingTarget(db, username, slug, claim);
+  const stored = target ? storedAnswerOf(target.key, hash, now) : await findStoredAnswer(db, claim, hash, now);
   if (stored) return replay(stored);
+  if (!target) throw notFound("Event type");
 
-  const { host, eventType } = await getPublicEventTypeOrThrow(db, username, slug);
+  const { host, eventType } = target;
   const customAnswers = checkAnswers(eventType.customQuestions, input.customAnswers);
+  const start = input.startTime;
+  const end = start + eventType.durationMinutes * MINUTE;
   const created = await writeForHost(
     db,
     host.id,
     async (tx): Promise<CreateBookingResult | StoredResponse> => {
-      // The claim, the booking, its outbox row and the stored answer commit together or not at all.
-      const claimed = await claimIdempotencyKey(tx, claim, hash, now);
+      // Sent together behind the host's lock (writeForHost), one round trip: the claim, the
+      // guest's lock and window, the schedule around the slot. The claim, the booking, its outbox
+      // row and the stored answer commit together or not at all.
+      const [claimed, guestWindow, data] = await Promise.all([
+        claimIdempotencyKey(tx, claim, hash, now),
+        limits ? readGuestWindowLocked(tx, input.guestEmail, now) : undefined,
+        loadSlotData(tx, host, eventType, { from: start - DAY, to: start + DAY }),
+      ]);
       if ("replay" in claimed) return claimed.replay;
-      const guestLimit = limits ? await limitGuestBookings(tx, input.guestEmail, now) : undefined;
+      const guestLimit = guestWindow && admitGuestBooking(guestWindow);
       try {
-        const start = input.startTime;
-        const end = start + eventType.durationMinutes * MINUTE;
-        const data = await loadSlotData(tx, host, eventType, { from: start - DAY, to: start + DAY });
         if (!isOfferedSlot({ ...data, now }, start)) throw slotUnavailable();
 
         const token = randomBytes(32).toString("base64url");
-        const row = await insertBookingOrConflict(tx, {
+        const row: BookingRow = {
           id: newId("bkg"),
           hostId: host.id,
           eventTypeId: eventType.id,
@@ -164,11 +173,14 @@ async function makeBooking(
           location: eventType.location,
           customAnswers,
           cancelTokenHash: hashCancelToken(token),
+          cancellationReason: null,
+          cancelledBy: null,
+          cancelledAt: null,
+          previousStartTime: null,
+          sequence: 0,
           createdAt: new Date(now),
           updatedAt: new Date(now),
-        });
-        await enqueueBookingEvent(tx, "booking.created", row, now, toBooking(row, eventType), { guestToken: token });
-
+        };
         const answer: Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl"> = {
           id: row.id,
           status: row.status,
@@ -179,7 +191,12 @@ async function makeBooking(
           confirmationMessage: confirmationMessage(eventType.title, host.fullName, start, end, input.guestTimezone, row.location),
         };
         const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };
-        await finishIdempotentRequest(tx, claim, { status: 201, body: sealed });
+        await commitNewBooking(tx, {
+          row,
+          event: { kind: "booking.created", payload: bookingEventPayload("booking.created", row, now, toBooking(row, eventType), { guestToken: token }) },
+          claim,
+          answer: { status: 201, body: sealed },
+        });
         return { booking: { ...answer, ...guestLinks(token) }, replayed: false, guestLimit };
       } catch (error) {
         // The limit was consulted: the answer reports it, whatever else went wrong.

@@ -1,32 +1,48 @@
-import { and, count, gt, min, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { bookings } from "@/db/schema";
+import { runStatements, type Statement } from "@/db/client";
 import { AppError, type RateLimitState } from "@/lib/errors";
-import { lockName } from "./booking-store";
+import { nameLock } from "./booking-store";
 
 export const GUEST_BOOKINGS_PER_HOUR = 5;
 const HOUR = 3_600_000;
 
+type GuestWindow = { made: number; resetSeconds: number };
+type WindowRow = { made: number; oldest: number | null };
+
+/** Bookings the email made in the last hour, and when the oldest of them was made (epoch ms). */
+function windowStatement(email: string, now: number): Statement {
+  return {
+    text: `select count(*)::int as made, floor(extract(epoch from min(created_at)) * 1000)::float8 as oldest
+           from bookings where lower(guest_email) = $1::text and created_at > $2::text::timestamptz`,
+    params: [email.toLowerCase(), new Date(now - HOUR).toISOString()],
+  };
+}
+
 /** The guest's window as it stands: bookings made in the last hour, and when the oldest leaves it. */
-async function guestWindow(db: Db | Tx, email: string, now: number): Promise<{ made: number; resetSeconds: number }> {
-  const [row] = await db
-    .select({ made: count(), oldest: min(bookings.createdAt) })
-    .from(bookings)
-    .where(and(sql`lower(${bookings.guestEmail}) = ${email.toLowerCase()}`, gt(bookings.createdAt, new Date(now - HOUR))));
+function windowOf(row: WindowRow | undefined, now: number): GuestWindow {
   const made = row?.made ?? 0;
-  const oldest = row?.oldest ? new Date(row.oldest).getTime() : now;
+  const oldest = row?.oldest ?? now;
   return { made, resetSeconds: made === 0 ? 3600 : Math.max(1, Math.ceil((oldest + HOUR - now) / 1000)) };
+}
+
+/**
+ * Takes the guest's lock and reads their window, both sent at once, behind whatever the caller
+ * sent before on the transaction (runStatements): the caller may decide on it later.
+ */
+export async function readGuestWindowLocked(tx: Tx, email: string, now: number): Promise<GuestWindow> {
+  const [, [row]] = await runStatements(tx)<[{ locked: string }[], WindowRow[]]>([nameLock(`guest-bookings:${email.toLowerCase()}`), windowStatement(email, now)]);
+  return windowOf(row, now);
 }
 
 /**
  * At most 5 bookings per hour per guest email (case-insensitive), as a sliding window over the
  * bookings actually created: replays, rejected slots and invalid requests never count. The
- * transaction-scoped advisory lock makes concurrent bookings of one email take turns, so the
- * count cannot be raced past the limit. Returns the state counting this booking.
+ * window must be read under the guest's transaction-scoped advisory lock (readGuestWindowLocked),
+ * so that concurrent bookings of one email take turns and the count cannot be raced past the
+ * limit. Returns the state counting this booking, or throws 429.
  */
-export async function limitGuestBookings(tx: Tx, email: string, now: number): Promise<RateLimitState> {
-  await lockName(tx, `guest-bookings:${email.toLowerCase()}`);
-  const { made, resetSeconds } = await guestWindow(tx, email, now);
+export function admitGuestBooking(window: GuestWindow): RateLimitState {
+  const { made, resetSeconds } = window;
   const allowed = made < GUEST_BOOKINGS_PER_HOUR;
   const state = {
     allowed,
@@ -47,7 +63,8 @@ export async function limitGuestBookings(tx: Tx, email: string, now: number): Pr
 
 /** The guest's window without counting anything: what a replayed request reports. */
 export async function peekGuestBookings(db: Db, email: string, now: number): Promise<RateLimitState> {
-  const { made, resetSeconds } = await guestWindow(db, email, now);
+  const [[row]] = await runStatements(db)<[WindowRow[]]>([windowStatement(email, now)]);
+  const { made, resetSeconds } = windowOf(row, now);
   return {
     allowed: made < GUEST_BOOKINGS_PER_HOUR,
     limit: GUEST_BOOKINGS_PER_HOUR,

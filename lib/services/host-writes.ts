@@ -1,16 +1,18 @@
 import type { Db, Tx } from "@/db";
+import { runStatements } from "@/db/client";
 import { wakeJobWorker } from "@/lib/jobs/wake";
-import { lockHostBookings, retryOnDeadlock } from "./booking-store";
-import { invalidateHost } from "./schedule-cache";
+import { hostBookingsLock, retryOnDeadlock } from "./booking-store";
+import { invalidateHost, scheduleChangeNotice } from "./schedule-cache";
 
 /**
  * The one door for writes to what a host's slots are made of (hours, event types, bookings,
  * calendar busy time): one transaction, the host's booking lock when asked, a retry when
  * PostgreSQL broke a deadlock (40P01) or a serialisation conflict (40001), and the slot cache
- * of the host invalidated after the commit, on this instance and the others. A write that goes
- * through here cannot forget the cache; nothing is invalidated for a write that rolled back.
- * After the commit this process's job worker is woken too, so the outbox rows a booking change
- * wrote (webhooks, emails) go out at once rather than at the next poll.
+ * of the host invalidated: other instances by a NOTIFY that PostgreSQL delivers at the commit,
+ * this one after the commit. A write that goes through here cannot forget the cache; nothing is
+ * invalidated for a write that rolled back. After the commit this process's job worker is woken
+ * too, so the outbox rows a booking change wrote (webhooks, emails) go out at once rather than
+ * at the next poll.
  */
 export async function writeForHost<T>(
   db: Db,
@@ -20,8 +22,16 @@ export async function writeForHost<T>(
 ): Promise<T> {
   const result = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      if (options.lockBookings) await lockHostBookings(tx, hostId);
-      return work(tx);
+      // The lock and the notice go out first and `work`'s statements behind them on the same
+      // connection, without waiting: the server runs them in that order, so everything `work`
+      // reads is read under the lock (runStatements).
+      const first = runStatements(tx)([...(options.lockBookings ? [hostBookingsLock(hostId)] : []), scheduleChangeNotice(hostId)]);
+      // Both settle before the transaction ends (nothing of `work` may run after its rollback);
+      // a failed lock is the cause of whatever failed after it.
+      const [sent, done] = await Promise.allSettled([first, work(tx)]);
+      if (sent.status === "rejected") throw sent.reason;
+      if (done.status === "rejected") throw done.reason;
+      return done.value;
     }),
   );
   invalidateHost(hostId);

@@ -29,9 +29,29 @@ export const BookingEventPayload = z.object({
 });
 export type BookingEventPayload = z.infer<typeof BookingEventPayload>;
 
+/** The outbox row's payload of a booking event (the guest's token, if given, sealed). */
+export function bookingEventPayload(
+  event: BookingEvent,
+  booking: BookingRow,
+  now: number,
+  data: unknown,
+  options: { guestToken?: string } = {},
+): BookingEventPayload {
+  return {
+    event,
+    hostId: booking.hostId,
+    bookingId: booking.id,
+    occurredAt: isoUtc(new Date(now)),
+    sequence: booking.sequence,
+    data,
+    ...(options.guestToken ? { sealedGuestToken: seal(options.guestToken, GUEST_TOKEN_PURPOSE) } : {}),
+  };
+}
+
 /**
  * Records a booking event in the outbox, inside the transaction that made the change: the event
  * exists exactly when the change does. lib/jobs turns it into webhook deliveries and emails.
+ * (A new booking writes its event in the statement that inserts it: booking-commit.ts.)
  */
 export async function enqueueBookingEvent(
   tx: Tx,
@@ -41,16 +61,7 @@ export async function enqueueBookingEvent(
   data: unknown,
   options: { guestToken?: string } = {},
 ): Promise<void> {
-  const payload: BookingEventPayload = {
-    event,
-    hostId: booking.hostId,
-    bookingId: booking.id,
-    occurredAt: isoUtc(new Date(now)),
-    sequence: booking.sequence,
-    data,
-    ...(options.guestToken ? { sealedGuestToken: seal(options.guestToken, GUEST_TOKEN_PURPOSE) } : {}),
-  };
-  await enqueueJobs(tx, [{ kind: event, payload }], now);
+  await enqueueJobs(tx, [{ kind: event, payload: bookingEventPayload(event, booking, now, data, options) }], now);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { eventTypes, users, type EventTypeRow, type UserRow } from "@/db/schema";
+import { eventTypes, idempotencyKeys, users, type EventTypeRow, type UserRow } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 
 // What a guest may see of a host: the lookups behind the public paths. Only active event types
@@ -17,6 +17,37 @@ export async function getPublicEventTypeOrThrow(db: Db | Tx, username: string, s
     .where(and(eq(users.username, username), eq(eventTypes.slug, slug), eq(eventTypes.isActive, true)))
     .limit(1);
   if (!row) throw notFound("Event type");
+  return row;
+}
+
+function prepareBookingTarget(db: Db) {
+  return db
+    .select({ host: users, eventType: eventTypes, key: idempotencyKeys })
+    .from(eventTypes)
+    .innerJoin(users, eq(users.id, eventTypes.userId))
+    .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.scope, sql.placeholder("scope")), eq(idempotencyKeys.key, sql.placeholder("key"))))
+    .where(and(eq(users.username, sql.placeholder("username")), eq(eventTypes.slug, sql.placeholder("slug")), eq(eventTypes.isActive, true)))
+    .limit(1)
+    .prepare("public_booking_target");
+}
+
+// Prepared once per database: its SQL is built once, and PostgreSQL plans it once per connection.
+const bookingTargets = new WeakMap<Db, ReturnType<typeof prepareBookingTarget>>();
+
+/**
+ * What a booking request starts from, in one statement: the host and active event type behind
+ * /{username}/{slug}, and the row of its Idempotency-Key if there is one. Undefined when no such
+ * event type is active (the key may still hold an earlier answer: findStoredAnswer).
+ */
+export async function findBookingTarget(
+  db: Db,
+  username: string,
+  slug: string,
+  claim: { scope: string; key: string },
+): Promise<(PublicEventType & { key: typeof idempotencyKeys.$inferSelect | null }) | undefined> {
+  let prepared = bookingTargets.get(db);
+  if (!prepared) bookingTargets.set(db, (prepared = prepareBookingTarget(db)));
+  const [row] = await prepared.execute({ username, slug, scope: claim.scope, key: claim.key });
   return row;
 }
 

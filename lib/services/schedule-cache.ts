@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getDatabase, type Db } from "@/db";
+import type { Statement } from "@/db/client";
 import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
@@ -14,10 +15,12 @@ import { loadHostSchedule, type HostSchedule } from "./slot-input";
 // its transaction (slot-input.ts), so a stale entry can at worst show a slot that then answers
 // 409 — never a double booking.
 //
-// Freshness: every service that changes these facts calls invalidateHost() after its write. With
-// DATABASE_URL, where other instances may write, the invalidation also goes to them over
-// PostgreSQL's NOTIFY. Entries expire too, as a bound should a message be lost: after a minute
-// on embedded PGlite (this process is the only writer), after 15 seconds on PostgreSQL.
+// Freshness: every write to these facts goes through writeForHost, which sends
+// scheduleChangeNotice() inside its transaction and calls invalidateHost() after the commit.
+// With DATABASE_URL, where other instances may write, the notice reaches them over PostgreSQL's
+// NOTIFY, which is delivered at the commit and dropped with a rollback. Entries expire too, as a
+// bound should a message be lost: after a minute on embedded PGlite (this process is the only
+// writer), after 15 seconds on PostgreSQL.
 
 type Entry<T> = { hostId: string; generation: number; expires: number; value: T };
 type State = {
@@ -69,14 +72,21 @@ function forget(hostId: string): void {
 }
 
 /**
- * Forget everything cached about a host: call after any write (committed) to its hours, event
- * types or bookings. Other instances on the same PostgreSQL are told as well.
+ * Forget everything this instance caches about a host: call after any write (committed) to its
+ * hours, event types or bookings.
  */
 export function invalidateHost(hostId: string): void {
   forget(hostId);
-  void getDatabase()
-    .then((database) => database.messages?.notify(CHANNEL, `${state().instance}:${hostId}`))
-    .catch((err: unknown) => log.warn({ err }, "could not tell other instances about a schedule change"));
+}
+
+/**
+ * What tells the other instances on the same PostgreSQL to forget the host: a NOTIFY for the
+ * writing transaction's pipeline. PostgreSQL sends it when the transaction commits, and not at
+ * all if it rolls back, so it can go out with the transaction's first statements and costs no
+ * round trip and no transaction of its own. (On PGlite nobody listens; it is harmless there.)
+ */
+export function scheduleChangeNotice(hostId: string): Statement {
+  return { text: "select pg_notify($1::text, $2::text) as notified", params: [CHANNEL, `${state().instance}:${hostId}`] };
 }
 
 /** Starts listening for other instances' invalidations, once per process (PostgreSQL only). */

@@ -1,12 +1,26 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { BookingWidget } from "@/components/booking/booking-widget";
 import { EventSummary } from "@/components/booking/event-summary";
+import type { SlotsPreview } from "@/components/booking/slot-picker";
 import { getDb } from "@/db";
+import type { UserRow } from "@/db/schema";
+import { slotsPath } from "@/lib/api-client/public";
+import { slotsPrefetchScript } from "@/lib/api-client/slots-prefetch";
+import { monthOf, prefersHour12, weekStartOf } from "@/lib/calendar";
+import { formatClock } from "@/lib/format";
+import { log } from "@/lib/log";
 import { orNotFoundPage } from "@/lib/pages";
+import { firstOpenMonth } from "@/lib/services/first-open-month";
 import { getPublicEventTypeCached } from "@/lib/services/schedule-cache";
 
 // /{username}/{slug}: the guest's booking page. The page renders the event; the widget lists
 // slots and books through the public API, the same one any other client uses.
+//
+// So that a time shows with the first paint, not after the bundles have loaded and asked: the
+// HTML carries the first open month in the host's zone (the zone named beside the times), and an
+// inline script asks for the guest's own zone at once; the widget swaps in the guest's times
+// when they are in, in one frame, with nothing moving.
 
 export const dynamic = "force-dynamic";
 
@@ -14,6 +28,35 @@ type Params = { params: Promise<{ username: string; slug: string }>; searchParam
 
 async function load(username: string, slug: string) {
   return orNotFoundPage(getPublicEventTypeCached(await getDb(), username, slug));
+}
+
+/** The browser's first language (Accept-Language), for the preview's clock and first weekday. */
+async function requestLocale(): Promise<string | undefined> {
+  const tag = (await headers()).get("accept-language")?.split(",")[0]?.split(";")[0]?.trim();
+  try {
+    return tag && tag !== "*" ? new Intl.Locale(tag).toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The picker's first month in the host's zone; none (the picker's placeholder) if it cannot be had. */
+async function slotsPreview(host: UserRow, username: string, slug: string): Promise<SlotsPreview | undefined> {
+  try {
+    const zone = host.timezone;
+    const open = await firstOpenMonth(await getDb(), { username, slug, zone, windowDays: host.maxAdvanceDays, now: Date.now() });
+    const locale = (await requestLocale()) ?? "en-US";
+    const hour12 = prefersHour12(locale);
+    const counts = new Map<string, number>();
+    // displayStart is the slot's wall time in the zone asked for: its date is the day it lies on.
+    for (const slot of open.slots) counts.set(slot.displayStart.slice(0, 10), (counts.get(slot.displayStart.slice(0, 10)) ?? 0) + 1);
+    const day = counts.keys().next().value ?? null;
+    const times = open.slots.filter((slot) => slot.displayStart.startsWith(day ?? "-")).map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12) }));
+    return { zone, hour12, weekStart: weekStartOf(locale), today: open.today, lastDate: open.lastDate, month: open.month, counts: [...counts], day, times };
+  } catch (err) {
+    log.warn({ err, username, slug }, "booking page: no preview of the first open times");
+    return undefined;
+  }
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
@@ -24,12 +67,17 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function BookingPage({ params, searchParams }: Params) {
   const { username, slug } = await params;
-  // ?embed=1: inside another site's iframe (next.config.ts lets any site frame this page then):
+  // ?embed=1: inside another site's iframe (server.mjs lets any site frame this page then):
   // no page margins, a compact card, and the parent page hears about the booking.
   const embed = (await searchParams).embed === "1";
   const { host, eventType } = await load(username, slug);
+  const preview = await slotsPreview(host, username, slug);
+  // The guest's first month is most likely the host's: its months ask at once too (at most three).
+  const months = preview ? Math.min(3, monthsBetween(monthOf(preview.today), preview.month) + 1) : 1;
   return (
     <main className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
+      {/* First in the page: the guest's first slots requests leave while the bundles load. */}
+      <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(username, slug), windowDays: host.maxAdvanceDays, months }) }} />
       <div
         className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}
       >
@@ -47,9 +95,16 @@ export default async function BookingPage({ params, searchParams }: Params) {
             questions={eventType.customQuestions.map((q) => ({ id: q.id, label: q.label, required: q.required, type: q.type }))}
             windowDays={host.maxAdvanceDays}
             embed={embed}
+            preview={preview}
           />
         </div>
       </div>
     </main>
   );
+}
+
+/** Whole months from `from` to `to` ("YYYY-MM"). */
+function monthsBetween(from: string, to: string): number {
+  const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7));
+  return index(to) - index(from);
 }

@@ -1,0 +1,87 @@
+import type { Tx } from "@/db";
+import { runStatements } from "@/db/client";
+import type { BookingRow } from "@/db/schema";
+import { JOBS_CHANNEL } from "@/lib/jobs/queue";
+import { overlapAsConflict } from "./booking-store";
+import type { Claim, StoredResponse } from "./idempotency";
+import type { BookingEventPayload } from "./outbox";
+
+// A new booking's writes, in one statement: the booking under the exclusion constraint, its
+// booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
+// sends at the commit), and the answer stored under the Idempotency-Key claimed earlier in the
+// same transaction. One statement is one round trip, and it is all or nothing: no booking
+// without its event and its stored answer, whatever happens after.
+const COMMIT_SQL = `
+with booking as (
+  insert into bookings (id, host_id, event_type_id, status, start_time, end_time, buffer_before_minutes, buffer_after_minutes,
+      blocked_start, blocked_end, guest_name, guest_email, guest_timezone, location, custom_answers, cancel_token_hash,
+      sequence, created_at, updated_at)
+  values ($1::text, $2::text, $3::text, $4::text, $5::text::timestamptz, $6::text::timestamptz, $7::int, $8::int,
+      $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
+      $17::int, $18::text::timestamptz, $19::text::timestamptz)
+  returning id
+), job as (
+  insert into outbox_jobs (kind, payload, run_after)
+  select $20::text, $21::text::jsonb, $18::text::timestamptz from booking
+  returning id
+), answer as (
+  update idempotency_keys set response_status = $22::int, response_body = $23::text::jsonb
+  where scope = $24::text and key = $25::text and exists (select from booking)
+  returning 1
+)
+select (select count(*) from job)::int as jobs, (select count(*) from answer)::int as answers, pg_notify($26::text, '')::text as notified
+from booking`;
+
+/**
+ * Inserts `row` with its event and stores `answer` for `claim`, inside the booking's transaction.
+ * An overlapping booking that won a race (23P01) becomes 409 slot_unavailable; an event type
+ * deleted meanwhile (23503) 404.
+ */
+export async function commitNewBooking(
+  tx: Tx,
+  args: { row: BookingRow; event: { kind: string; payload: BookingEventPayload }; claim: Claim; answer: StoredResponse },
+): Promise<void> {
+  const { row, event, claim, answer } = args;
+  let written: { jobs: number; answers: number } | undefined;
+  try {
+    [[written]] = await runStatements(tx)<[{ jobs: number; answers: number }[]]>([
+      {
+        text: COMMIT_SQL,
+        params: [
+          row.id,
+          row.hostId,
+          row.eventTypeId,
+          row.status,
+          row.startTime.toISOString(),
+          row.endTime.toISOString(),
+          row.bufferBeforeMinutes,
+          row.bufferAfterMinutes,
+          row.blockedStart.toISOString(),
+          row.blockedEnd.toISOString(),
+          row.guestName,
+          row.guestEmail,
+          row.guestTimezone,
+          row.location,
+          JSON.stringify(row.customAnswers),
+          row.cancelTokenHash,
+          row.sequence,
+          row.createdAt.toISOString(),
+          row.updatedAt.toISOString(),
+          event.kind,
+          JSON.stringify(event.payload),
+          answer.status,
+          JSON.stringify(answer.body),
+          claim.scope,
+          claim.key,
+          JOBS_CHANNEL,
+        ],
+      },
+    ]);
+  } catch (error) {
+    throw overlapAsConflict(error);
+  }
+  // The claim is this transaction's own row, so the answer always lands; say so if it did not.
+  if (written?.jobs !== 1 || written.answers !== 1) {
+    throw new Error(`booking ${row.id}: expected one outbox row and one stored answer, wrote ${JSON.stringify(written)}`);
+  }
+}
