@@ -1,6 +1,6 @@
 // What the benchmarks share: builds, server processes, a small HTTP client and printing.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
@@ -89,6 +89,23 @@ export function build(label: string, args: string[]) {
 export function buildServiceIfNeeded() {
   if (needsBuild(ROOT, SERVICE_SOURCES)) build("the service", ["build"]);
   else say("  the service: .next is up to date");
+}
+
+/** bench/ceiling: the minimal Next.js app that measures the framework's own pace. */
+export const CEILING = path.join(ROOT, "bench", "ceiling");
+
+export function buildCeilingIfNeeded() {
+  if (needsBuild(CEILING, ["app", "next.config.mjs"])) build("the ceiling", ["build", "bench/ceiling"]);
+  else say("  the ceiling: bench/ceiling/.next is up to date");
+}
+
+/** `npm start`'s own command (package.json), with node flags added: e.g. a CPU profile. */
+export function startCommand(nodeArgs: string[] = []): [string, string[]] {
+  if (nodeArgs.length === 0) return ["npm", ["start"]];
+  const script = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const [node, ...rest] = script.split(" ").filter(Boolean);
+  if (node !== "node") throw new Error(`npm start is not a node command: ${script}`);
+  return ["node", [...nodeArgs, ...rest]];
 }
 
 export function freePort(): Promise<number> {
