@@ -13,11 +13,14 @@
 //    32 clients, the same number of transactions rounded up to a multiple of 32, after the same
 //    warm-up) on the same database, with hosts and distinct slots picked the same way, later on
 //    the calendar so they never meet the API's.
-// Both are printed side by side with the ratio. Target: the API ≥ 60 % of pgbench's pace.
+// 5. Next.js alone: bench/ceiling's route at the same path takes the same requests, reads the
+//    JSON body and answers 201 from a string, with no database: the framework's own pace for
+//    this POST on this machine, which bounds the API's whatever the service does.
+// All are printed side by side with the ratios. Target: the API ≥ 60 % of pgbench's pace.
 //
 // BENCH_BOOKINGS (2000), BENCH_WARMUP (1000), BENCH_CONNECTIONS (32) and BENCH_HOSTS (16) change the load;
-// BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" starts `node <args> server.mjs`
-// instead of `npm start` (the same server), here to write a CPU profile when it stops;
+// BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" adds node flags to what `npm
+// start` runs (the same server), here to write a CPU profile when it stops;
 // BENCH_KEEP_DATABASE=1 keeps the scratch database for a look afterwards; BENCH_BASELINE_DIR=<a
 // built checkout of another revision> loads that one too, first, on the same database, and runs
 // its bench/booking-transaction.sql beside this one's: a before/after in one run.
@@ -32,6 +35,7 @@ import postgres from "postgres";
 import { createScratchDatabase } from "../tests/support/scratch-database";
 import { CpuMeter } from "./cpu";
 import {
+  buildCeilingIfNeeded,
   buildServiceIfNeeded,
   call,
   cleanUpAtExit,
@@ -43,6 +47,7 @@ import {
   ROOT,
   runMain,
   say,
+  startCommand,
   startServer,
   stopServer,
   table,
@@ -247,7 +252,10 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
     return undefined;
   }
   const pgbenchBinary = findPgbench();
-  if (options.build) buildServiceIfNeeded();
+  if (options.build) {
+    buildServiceIfNeeded();
+    buildCeilingIfNeeded();
+  }
 
   const scratch = await createScratchDatabase(found.url);
   if (process.env.BENCH_KEEP_DATABASE) say(`  BENCH_KEEP_DATABASE: ${scratch.url} stays (drop it yourself)`);
@@ -272,7 +280,7 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
   for (const [k, { label, dir }] of builds.entries()) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const [command, args] = nodeArgs ? ["node", [...nodeArgs, "server.mjs"]] : ["npm", ["start"]];
+    const [command, args] = startCommand(nodeArgs);
     const server = startServer(
       `npm start (PostgreSQL) in ${dir}`,
       command,
@@ -316,6 +324,28 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
     paces.push(api);
   }
   const api = paces.at(-1)!;
+
+  // Next.js alone: the ceiling app's route at the same path takes the same requests, reads the
+  // JSON body and answers 201 from a string, with no database. However little the service did,
+  // its bookings could not come faster than this on this machine.
+  let framework: Pace | undefined;
+  {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const ceiling = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(port), "-H", "127.0.0.1"], {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+    });
+    await waitFor200(`${base}/api/ceiling`, ceiling);
+    say("  Next.js alone (bench/ceiling, the same POSTs, no database):");
+    loadNote("before its run");
+    await book(base, hosts, run, slot0, 0, WARMUP, "warm-up");
+    const meter = CpuMeter.available() ? new CpuMeter((p) => (p.pgid === ceiling.pid ? "server" : undefined)).start() : undefined;
+    framework = await book(base, hosts, run, slot0, WARMUP, BOOKINGS, "ceiling: Next.js alone, same POST");
+    framework.cost = costOf(meter, framework.done / framework.perSecond, BOOKINGS);
+    sayCost("request", framework.cost, { server: "Next.js" });
+    await stopServer(ceiling);
+  }
 
   const db = postgres(scratch.url, { max: 1, onnotice: () => {} });
   const count = async () => Number((await db`select count(*)::int as n from bookings`)[0]!.n);
@@ -365,11 +395,32 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
     rows.push([r.name, String(r.done), String(r.failed), r.perSecond.toFixed(1), r.p50.toFixed(1), r.p99.toFixed(1), raw ? `${((r.perSecond / raw.perSecond) * 100).toFixed(0)} %` : "-"]);
   }
   for (const r of raws) rows.push([r.name, String(r.done), String(r.failed), r.perSecond.toFixed(1), r.p50.toFixed(1), r.p99.toFixed(1), "100 %"]);
-  table(rows);
   const raw = raws.at(-1);
+  if (framework) {
+    rows.push([
+      framework.name,
+      String(framework.done),
+      String(framework.failed),
+      framework.perSecond.toFixed(1),
+      framework.p50.toFixed(1),
+      framework.p99.toFixed(1),
+      raw ? `${((framework.perSecond / raw.perSecond) * 100).toFixed(0)} %` : "-",
+    ]);
+  }
+  table(rows);
   if (raw) {
     const ratio = api.perSecond / raw.perSecond;
     say(`\nAPI/pgbench: ${(ratio * 100).toFixed(1)} % [target ≥ 60 %: ${ratio >= 0.6 ? "met" : "MISSED"}]`);
+  }
+  if (framework) {
+    const server = api.cost?.perBooking.server;
+    const next = framework.cost?.perBooking.server;
+    say(
+      `API/Next.js alone: ${((api.perSecond / framework.perSecond) * 100).toFixed(1)} %` +
+        (server !== undefined && next !== undefined
+          ? `; server CPU per booking ${server.toFixed(2)} ms, of which Next.js alone needs ${next.toFixed(2)} ms for the same request`
+          : ""),
+    );
   }
   return { api, pgbench: raw };
 }
