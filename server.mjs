@@ -39,8 +39,12 @@ const staticDir = path.join(import.meta.dirname, ".next", "static");
 const brotli = new Map();
 const STATIC_TYPES = { ".js": "application/javascript; charset=utf-8", ".css": "text/css; charset=utf-8" };
 
+/** Whether serveBrotli may answer: a build file asked for by a client that takes brotli. */
+function wantsBrotli(req) {
+  return req.method === "GET" && req.url?.startsWith("/_next/static/") && /\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""));
+}
+
 async function serveBrotli(req, res) {
-  if (req.method !== "GET" || !req.url?.startsWith("/_next/static/") || !/\bbr\b/.test(String(req.headers["accept-encoding"] ?? ""))) return false;
   const relative = decodeURIComponent(req.url.slice("/_next/static/".length).split("?")[0]);
   const type = STATIC_TYPES[path.extname(relative)];
   const file = path.join(staticDir, relative);
@@ -86,6 +90,8 @@ const server = createServer((req, res) => {
   if (hsts) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
   // While draining, each answer closes its connection: keep-alive clients reconnect elsewhere.
   if (lifecycle.draining) res.setHeader("connection", "close");
+  // Everything else goes to Next.js at once, without a turn through the microtask queue.
+  if (!wantsBrotli(req)) return void handleWithHeaders(req, res);
   serveBrotli(req, res).then(
     (served) => served || handleWithHeaders(req, res),
     () => handleWithHeaders(req, res),

@@ -145,7 +145,10 @@ async function limit(key: string, rule: { limit: number; windowSeconds: number }
 function finish(req: Request, url: URL, requestId: string, started: number, response: Response, userId?: string, routeTemplate = "unmatched") {
   response.headers.set("x-request-id", requestId);
   const ms = performance.now() - started;
-  log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10, userId }, "request");
+  // The line's object is built only when it is written (LOG_LEVEL=warn leaves it out).
+  if (log.isLevelEnabled("info")) {
+    log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10, userId }, "request");
+  }
   observeRequest(req.method, routeTemplate, response.status, ms / 1000);
   return response;
 }
