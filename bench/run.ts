@@ -25,10 +25,14 @@
 // source file, the ceiling likewise; BENCH_BUILD=always forces both, BENCH_BUILD=never skips them.
 // BENCH_DURATION (seconds), BENCH_ROUNDS and BENCH_CONNECTIONS override the load;
 // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" runs `node <args> server.mjs`.
-// 4. Booking creation on PostgreSQL beside pgbench running the same statements (bench/bookings.ts;
-//    skipped, with a message, when no PostgreSQL is reachable).
+// 4. Booking creation on PostgreSQL beside pgbench running the same statements and beside Next.js
+//    alone answering the same POSTs (bench/bookings.ts; skipped, with a message, when no
+//    PostgreSQL is reachable).
+// 5. The booking page in Debian's Chromium at 390 px (bench/booking-page.mts): first-load JS and
+//    when the first bookable time is painted (skipped, with a message, without Chromium).
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -44,6 +48,7 @@ import {
   isoDate,
   loadNote,
   removeAtExit,
+  ROOT,
   runMain,
   say,
   startCommand,
@@ -294,6 +299,16 @@ async function main() {
   // Booking creation needs PostgreSQL (and pgbench for its ceiling); it says so when it skips.
   say("\n== 4. Booking creation, PostgreSQL only (npm run bench:bookings runs this alone)");
   await runBookingBench({ build: false });
+
+  // The booking page in Chromium: its own script (npm run bench:page), skipped without a browser.
+  say("\n== 5. The booking page in Chromium, as a first-time visitor on a phone (npm run bench:page runs this alone)");
+  const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(chromiumPath)) {
+    say(`  SKIPPED: no Chromium at ${chromiumPath} (Debian: apt-get install chromium; or set CHROMIUM_PATH)`);
+  } else {
+    const page = spawnSync("npx", ["tsx", "bench/booking-page.mts"], { cwd: ROOT, stdio: "inherit" });
+    if (page.status !== 0) throw new Error(`bench/booking-page.mts failed (exit ${page.status})`);
+  }
 }
 
 runMain(main);
