@@ -17,7 +17,7 @@
 //    body from a static path is measured too, for comparison.
 //
 // All servers are up together, each idle but for the one autocannon loads (32 connections, 2 s
-// warm-up, then 8 s measured); BENCH_ROUNDS (3) rounds take every target in turn, and the figures
+// warm-up, then 8 s measured); BENCH_ROUNDS (5) rounds take every target in turn, and the figures
 // are medians, each ratio the median of the rounds' own ratios (neighbours in time).
 // Targets: real ≥ 85 % of the ceiling's req/s, p99 ≤ 1.2 × the ceiling's p99.
 //
@@ -59,7 +59,7 @@ import {
 } from "./harness";
 
 const DURATION = Number(process.env.BENCH_DURATION || 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const WARMUP = 2;
 
