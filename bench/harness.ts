@@ -99,13 +99,14 @@ export function buildCeilingIfNeeded() {
   else say("  the ceiling: bench/ceiling/.next is up to date");
 }
 
-/** `npm start`'s own command (package.json), with node flags added: e.g. a CPU profile. */
+/** `npm start`'s own command (package.json), with node flags added: e.g. a CPU profile, or a heap setting to try. */
 export function startCommand(nodeArgs: string[] = []): [string, string[]] {
   if (nodeArgs.length === 0) return ["npm", ["start"]];
   const script = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
   const [node, ...rest] = script.split(" ").filter(Boolean);
-  if (node !== "node") throw new Error(`npm start is not a node command: ${script}`);
-  return ["node", [...nodeArgs, ...rest]];
+  if (node !== "node" || rest.length === 0) throw new Error(`npm start is not a node command: ${script}`);
+  // After npm start's own flags, so that a flag given again here wins.
+  return ["node", [...rest.slice(0, -1), ...nodeArgs, rest.at(-1)!]];
 }
 
 export function freePort(): Promise<number> {

@@ -19,8 +19,15 @@ export type WorkerOptions = {
   leaseMs?: number;
   /** Jobs run at once. */
   concurrency?: number;
-  /** The idle wait between looks at the table, when no wake-up comes. */
+  /** The wait between looks at the table while jobs keep coming, when no wake-up comes. */
   pollMs?: number;
+  /**
+   * The longest wait between looks once the table keeps coming up empty: each empty look doubles
+   * the wait from pollMs up to this. A wake-up (this process's commit with jobs, or another
+   * instance's NOTIFY) looks at once and starts again from pollMs; what no one announces (a
+   * retry's time coming, a dead worker's lease running out) waits at most this long more.
+   */
+  maxIdlePollMs?: number;
   clock?: () => number;
   /** Jitter source for retries (tests make it deterministic). */
   random?: () => number;
@@ -34,6 +41,7 @@ export class JobWorker {
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly pollMs: number;
+  private readonly maxIdlePollMs: number;
   private readonly clock: () => number;
   private readonly random: () => number;
   private readonly messages: Database["messages"];
@@ -48,6 +56,7 @@ export class JobWorker {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.concurrency = options.concurrency ?? 8;
     this.pollMs = options.pollMs ?? 500;
+    this.maxIdlePollMs = Math.max(this.pollMs, options.maxIdlePollMs ?? 5_000);
     this.clock = options.clock ?? Date.now;
     this.random = options.random ?? Math.random;
     this.messages = options.messages;
@@ -91,7 +100,7 @@ export class JobWorker {
       });
     }
     this.loop = this.run();
-    log.info({ worker: this.id, kinds: this.kinds, pollMs: this.pollMs, leaseMs: this.leaseMs }, "jobs: worker started");
+    log.info({ worker: this.id, kinds: this.kinds, pollMs: this.pollMs, maxIdlePollMs: this.maxIdlePollMs, leaseMs: this.leaseMs }, "jobs: worker started");
   }
 
   /** Stops claiming; resolves once the jobs in hand are settled. */
@@ -109,10 +118,14 @@ export class JobWorker {
 
   private async run(): Promise<void> {
     let failures = 0;
+    // Looks in a row that found nothing: on embedded PGlite each look runs on this thread (a few
+    // milliseconds that every request in flight waits out), so an idle worker looks less often.
+    let empty = 0;
     while (this.running) {
       this.woken = false;
       try {
-        await this.runDueJobs();
+        const ran = await this.runDueJobs();
+        empty = ran > 0 ? 0 : empty + 1;
         failures = 0;
       } catch (err) {
         // The database went away, most likely: the jobs stay in the table. Look again, less
@@ -121,7 +134,7 @@ export class JobWorker {
         log.error({ err, failures }, "jobs: could not claim jobs");
       }
       if (!this.running || (this.woken && failures === 0)) continue;
-      const wait = failures === 0 ? this.pollMs : Math.min(30_000, this.pollMs * 2 ** failures);
+      const wait = failures === 0 ? this.idleWait(empty) : Math.min(30_000, this.pollMs * 2 ** failures);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, wait);
         this.wakeUp = () => {
@@ -131,6 +144,11 @@ export class JobWorker {
       });
       this.wakeUp = undefined;
     }
+  }
+
+  /** pollMs after a look that ran jobs, doubling with each empty look in a row, up to maxIdlePollMs. */
+  idleWait(emptyLooks: number): number {
+    return Math.min(this.maxIdlePollMs, this.pollMs * 2 ** Math.max(0, emptyLooks - 1));
   }
 
   private claim(limit: number, now: number): Promise<ClaimedJob[]> {

@@ -165,4 +165,36 @@ describe("outbox worker", () => {
     expect(await w.runDueJobs(t0)).toBe(1);
     expect((await jobsOf([kind]))[0]).toMatchObject({ status: "done", attempts: 2 });
   });
+
+  it("an idle worker looks at the table less and less often, and a wake-up looks at once", async () => {
+    const kind = kindOf("idle");
+    const db = await getDb();
+    // Counts the worker's looks at the table (each claim is one statement through execute).
+    let looks = 0;
+    const counted = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === "execute") looks += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const ran = deferred();
+    const w = new JobWorker({ db: counted, handlers: [{ kind, run: async () => (ran.resolve(), { status: "done" }) }], pollMs: 10, maxIdlePollMs: 80 });
+    // pollMs after a look that ran something, doubling with every empty look, capped.
+    expect([0, 1, 2, 3, 4, 5, 9].map((empty) => w.idleWait(empty))).toEqual([10, 10, 20, 40, 80, 80, 80]);
+
+    await w.start();
+    try {
+      await new Promise((r) => setTimeout(r, 1_000));
+      // Every 10 ms would be ~100 looks in that second; backing off to 80 ms gives ~15.
+      expect(looks).toBeGreaterThanOrEqual(3);
+      expect(looks).toBeLessThanOrEqual(25);
+      // A job committed by this process rings the worker, which runs it without waiting.
+      await db.transaction((tx) => enqueueJobs(tx, [{ kind, payload: {} }]));
+      w.wake();
+      await ran.promise;
+      await expect.poll(async () => (await jobsOf([kind]))[0]?.status).toBe("done");
+    } finally {
+      await w.stop();
+    }
+  });
 });
