@@ -24,7 +24,9 @@
 // Builds: the service is built with `next build` when .next/BUILD_ID is missing or older than a
 // source file, the ceiling likewise; BENCH_BUILD=always forces both, BENCH_BUILD=never skips them.
 // BENCH_DURATION (seconds), BENCH_ROUNDS and BENCH_CONNECTIONS override the load;
-// BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" runs `node <args> server.mjs`.
+// BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" adds node flags to what `npm start`
+// runs; BENCH_COMPARE_NODE_ARGS="--max-semi-space-size=16" runs a second service with those flags
+// too, measured in the same rounds (an A/B in one run).
 // 4. Booking creation on PostgreSQL beside pgbench running the same statements and beside Next.js
 //    alone answering the same POSTs (bench/bookings.ts; skipped, with a message, when no
 //    PostgreSQL is reachable).
@@ -182,20 +184,21 @@ async function main() {
   const google = await startFakeGoogle();
   // BENCH_SERVER_NODE_ARGS runs what `npm start` runs with node flags, e.g. a CPU profile.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean);
-  const [command, args] = startCommand(nodeArgs);
-  const real = startServer("npm start", command, args, {
+  const serviceEnv = (port: number, dataDir: string) => ({
     ...google.env,
-    APP_URL: realBase,
+    APP_URL: `http://127.0.0.1:${port}`,
     // As long as allowed: each round starts a sync that then hangs for all of its measurement.
     CALENDAR_TIMEOUT_MS: "120000",
     NODE_ENV: "production",
-    PORT: String(realPort),
+    PORT: String(port),
     HOST: "127.0.0.1",
-    DATA_DIR: path.join(work, "data"),
+    DATA_DIR: path.join(work, dataDir),
     RATE_LIMITS: "off",
     LOG_LEVEL: "warn",
     NEXT_TELEMETRY_DISABLED: "1",
   });
+  const [command, args] = startCommand(nodeArgs);
+  const real = startServer("npm start", command, args, serviceEnv(realPort, "data"));
   await waitFor200(`${realBase}/api/v1/health`, real);
   const { slotsPath, bookings } = await seed(realBase);
   const sample = await call(realBase, "GET", slotsPath);
@@ -215,6 +218,20 @@ async function main() {
     hanging = { path: second.slotsPath, sync };
   } catch (error) {
     say(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  // BENCH_COMPARE_NODE_ARGS: the same service once more with other node flags (a heap setting,
+  // say), seeded alike, measured in the same rounds: an A/B in one run.
+  const compareArgs = process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean);
+  let compare: { name: string; url: string; server: ReturnType<typeof startServer> } | undefined;
+  if (compareArgs) {
+    const port = await freePort();
+    const [c, a] = startCommand([...(nodeArgs ?? []), ...compareArgs]);
+    const server = startServer(`npm start ${compareArgs.join(" ")}`, c, a, serviceEnv(port, "data-compare"));
+    await waitFor200(`http://127.0.0.1:${port}/api/v1/health`, server);
+    const seeded = await seed(`http://127.0.0.1:${port}`, "cmp-");
+    compare = { name: `real, node ${compareArgs.join(" ")}`, url: `http://127.0.0.1:${port}${seeded.slotsPath}`, server };
+    say(`\n== 2c. The same service with node ${compareArgs.join(" ")} (BENCH_COMPARE_NODE_ARGS)`);
   }
 
   say("\n== 3. The framework ceiling: bench/ceiling, same Next.js, same body, pre-serialised");
@@ -239,6 +256,7 @@ async function main() {
   const targets = [
     { name: "real: GET …/slots (7 days)", url: realBase + slotsPath },
     ...(hanging ? [{ name: "real, calendar hanging: GET …/slots", url: realBase + hanging.path, before: hanging.sync }] : []),
+    ...(compare ? [{ name: compare.name, url: compare.url }] : []),
     { name: "ceiling: same path and query", url: ceilingBase + ceilingPath },
     { name: "ceiling: static path (/api/ceiling)", url: `${ceilingBase}/api/ceiling` },
   ];
@@ -255,6 +273,7 @@ async function main() {
   }
   await stopServer(real, nodeArgs ? 60_000 : undefined); // a CPU profile takes a while to write
   await stopServer(ceiling);
+  if (compare) await stopServer(compare.server);
   await google.close();
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
