@@ -245,7 +245,7 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: "1",
   });
   // The ceiling's route sits at the real one's path, dynamic segments and query string included:
-  // routing them is Next.js's work (a static path with no query is ~13 % faster here), so it
+  // routing them is Next.js's work (a static path with no query is 15–21 % faster here), so it
   // belongs to the ceiling. The static route is measured too, for comparison.
   const ceilingPath = slotsPath;
   await waitFor200(ceilingBase + ceilingPath, ceiling);
