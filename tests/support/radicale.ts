@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * A real CalDAV server for tests: Radicale (the Debian package `radicale`) on a free loopback
+ * A real CalDAV server for tests: Radicale (the Debian packages `radicale` and `python3-tz`) on a free loopback
  * port, with its own storage folder and one htpasswd user. `stop()` and `start()` kill and
  * restart the same server (same port, same storage), so a test can cause an outage and end it.
  */
