@@ -241,6 +241,33 @@ async function pgbench(binary: string, url: string, prefix: string, run: Pgbench
 }
 
 /**
+ * Next.js alone: the ceiling app's route at the bookings path takes the same requests, reads the
+ * JSON body and answers 201 from a string, with no database. However little the service did,
+ * its bookings could not come faster than this on this machine.
+ */
+async function nextAlone(hosts: Host[], run: string, slot0: number): Promise<Pace> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const ceiling = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(port), "-H", "127.0.0.1"], {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  try {
+    await waitFor200(`${base}/api/ceiling`, ceiling);
+    say("  Next.js alone (bench/ceiling, the same POSTs, no database):");
+    loadNote("before its run");
+    await book(base, hosts, run, slot0, 0, WARMUP, "warm-up");
+    const meter = CpuMeter.available() ? new CpuMeter((p) => (p.pgid === ceiling.pid ? "server" : undefined)).start() : undefined;
+    const pace = await book(base, hosts, run, slot0, WARMUP, BOOKINGS, "ceiling: Next.js alone, same POST");
+    pace.cost = costOf(meter, pace.done / pace.perSecond, BOOKINGS);
+    sayCost("request", pace.cost, { server: "Next.js" });
+    return pace;
+  } finally {
+    await stopServer(ceiling);
+  }
+}
+
+/**
  * The booking section: prints its figures and the ratio, or why it was skipped. `build` is false
  * when the caller already built the service.
  */
@@ -325,27 +352,7 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
   }
   const api = paces.at(-1)!;
 
-  // Next.js alone: the ceiling app's route at the same path takes the same requests, reads the
-  // JSON body and answers 201 from a string, with no database. However little the service did,
-  // its bookings could not come faster than this on this machine.
-  let framework: Pace | undefined;
-  {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const ceiling = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(port), "-H", "127.0.0.1"], {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-    });
-    await waitFor200(`${base}/api/ceiling`, ceiling);
-    say("  Next.js alone (bench/ceiling, the same POSTs, no database):");
-    loadNote("before its run");
-    await book(base, hosts, run, slot0, 0, WARMUP, "warm-up");
-    const meter = CpuMeter.available() ? new CpuMeter((p) => (p.pgid === ceiling.pid ? "server" : undefined)).start() : undefined;
-    framework = await book(base, hosts, run, slot0, WARMUP, BOOKINGS, "ceiling: Next.js alone, same POST");
-    framework.cost = costOf(meter, framework.done / framework.perSecond, BOOKINGS);
-    sayCost("request", framework.cost, { server: "Next.js" });
-    await stopServer(ceiling);
-  }
+  const framework = await nextAlone(hosts, run, slot0);
 
   const db = postgres(scratch.url, { max: 1, onnotice: () => {} });
   const count = async () => Number((await db`select count(*)::int as n from bookings`)[0]!.n);
@@ -389,39 +396,34 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
   say("");
   // A baseline API run is read against the baseline's statements when there are two pgbench runs.
   const against = (i: number) => raws[Math.min(i, raws.length - 1)];
-  const rows = [["what", "done", "failed", "per second", "p50 ms", "p99 ms", "vs its pgbench"]];
-  for (const [i, r] of paces.entries()) {
-    const raw = against(raws.length > 1 ? i : 0);
-    rows.push([r.name, String(r.done), String(r.failed), r.perSecond.toFixed(1), r.p50.toFixed(1), r.p99.toFixed(1), raw ? `${((r.perSecond / raw.perSecond) * 100).toFixed(0)} %` : "-"]);
-  }
-  for (const r of raws) rows.push([r.name, String(r.done), String(r.failed), r.perSecond.toFixed(1), r.p50.toFixed(1), r.p99.toFixed(1), "100 %"]);
+  const row = (r: Pace, raw: Pace | undefined) => [
+    r.name,
+    String(r.done),
+    String(r.failed),
+    r.perSecond.toFixed(1),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    raw ? `${((r.perSecond / raw.perSecond) * 100).toFixed(0)} %` : "-",
+  ];
   const raw = raws.at(-1);
-  if (framework) {
-    rows.push([
-      framework.name,
-      String(framework.done),
-      String(framework.failed),
-      framework.perSecond.toFixed(1),
-      framework.p50.toFixed(1),
-      framework.p99.toFixed(1),
-      raw ? `${((framework.perSecond / raw.perSecond) * 100).toFixed(0)} %` : "-",
-    ]);
-  }
-  table(rows);
+  table([
+    ["what", "done", "failed", "per second", "p50 ms", "p99 ms", "vs its pgbench"],
+    ...paces.map((r, i) => row(r, against(raws.length > 1 ? i : 0))),
+    ...raws.map((r) => row(r, r)),
+    row(framework, raw),
+  ]);
   if (raw) {
     const ratio = api.perSecond / raw.perSecond;
     say(`\nAPI/pgbench: ${(ratio * 100).toFixed(1)} % [target ≥ 60 %: ${ratio >= 0.6 ? "met" : "MISSED"}]`);
   }
-  if (framework) {
-    const server = api.cost?.perBooking.server;
-    const next = framework.cost?.perBooking.server;
-    say(
-      `API/Next.js alone: ${((api.perSecond / framework.perSecond) * 100).toFixed(1)} %` +
-        (server !== undefined && next !== undefined
-          ? `; server CPU per booking ${server.toFixed(2)} ms, of which Next.js alone needs ${next.toFixed(2)} ms for the same request`
-          : ""),
-    );
-  }
+  const server = api.cost?.perBooking.server;
+  const next = framework.cost?.perBooking.server;
+  say(
+    `API/Next.js alone: ${((api.perSecond / framework.perSecond) * 100).toFixed(1)} %` +
+      (server !== undefined && next !== undefined
+        ? `; server CPU per booking ${server.toFixed(2)} ms, of which Next.js alone needs ${next.toFixed(2)} ms for the same request`
+        : ""),
+  );
   return { api, pgbench: raw };
 }
 
