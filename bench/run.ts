@@ -225,13 +225,13 @@ async function main() {
   const compareArgs = process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean);
   let compare: { name: string; url: string; server: ReturnType<typeof startServer> } | undefined;
   if (compareArgs) {
+    say(`\n== 2c. The same service with node ${compareArgs.join(" ")} (BENCH_COMPARE_NODE_ARGS)`);
     const port = await freePort();
     const [c, a] = startCommand([...(nodeArgs ?? []), ...compareArgs]);
     const server = startServer(`npm start ${compareArgs.join(" ")}`, c, a, serviceEnv(port, "data-compare"));
     await waitFor200(`http://127.0.0.1:${port}/api/v1/health`, server);
     const seeded = await seed(`http://127.0.0.1:${port}`, "cmp-");
     compare = { name: `real, node ${compareArgs.join(" ")}`, url: `http://127.0.0.1:${port}${seeded.slotsPath}`, server };
-    say(`\n== 2c. The same service with node ${compareArgs.join(" ")} (BENCH_COMPARE_NODE_ARGS)`);
   }
 
   say("\n== 3. The framework ceiling: bench/ceiling, same Next.js, same body, pre-serialised");
