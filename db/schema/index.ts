@@ -13,3 +13,4 @@ export * from "./outbox-jobs";
 export * from "./rate-limits";
 export * from "./calls";
 export * from "./booking-calendar-events";
+export * from "./oauth-states";

@@ -17,6 +17,11 @@ export const users = pgTable(
     maxAdvanceDays: integer("max_advance_days").notNull().default(60),
     /** SHA-256 of the secret in the host's calendar feed URL (null: no feed). */
     feedTokenHash: text("feed_token_hash"),
+    /**
+     * Every bearer token and dashboard session carries the version it was issued under; raising
+     * it (sign-out everywhere, a password change) ends them all at once, stateless as they are.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
