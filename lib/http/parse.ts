@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
+import { UNSTORABLE } from "@/lib/schemas/common";
 
 export function zodIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
@@ -12,7 +13,32 @@ export function zodIssues(error: z.ZodError): ValidationIssue[] {
   });
 }
 
+const UNSTORABLE_MESSAGE = "Must not contain NUL characters or unpaired surrogates";
+
+/**
+ * Every string in the input, keys included, at its path: NUL or an unpaired surrogate anywhere
+ * is refused before any schema sees it, so no field (a URL, an email, an enum) can carry one to
+ * the database, which would refuse it with a 500. The schemas' own `Text` type says the same for
+ * the OpenAPI document.
+ */
+function unstorableIssues(value: unknown, at: string[] = [], found: ValidationIssue[] = []): ValidationIssue[] {
+  if (found.length >= 20) return found;
+  if (typeof value === "string") {
+    if (UNSTORABLE.test(value)) found.push({ path: at.join("."), message: UNSTORABLE_MESSAGE });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => unstorableIssues(item, [...at, String(i)], found));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (UNSTORABLE.test(key)) found.push({ path: [...at, key].join(".").replace(/[\u0000\p{Cs}]/gu, "\uFFFD"), message: UNSTORABLE_MESSAGE });
+      else unstorableIssues(item, [...at, key], found);
+    }
+  }
+  return found;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const unstorable = unstorableIssues(value);
+  if (unstorable.length > 0) throw validationError(unstorable, `The ${what} is invalid`);
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(zodIssues(result.error), `The ${what} is invalid`);
   return result.data;

@@ -4,7 +4,7 @@ import { isValidDate, isValidTimeZone, MAX_YEAR, MIN_YEAR, TIME_OF_DAY } from "@
 // NUL is refused by PostgreSQL in text and jsonb, and an unpaired UTF-16 surrogate is not
 // Unicode at all (jsonb refuses its escape; drivers would silently replace it). With the `u`
 // flag a well-formed pair is one code point, so \p{Cs} matches only the unpaired halves.
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
+export const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /**
  * Every string the API accepts goes through this type (or a format that already excludes these

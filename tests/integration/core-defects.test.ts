@@ -41,7 +41,20 @@ describe("text PostgreSQL cannot store is refused with 400, nothing changes", ()
         await book(host, et.slug, slot!.startTime, { customAnswers: { topic: bad } }),
         await book(host, et.slug, slot!.startTime, { customAnswers: { [bad]: "x" } }),
         await api.post("/public/cancel", { token: bad }),
-        ...(bad === NUL ? [await api.post(`/me/bookings/${encodeURIComponent(bad)}/cancel`, { reason: "x" }, auth), await api.get(`/public/${encodeURIComponent(bad)}/${et.slug}`)] : []),
+        // URL-, email- and enum-typed fields: their formats alone once let NUL through (a 500).
+        await api.patch("/me", { avatarUrl: `https://example.com/a${bad}b.png` }, auth),
+        await api.post("/me/webhooks", { url: `https://example.com/h${bad}`, events: ["booking.created"] }, auth),
+        await book(host, et.slug, slot!.startTime, { guestEmail: `a${bad}@example.com` }),
+        await book(host, et.slug, slot!.startTime, { guestTimezone: `Europe/Berlin${bad}` }),
+        // A lone surrogate cannot be written in a URL at all (encodeURIComponent refuses it).
+        ...(bad === NUL
+          ? [
+              await api.post(`/me/bookings/${encodeURIComponent(bad)}/cancel`, { reason: "x" }, auth),
+              await api.get(`/public/${encodeURIComponent(bad)}/${et.slug}`),
+              await api.get(`/me/bookings?status=${encodeURIComponent(`confirmed${bad}`)}`, auth),
+              await api.get(`/public/${host.username}/${et.slug}/slots?from=${date}&to=${date}&timezone=${encodeURIComponent(`UTC${bad}`)}`),
+            ]
+          : []),
       ];
       for (const res of cases) {
         expect(res.status, JSON.stringify(res.body)).toBe(400);
