@@ -6,11 +6,17 @@ import ipaddr from "ipaddr.js";
 // cloud metadata address, fe80::/10), unique-local fc00::/7, CGNAT 100.64/10, unspecified,
 // multicast, broadcast, documentation and reserved ranges, and IPv6 forms that carry an IPv4
 // address (NAT64 64:ff9b::/96, 6to4, Teredo). An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is
-// judged as the IPv4 address it is.
+// judged as the IPv4 address it is. The deprecated IPv4-compatible block ::/96 (RFC 4291 §2.5.5.1:
+// `::a9fe:a9fe`, `::127.0.0.1`) is refused whole: ipaddr.js calls it unicast, yet some stacks still
+// route it to the IPv4 address inside, and nothing public lives there.
 
 /** True only for an address on the public internet. Not an IP address at all: false. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  // ipaddr.js reads `::8.8.8.8` as if it were `::ffff:8.8.8.8`; the WHATWG parser writes it out
+  // as the hex it is (`::808:808`), which is what a socket would connect to.
+  const parsed = ipaddr.parse(address.includes(":") && address.includes(".") ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return false;
   return ipaddr.process(address).range() === "unicast";
 }
 
@@ -39,7 +45,7 @@ export function targetUrlProblem(raw: string, allowPrivate: boolean): string | u
   // The WHATWG parser has already turned 0x7f.1, 2130706433 and the like into 127.0.0.1.
   const ip = ipLiteralOf(url.hostname);
   if (ip !== undefined) {
-    return isPublicAddress(ip) ? undefined : `Must not point at a private, loopback or otherwise non-public address (${ip})`;
+    return isPublicAddress(ip) ? undefined : "Must not point at a private, loopback or otherwise non-public address";
   }
   const host = url.hostname.replace(/\.$/, "").toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost")) return "Must not point at this machine (localhost)";

@@ -49,7 +49,8 @@ async function resolveChecked(hostname: string, options: PostOptions): Promise<R
   if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
   if (!options.allowPrivate) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (refused) throw new Error(`Refused: ${hostname} resolves to a non-public address (${refused.address})`);
+    // Which private address a name resolves to is itself something an outsider may not learn.
+    if (refused) throw new Error(`Refused: ${hostname} resolves to a non-public address`);
   }
   // An IP literal needs no lookup (Node does not call one for it).
   return literal ? undefined : addresses[0];

@@ -279,7 +279,7 @@ describe("webhook deliveries", () => {
     expect(receiver.received).toHaveLength(0);
     const [attempt] = (await deliveries(host, webhook.id)).data;
     expect(attempt).toMatchObject({ status: "failed", responseStatus: null, nextRetryAt: expect.any(String) });
-    expect(attempt.error).toMatch(/^Refused: localhost resolves to a non-public address \((127\.0\.0\.1|::1)\)$/);
+    expect(attempt.error).toBe("Refused: localhost resolves to a non-public address");
   });
 
   it("checks every address a name resolves to, and connects to the one it checked", async () => {
@@ -301,7 +301,8 @@ describe("webhook deliveries", () => {
     await api.post(`/me/webhooks/${webhook.id}/test`, undefined, { token: host.token });
     await mixed.runDueJobs();
     expect(receiver.received).toHaveLength(1);
-    expect((await deliveries(host, webhook.id)).data[0].error).toBe("Refused: hooks.example.test resolves to a non-public address (10.0.0.7)");
+    // The log names no address: which private address a name resolves to is not the host's to learn.
+    expect((await deliveries(host, webhook.id)).data[0].error).toBe("Refused: hooks.example.test resolves to a non-public address");
   });
 
   it("skips messages for a webhook deleted or turned off after the event was fanned out", async () => {

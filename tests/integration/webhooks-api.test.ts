@@ -90,6 +90,10 @@ describe("webhooks: create, read, change, remove", () => {
       "http://[fe80::1]/",
       "http://2130706433/",
       "http://localhost:3000/",
+      // IPv4-compatible IPv6 (::/96): the metadata address and loopback in another dress.
+      "http://[::a9fe:a9fe]/latest/meta-data/",
+      "http://[::7f00:1]/",
+      "http://[::127.0.0.1]/",
     ];
     for (const url of targets) {
       const res = await api.post("/me/webhooks", { url }, { token: host.token });
