@@ -146,8 +146,11 @@ function finish(req: Request, url: URL, requestId: string, started: number, resp
   response.headers.set("x-request-id", requestId);
   const ms = performance.now() - started;
   // The line's object is built only when it is written (LOG_LEVEL=warn leaves it out).
+  // The route's pattern, never its path: a path may carry a bearer secret (a guest's token in
+  // /public/bookings/{token}.ics). Only a path that matched no route is logged as sent, cut short.
   if (log.isLevelEnabled("info")) {
-    log.info({ requestId, method: req.method, path: url.pathname, status: response.status, durationMs: Math.round(ms * 10) / 10, userId }, "request");
+    const where = routeTemplate === "unmatched" ? { route: routeTemplate, path: url.pathname.slice(0, 200) } : { route: routeTemplate };
+    log.info({ requestId, method: req.method, ...where, status: response.status, durationMs: Math.round(ms * 10) / 10, userId }, "request");
   }
   observeRequest(req.method, routeTemplate, response.status, ms / 1000);
   return response;
@@ -240,7 +243,7 @@ export function endpoint(
       new AppError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(", ")}`, { allow: allowed }),
       { allow: allowed.join(", ") },
     );
-    return finish(req, url, requestIdOf(req), started, response);
+    return finish(req, url, requestIdOf(req), started, response, undefined, path);
   };
   const out = { path } as EndpointHandlers;
   for (const method of HTTP_METHODS) {
