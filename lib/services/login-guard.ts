@@ -6,19 +6,20 @@ import { AppError } from "@/lib/errors";
 import { getRateLimitStore, type RateLimitResult } from "@/lib/rate-limit";
 import { verifyCredentials } from "./log-in";
 
-// Password guessing, slowed down where it happens: at most 10 failed logins per 15 minutes for
-// one (client address, email) pair, and 100 per client address. Counted per address, so a
-// guesser elsewhere cannot lock the real owner out; a success clears the pair's count. The
-// counters live in the same store as the other limits (memory, PostgreSQL or Upstash), so
-// several instances share them. Both ways in (the API's /auth/login and the dashboard's
-// session) go through here.
+// Password guessing, slowed down where it happens: at most 10 attempts per 15 minutes for one
+// (client address, email) pair, of which a success takes its own back, and 100 attempts per
+// client address. Both counters are raised before the password is checked: raised after, a burst
+// of parallel guesses would all be checked before the first failure was counted (250 were). The
+// pair is per address, so a guesser elsewhere cannot lock the real owner out. The counters live
+// in the same store as the other limits (memory, PostgreSQL or Upstash), so several instances
+// share them. Both ways in (the API's /auth/login and the dashboard's session) go through here.
 
 export const LOGIN_LIMITS = { pair: 10, address: 100, windowSeconds: 15 * 60 } as const;
 
 function tooMany(state: RateLimitResult): AppError {
   return new AppError(
     "rate_limited",
-    "Too many failed logins: wait a few minutes before trying again",
+    "Too many login attempts: wait a few minutes before trying again",
     { retryAfterSeconds: Math.max(1, state.resetSeconds) },
     { rateLimit: state },
   );
@@ -32,18 +33,11 @@ export async function logInGuarded(db: Db, input: { email: string; password: str
   const pairKey = `login:pair:${clientAddress}:${createHash("sha256").update(input.email).digest("base64url")}`;
   const addressKey = `login:address:${clientAddress}`;
 
-  const address = await store.peek(addressKey, LOGIN_LIMITS.address, windowSeconds);
+  const address = await store.hit(addressKey, LOGIN_LIMITS.address, windowSeconds);
   if (!address.allowed) throw tooMany(address);
-  // The pair counts the attempt before the check, so a burst of parallel guesses cannot slip
-  // past the limit; a success takes it back.
   const pair = await store.hit(pairKey, LOGIN_LIMITS.pair, windowSeconds);
   if (!pair.allowed) throw tooMany(pair);
-  try {
-    const user = await verifyCredentials(db, input);
-    await store.reset(pairKey, windowSeconds);
-    return user;
-  } catch (error) {
-    if (error instanceof AppError && error.code === "unauthorized") await store.hit(addressKey, LOGIN_LIMITS.address, windowSeconds);
-    throw error;
-  }
+  const user = await verifyCredentials(db, input);
+  await store.reset(pairKey, windowSeconds);
+  return user;
 }
