@@ -38,6 +38,10 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-e2e-")),
       APP_URL: `http://127.0.0.1:${port}`,
       SHUTDOWN_DELAY_MS: "0",
+      // Every browser and API client of the suite is 127.0.0.1: the per-address limits of
+      // sign-ups and bookings (10/1h, 30/10m by default) would see the whole suite as one flood.
+      LIMIT_REGISTER: "1000/1h",
+      LIMIT_BOOKINGS_PER_ADDRESS: "1000/10m",
     },
   },
 });

@@ -48,6 +48,10 @@ describe("parseConfig", () => {
     ["CALLS_FROM_NUMBER", { CALLS_ACCOUNT_SID: "AC123", CALLS_AUTH_TOKEN: "secret", CALLS_FROM_NUMBER: "555-0100" }],
     ["CALLS_API_BASE_URL", { CALLS_API_BASE_URL: "api.twilio.com" }],
     ["CALLS_TIMEOUT_MS", { CALLS_TIMEOUT_MS: "0" }],
+    ["LIMIT_REGISTER", { LIMIT_REGISTER: "ten an hour" }],
+    ["LIMIT_REGISTER", { LIMIT_REGISTER: "0/1h" }],
+    ["LIMIT_BOOKINGS_PER_ADDRESS", { LIMIT_BOOKINGS_PER_ADDRESS: "30/10d" }],
+    ["LIMIT_BOOKINGS_PER_ADDRESS", { LIMIT_BOOKINGS_PER_ADDRESS: "30/200h" }],
   ])("fails fast naming %s", (name, env) => {
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(name);
@@ -56,6 +60,17 @@ describe("parseConfig", () => {
   it("strips a trailing slash from APP_URL and honours RATE_LIMITS=off and TRUST_PROXY=1", () => {
     const c = parseConfig({ DATA_DIR: dir(), APP_URL: "https://book.example.com/", RATE_LIMITS: "off", TRUST_PROXY: "1" });
     expect(c).toMatchObject({ appUrl: "https://book.example.com", rateLimits: false, trustProxy: true });
+  });
+
+  it("reads the per-address limits as N/window or off, with the decided defaults", () => {
+    expect(parseConfig({ DATA_DIR: dir() }).addressLimits).toEqual({
+      register: { limit: 10, windowSeconds: 3600 },
+      bookings: { limit: 30, windowSeconds: 600 },
+    });
+    expect(parseConfig({ DATA_DIR: dir(), LIMIT_REGISTER: "off", LIMIT_BOOKINGS_PER_ADDRESS: " 5 / 45s " }).addressLimits).toEqual({
+      register: undefined,
+      bookings: { limit: 5, windowSeconds: 45 },
+    });
   });
 
   it("sends mail through SMTP_URL when set, from MAIL_FROM or no-reply at APP_URL's host", () => {

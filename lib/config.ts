@@ -16,6 +16,23 @@ const base64Key = z
   .string()
   .refine((v) => Buffer.from(v, "base64").length === 32, "must be 32 bytes, base64-encoded");
 
+/** A per-address limit's setting: `N/window` (`10/1h`, `30/10m`, `5/30s`) or `off`. */
+export type LimitRule = { limit: number; windowSeconds: number };
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
+const limitSetting = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx): LimitRule | undefined => {
+      if (v.trim().toLowerCase() === "off") return undefined;
+      const match = /^\s*(\d{1,6})\s*\/\s*(\d{1,5})\s*([smh])\s*$/.exec(v);
+      const limit = Number(match?.[1]);
+      const windowSeconds = Number(match?.[2]) * UNIT_SECONDS[(match?.[3] ?? "s") as keyof typeof UNIT_SECONDS];
+      if (match && limit >= 1 && windowSeconds >= 1 && windowSeconds <= 7 * 86400) return { limit, windowSeconds };
+      ctx.addIssue({ code: "custom", message: "must be N/window with a window in s, m or h of at most a week (e.g. 10/1h, 30/10m), or off" });
+      return z.NEVER;
+    });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -30,6 +47,8 @@ const EnvSchema = z.object({
   JWT_EXPIRES_IN: z.coerce.number().int().min(60).max(30 * 86400).default(86400),
   ENCRYPTION_KEY: base64Key.optional(),
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  LIMIT_REGISTER: limitSetting("10/1h"),
+  LIMIT_BOOKINGS_PER_ADDRESS: limitSetting("30/10m"),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
@@ -92,6 +111,8 @@ export type Config = {
   jwtExpiresIn: number;
   encryptionKey: Buffer;
   rateLimits: boolean;
+  /** Per client address; undefined when that limit is off (RATE_LIMITS=off turns all of them off). */
+  addressLimits: { register: LimitRule | undefined; bookings: LimitRule | undefined };
   trustProxy: boolean;
   logLevel: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
   upstash: { url: string; token: string } | undefined;
@@ -185,6 +206,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     encryptionKey: Buffer.from(encryptionKey, "base64"),
     rateLimits: e.RATE_LIMITS === "on",
+    addressLimits: { register: e.LIMIT_REGISTER, bookings: e.LIMIT_BOOKINGS_PER_ADDRESS },
     trustProxy: e.TRUST_PROXY,
     // Test runs are quiet unless asked otherwise.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

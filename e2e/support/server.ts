@@ -19,7 +19,18 @@ export async function start(env: Record<string, string>, command: [string, ...st
   const started = Date.now();
   const proc = spawn(command[0], command.slice(1), {
     // No drain delay unless a test asks: stopping test servers should be quick.
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", SHUTDOWN_DELAY_MS: "0", ...env },
+    // Every client here is 127.0.0.1: the per-address limits are raised unless a test sets them.
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      SHUTDOWN_DELAY_MS: "0",
+      LIMIT_REGISTER: "1000/1h",
+      LIMIT_BOOKINGS_PER_ADDRESS: "1000/10m",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -45,8 +45,11 @@ export type RouteSpec<A extends "host" | "none", B, Q, P> = {
   responses: Record<number, ResponseSpec>;
   /** Error statuses this route may answer with besides the wrapper's own, for the document. */
   errors?: ErrorSpec[];
-  /** A per-client-IP limit for public routes (the authenticated limit is per host). */
-  ipLimit?: { name: string; limit: number; windowSeconds: number };
+  /**
+   * A per-client-IP limit for public routes (the authenticated limit is per host); a function
+   * when the rule is configured (read per request; undefined: that limit is off).
+   */
+  ipLimit?: IpLimit | (() => IpLimit | undefined);
   /**
    * Checked right after authentication, before any input is read: a route that cannot work at
    * all (its provider is not configured) says so whatever the request carries.
@@ -78,6 +81,8 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
   /** Set by endpoint(): where the handler is mounted (the full path), for the OpenAPI document. */
   mount?: { path: string; method: HttpMethod };
 };
+
+export type IpLimit = { name: string; limit: number; windowSeconds: number };
 
 const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
 /** Public slot lists: 60 a minute per client IP. */
@@ -179,8 +184,9 @@ export function route<A extends "host" | "none", B extends Schema | undefined = 
         const result = await limit(`host:${host.id}`, HOST_LIMIT);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
-      if (spec.ipLimit) {
-        const result = await limit(`${spec.ipLimit.name}:ip:${clientIp(req)}`, spec.ipLimit);
+      const ipLimit = typeof spec.ipLimit === "function" ? spec.ipLimit() : spec.ipLimit;
+      if (ipLimit) {
+        const result = await limit(`${ipLimit.name}:ip:${clientIp(req)}`, ipLimit);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
       spec.precondition?.();

@@ -9,11 +9,16 @@ const HOUR = 3_600_000;
 type GuestWindow = { made: number; resetSeconds: number };
 type WindowRow = { made: number; oldest: number | null };
 
-/** Bookings the email made in the last hour, and when the oldest of them was made (epoch ms). */
+/**
+ * Bookings the email made in the last hour, and when the oldest of them was made (epoch ms).
+ * Bookings the guest cancelled with their own link do not count (decisions §8): otherwise anyone
+ * could lock a stranger's email out for an hour by booking and cancelling five times in it.
+ */
 function windowStatement(email: string, now: number): Statement {
   return {
     text: `select count(*)::int as made, floor(extract(epoch from min(created_at)) * 1000)::float8 as oldest
-           from bookings where lower(guest_email) = $1::text and created_at > $2::text::timestamptz`,
+           from bookings where lower(guest_email) = $1::text and created_at > $2::text::timestamptz
+             and (cancelled_by is distinct from 'guest')`,
     params: [email.toLowerCase(), new Date(now - HOUR).toISOString()],
   };
 }
@@ -36,7 +41,8 @@ export async function readGuestWindowLocked(tx: Tx, email: string, now: number):
 
 /**
  * At most 5 bookings per hour per guest email (case-insensitive), as a sliding window over the
- * bookings actually created: replays, rejected slots and invalid requests never count. The
+ * bookings actually created: replays, rejected slots, invalid requests and bookings cancelled
+ * through their own guest link never count. The
  * window must be read under the guest's transaction-scoped advisory lock (readGuestWindowLocked),
  * so that concurrent bookings of one email take turns and the count cannot be raced past the
  * limit. Returns the state counting this booking, or throws 429.

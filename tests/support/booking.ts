@@ -42,7 +42,7 @@ export function guest(fields: Record<string, unknown> = {}) {
 }
 
 export async function book(host: TestHost, slug: string, startTime: string, fields: Record<string, unknown> = {}, key: string = randomUUID()) {
-  return api.post(`/public/${host.username}/${slug}/bookings`, { startTime, ...guest(fields) }, { headers: { "idempotency-key": key } });
+  return api.post(`/public/${host.username}/${slug}/bookings`, { startTime, ...guest(fields) }, { headers: { "idempotency-key": key, ...clientHeaders() } });
 }
 
 /**

@@ -11,15 +11,23 @@ export function unique(prefix: string): string {
 
 export type TestHost = { id: string; email: string; username: string; password: string; token: string; timezone: string };
 
-/** Registers and logs in a fresh host through the API. */
+let hostCounter = 0;
+
+/**
+ * Registers and logs in a fresh host through the API, from a client address of its own (as a
+ * real host would): the per-address limits on sign-ups and logins never see one test's hosts as
+ * one flood.
+ */
 export async function createHost(overrides: { timezone?: string; fullName?: string } = {}): Promise<TestHost> {
+  hostCounter += 1;
+  const from = { headers: { "x-forwarded-for": `198.18.${(process.pid % 250) + 1}.${hostCounter % 250}` } };
   const username = unique("host");
   const email = `${username}@example.com`;
   const password = "correct horse battery";
   const timezone = overrides.timezone ?? "America/New_York";
-  const reg = await api.post("/auth/register", { email, password, fullName: overrides.fullName ?? "Test Host", username, timezone });
+  const reg = await api.post("/auth/register", { email, password, fullName: overrides.fullName ?? "Test Host", username, timezone }, from);
   expect(reg.status, JSON.stringify(reg.body)).toBe(201);
-  const login = await api.post("/auth/login", { email, password });
+  const login = await api.post("/auth/login", { email, password }, from);
   expect(login.status).toBe(200);
   return { id: reg.body.id, email, username, password, token: login.body.accessToken, timezone };
 }

@@ -1,4 +1,5 @@
 // POST /api/v1/public/{username}/{eventSlug}/bookings – a guest books a slot
+import { getConfig } from "@/lib/config";
 import { endpoint, json, route } from "@/lib/http/route";
 import { parseWith } from "@/lib/http/parse";
 import { rateLimitHeaders } from "@/lib/rate-limit";
@@ -9,13 +10,19 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{e
   POST: route(
     {
       auth: "none",
-      summary: "Book a slot (5 bookings per hour per guest email)",
+      summary: "Book a slot (5 bookings per hour per guest email; 30 requests per 10 minutes per client address by default, LIMIT_BOOKINGS_PER_ADDRESS)",
       tags: ["Public booking"],
       params: PublicEventParams,
       headers: [IDEMPOTENCY_KEY_HEADER],
       body: CreateBookingBody,
       responses: { 201: { description: "Booked; the cancelUrl carries the guest's cancel token", schema: CreatedBooking } },
       errors: [404, 409, 422, 429],
+      // A flood from one address (two days of a host's calendar in seconds, each booking mailing
+      // an address of its choice) is stopped before it reads the body.
+      ipLimit: () => {
+        const rule = getConfig().addressLimits.bookings;
+        return rule && { name: "bookings", ...rule };
+      },
     },
     async ({ db, req, params, body }) => {
       const { "Idempotency-Key": idempotencyKey } = parseWith(IdempotencyKeyHeader, { "Idempotency-Key": req.headers.get("idempotency-key") ?? undefined }, "Idempotency-Key header");
