@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
+import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
-import { bookingCalendarEvents, busyIntervals, calendarConnections } from "@/db/schema";
+import { bookingCalendarEvents, busyIntervals, calendarConnections, oauthStateUses } from "@/db/schema";
+import { sessionCookieName, sessionSecret } from "@/lib/auth/session";
 import { getConfig, parseConfig } from "@/lib/config";
 import { seal } from "@/lib/secret-box";
 import { api, site } from "../support/api";
@@ -98,14 +100,34 @@ function useFake(fake: Fake, extra: Record<string, string> = {}) {
   });
 }
 
+/**
+ * The authorize step (302 to the consent page) and what the browser keeps from it: the
+ * `name=value` pairs of its Set-Cookie headers, as the Cookie header the browser sends back.
+ */
+async function authorize(host: TestHost, provider: Fake["name"]) {
+  const res = await api.get(`/me/calendar-connections/oauth/${provider}/authorize`, { token: host.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(302);
+  const setCookies = res.headers.getSetCookie();
+  const consentUrl = res.headers.get("location")!;
+  return { consentUrl, state: new URL(consentUrl).searchParams.get("state")!, setCookies, cookie: setCookies.map((c) => c.split(";")[0]!).join("; ") };
+}
+
+/** The provider sends the browser back to our callback; `cookie` is what that browser holds. */
+function callback(back: URL, cookie = "", accept?: string) {
+  return site.get(`${back.pathname}${back.search}`, { headers: { cookie, ...(accept ? { accept } : {}) } });
+}
+
 /** The browser's part: authorize (302) → the provider's consent → back to our callback (302). */
 async function connect(host: TestHost, fake: Fake) {
-  const authorize = await api.get(`/me/calendar-connections/oauth/${fake.name}/authorize`, { token: host.token });
-  expect(authorize.status, JSON.stringify(authorize.body)).toBe(302);
-  const back = new URL(await fake.consent(authorize.headers.get("location")!));
+  const started = await authorize(host, fake.name);
+  const back = new URL(await fake.consent(started.consentUrl));
   expect(`${back.origin}${back.pathname}`).toBe(`${getConfig().appUrl}/api/v1/oauth/callback/${fake.name}`);
-  const callback = await site.get(`${back.pathname}${back.search}`);
-  return callback;
+  return callback(back, started.cookie);
+}
+
+/** A dashboard session cookie as next-auth issues it (as in session-auth.test.ts). */
+async function sessionCookie(userId: string): Promise<string> {
+  return `${sessionCookieName()}=${await encode({ token: { sub: userId }, secret: sessionSecret(), maxAge: 3600 })}`;
 }
 
 async function connections(host: TestHost) {
@@ -287,15 +309,18 @@ describe("OAuth state and configuration", () => {
     expect(await connections(host)).toEqual([]);
   });
 
-  it("a declined consent goes back to the dashboard with an error flag, connecting nothing", async () => {
+  it("a declined consent goes back to the dashboard with an error flag, connecting nothing, and uses up the state", async () => {
     const fake = googleFake();
     useFake(fake);
     const host = await createHost();
-    const authorize = await api.get("/me/calendar-connections/oauth/provider_a/authorize", { token: host.token });
-    const state = new URL(authorize.headers.get("location")!).searchParams.get("state")!;
-    const res = await site.get(`/api/v1/oauth/callback/provider_a?error=access_denied&state=${encodeURIComponent(state)}`);
+    const { consentUrl, state, cookie } = await authorize(host, "provider_a");
+    const res = await site.get(`/api/v1/oauth/callback/provider_a?error=access_denied&state=${encodeURIComponent(state)}`, { headers: { cookie } });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?error=access_denied`);
+    expect(await connections(host)).toEqual([]);
+    // The same state with a code afterwards (the consent page opened again) connects nothing.
+    const again = await callback(new URL(await fake.consent(consentUrl)), cookie);
+    expect(again.status).toBe(400);
     expect(await connections(host)).toEqual([]);
   });
 
@@ -311,6 +336,143 @@ describe("OAuth state and configuration", () => {
     expect(browser.status).toBe(302);
     expect(browser.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?error=not_configured`);
     expect((await api.get("/me/calendar-connections/oauth/provider_c/authorize", { token: host.token })).status).toBe(400);
+  });
+});
+
+describe("the OAuth flow is bound to the browser that started it, and a state connects once", () => {
+  const html = "text/html,application/xhtml+xml,*/*;q=0.8";
+
+  it("authorize sets the browser's nonce cookie: HttpOnly, SameSite=Lax, as long as the state lives", async () => {
+    useFake(googleFake());
+    const host = await createHost();
+    const { setCookies } = await authorize(host, "provider_a");
+    expect(setCookies).toHaveLength(1);
+    expect(setCookies[0]).toMatch(/^oauth_nonce=[\w-]{32,}; /);
+    const attributes = setCookies[0]!.split(/;\s*/).slice(1).map((a) => a.toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["path=/", "httponly", "samesite=lax", "max-age=600"]));
+    expect(attributes).not.toContain("secure"); // APP_URL is http in tests
+    // A new flow, a new nonce.
+    expect((await authorize(host, "provider_a")).cookie).not.toBe((await authorize(host, "provider_a")).cookie);
+  });
+
+  it("on an https APP_URL the cookie is __Host- prefixed and Secure, and the flow completes with it", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    configure({ appUrl: "https://booking.test" });
+    const host = await createHost();
+    const started = await authorize(host, "provider_a");
+    expect(started.setCookies[0]).toMatch(/^__Host-oauth_nonce=[\w-]{32,}; /);
+    expect(started.setCookies[0]!.split(/;\s*/).map((a) => a.toLowerCase())).toEqual(expect.arrayContaining(["secure", "path=/"]));
+    const back = new URL(await fake.consent(started.consentUrl));
+    const bare = started.cookie.replace(/^__Host-/, "");
+    expect((await callback(back, bare)).status).toBe(400); // the unprefixed name is not the cookie
+    expect((await callback(back, started.cookie)).status).toBe(302);
+    expect(await connections(host)).toHaveLength(1);
+  });
+
+  it("a valid state with neither the nonce cookie nor a session connects nothing (400)", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const host = await createHost();
+    const { consentUrl } = await authorize(host, "provider_a");
+    const back = new URL(await fake.consent(consentUrl));
+
+    const json = await callback(back);
+    expect(json.status).toBe(400);
+    expect(json.body).toMatchObject({ error: "validation_error", details: { issues: [{ path: "state" }] } });
+    const page = await callback(back, "", html);
+    expect(page.status).toBe(400);
+    expect(page.body).toContain("not connected");
+    expect(await connections(host)).toEqual([]);
+  });
+
+  it("account M's state completed in a victim's browser links nothing to M (the audit's attack)", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const attacker = await createHost();
+    const victim = await createHost();
+    // M starts a flow in M's own browser and sends the consent link to the victim.
+    const lure = await authorize(attacker, "provider_a");
+    // The victim's browser: signed in to the dashboard as the victim, and with a nonce of its own.
+    const own = await authorize(victim, "provider_a");
+    const victimCookies = `${await sessionCookie(victim.id)}; ${own.cookie}`;
+    const back = new URL(await fake.consent(lure.consentUrl)); // the victim consents with their account
+
+    for (const cookie of ["", victimCookies]) {
+      const res = await callback(back, cookie, html);
+      expect(res.status, cookie).toBe(400);
+      expect(res.headers.getSetCookie()).toEqual([]); // the victim's own flow keeps its cookie
+    }
+    expect(await connections(attacker)).toEqual([]);
+    expect(await connections(victim)).toEqual([]);
+  });
+
+  it("a state connects once: the same state again, with a fresh code and the right cookie, is refused", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const host = await createHost();
+    const started = await authorize(host, "provider_a");
+    const first = await callback(new URL(await fake.consent(started.consentUrl)), started.cookie);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?connected=provider_a`);
+    // Success clears the nonce cookie.
+    const cleared = first.headers.getSetCookie();
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]).toMatch(/^oauth_nonce=; /);
+    expect(cleared[0]!.toLowerCase()).toContain("max-age=0");
+
+    const [connection] = await connections(host);
+    const second = await callback(new URL(await fake.consent(started.consentUrl)), started.cookie, html);
+    expect(second.status).toBe(400);
+    expect(second.body).toContain("already been used");
+    expect((await connections(host)).map((c) => c.id)).toEqual([connection.id]);
+  });
+
+  it("two flows in one browser: the later one's cookie wins, the earlier one must start again", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const host = await createHost();
+    const earlier = await authorize(host, "provider_a");
+    const later = await authorize(host, "provider_b");
+    // The browser keeps one oauth_nonce cookie: the later Set-Cookie replaced the earlier.
+    expect((await callback(new URL(await fake.consent(earlier.consentUrl)), later.cookie)).status).toBe(400);
+    expect(await connections(host)).toEqual([]);
+    expect((await callback(new URL(await microsoft.consent(later.consentUrl)), later.cookie)).status).toBe(302);
+    expect((await connections(host)).map((c) => c.provider)).toEqual(["provider_b"]);
+  });
+
+  it("without the nonce cookie, the dashboard session of the same host completes it (an API client's user); another host's session does not", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const host = await createHost();
+    const other = await createHost();
+    // An API client called authorize with its bearer token: its Set-Cookie never reaches the
+    // browser where the person opens the consent link.
+    const { consentUrl } = await authorize(host, "provider_a");
+    const back = new URL(await fake.consent(consentUrl));
+
+    expect((await callback(back, await sessionCookie(other.id))).status).toBe(400);
+    expect((await callback(back, `${sessionCookieName()}=garbage`)).status).toBe(400);
+    expect(await connections(other)).toEqual([]);
+    expect(await connections(host)).toEqual([]);
+
+    // Refusals do not use the state up: the host's own browser still completes it.
+    const res = await callback(back, await sessionCookie(host.id));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?connected=provider_a`);
+    expect(await connections(host)).toHaveLength(1);
+  });
+
+  it("used states are forgotten once expired: rows past their expiry are deleted by a later callback", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const host = await createHost();
+    const db = await getDb();
+    const stale = `stale-${randomBytes(6).toString("hex")}`;
+    await db.insert(oauthStateUses).values({ id: stale, expiresAt: new Date(Date.now() - 2 * 60 * 60_000) });
+    expect((await connect(host, fake)).status).toBe(302);
+    expect(await db.select().from(oauthStateUses).where(eq(oauthStateUses.id, stale))).toEqual([]);
+    expect((await db.select().from(oauthStateUses)).length).toBeGreaterThan(0);
   });
 });
 

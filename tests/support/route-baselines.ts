@@ -4,7 +4,7 @@ import { getDb } from "@/db";
 import { calendarConnections, calendars } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { newId } from "@/lib/ids";
-import { startOAuth } from "@/lib/services/calendars";
+import { oauthNonceCookieName, startOAuth } from "@/lib/services/calendars/oauth";
 import { call } from "./api";
 import { clientHeaders, dateIn } from "./booking";
 import { unique } from "./factories";
@@ -122,8 +122,11 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
   "POST /me/calendar-connections/{connectionId}/sync": async (fx) => ({ ...none, headers: auth(fx), params: { connectionId: await connectionOf(fx) } }),
   "GET /me/calendar-connections/oauth/{provider}/authorize": (fx) => ({ ...none, headers: auth(fx), params: { provider: "provider_b" } }),
   "GET /oauth/callback/{provider}": (fx) => {
-    const consent = new URL(startOAuth(fx.host, "provider_a"));
-    return { ...none, params: { provider: "provider_a" }, query: { code: "4/fuzz-code", state: consent.searchParams.get("state")!, scope: "https://www.googleapis.com/auth/calendar.readonly" } };
+    // A fresh state each run (a state is used once), brought back by the browser holding its nonce.
+    const { consentUrl, nonce } = startOAuth(fx.host, "provider_a");
+    const state = new URL(consentUrl).searchParams.get("state")!;
+    const headers = { cookie: `${oauthNonceCookieName()}=${nonce}` };
+    return { ...none, headers, params: { provider: "provider_a" }, query: { code: "4/fuzz-code", state, scope: "https://www.googleapis.com/auth/calendar.readonly" } };
   },
   "GET /contracts/social-page": () => none,
   "POST /contracts/social-page/validate": () => ({

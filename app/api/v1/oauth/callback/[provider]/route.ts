@@ -1,9 +1,10 @@
 // GET /api/v1/oauth/callback/{provider} – the provider sends the browser back here after consent
+import { sessionCookieOf, userIdOfSession } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { endpoint, route } from "@/lib/http/route";
 import { OAuthCallbackQuery, OAuthProviderParams } from "@/lib/schemas/calendar";
-import { completeOAuth, InvalidOAuthState } from "@/lib/services/calendars";
+import { completeOAuth, InvalidOAuthState, oauthNonceCookie, oauthNonceOf } from "@/lib/services/calendars/oauth";
 
 /**
  * The person's browser lands here from the provider: it gets a page it can show. Any other
@@ -34,15 +35,27 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/oauth/callback/{prov
       responses: {
         302: { description: "To /dashboard/calendars?connected={provider}, or ?error={reason} when the person declined or the exchange failed" },
       },
-      errors: [{ status: 400, description: "The state is forged, expired or for another provider; nothing was connected (a page for browsers, JSON otherwise)" }],
+      errors: [
+        {
+          status: 400,
+          description:
+            "The state is forged, expired, for another provider or already used, or this browser neither holds the nonce cookie authorize set nor is signed in to the dashboard as the host who started it; nothing was connected (a page for browsers, JSON otherwise)",
+        },
+      ],
     },
     async ({ req, db, params, query }) => {
       try {
-        const outcome = await completeOAuth(db, params.provider, query);
+        const cookies = req.headers.get("cookie");
+        const session = sessionCookieOf(cookies);
+        const browser = { nonce: oauthNonceOf(cookies), sessionUserId: session ? await userIdOfSession(session) : null };
+        const outcome = await completeOAuth(db, params.provider, query, browser);
         const target = new URL(`${getConfig().appUrl}/dashboard/calendars`);
         if (outcome.ok) target.searchParams.set("connected", params.provider);
         else target.searchParams.set("error", outcome.error);
-        return new Response(null, { status: 302, headers: { location: target.toString(), "cache-control": "no-store" } });
+        const headers = new Headers({ location: target.toString(), "cache-control": "no-store" });
+        // The state is used up: its nonce is of no further use (another flow's nonce is kept).
+        if (outcome.nonceUsed) headers.set("set-cookie", oauthNonceCookie(null));
+        return new Response(null, { status: 302, headers });
       } catch (error) {
         if (error instanceof InvalidOAuthState) return invalidState(req, error.message);
         throw error;
