@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
 import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
-import { authOptions } from "@/lib/auth/session";
+import { currentHost } from "@/lib/auth/current-host";
 
 export const metadata: Metadata = { title: "Log in" };
 export const dynamic = "force-dynamic";
@@ -14,7 +13,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 // /login?callbackUrl=…: the dashboard's sign-in; a signed-in host goes straight on.
 export default async function LoginPage({ searchParams }: Props) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
-  if (await getServerSession(authOptions())) redirect(callbackUrl);
+  if (await currentHost()) redirect(callbackUrl);
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-6 px-6 py-16 sm:py-24">
       <div className="flex flex-col gap-2">

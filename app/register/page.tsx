@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
 import { RegisterForm } from "@/components/auth/register-form";
-import { authOptions } from "@/lib/auth/session";
+import { currentHost } from "@/lib/auth/current-host";
 import { getConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Create your account" };
@@ -11,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 // /register: a new host's account; a signed-in host has one and goes to the dashboard.
 export default async function RegisterPage() {
-  if (await getServerSession(authOptions())) redirect("/dashboard");
+  if (await currentHost()) redirect("/dashboard");
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-6 px-6 py-16 sm:py-24">
       <div className="flex flex-col gap-2">

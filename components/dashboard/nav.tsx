@@ -4,6 +4,18 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { Button } from "@/components/ui/button";
+import { signOutEverywhere } from "@/lib/api-client/host";
+
+/**
+ * Sessions are stateless cookies: only raising the account's session version ends one for good
+ * (a copied cookie would otherwise work until it expires), and that ends all of them, on every
+ * device. Then next-auth clears this browser's cookie. A failure of the first step (offline)
+ * still clears the cookie.
+ */
+async function logOut() {
+  await signOutEverywhere().catch(() => undefined);
+  await signOut({ callbackUrl: "/login" });
+}
 
 // The dashboard's sections; later capabilities add theirs here.
 const SECTIONS = [
@@ -33,7 +45,7 @@ export function DashboardNav({ fullName, publicUrl }: { fullName: string; public
           <a href={publicUrl} className="hidden text-blue-700 underline sm:inline" target="_blank" rel="noreferrer">
             Your page
           </a>
-          <Button variant="secondary" size="sm" onClick={() => void signOut({ callbackUrl: "/login" })}>
+          <Button variant="secondary" size="sm" onClick={() => void logOut()} title="Logs you out on every device">
             Log out
           </Button>
         </div>

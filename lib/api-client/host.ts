@@ -29,6 +29,13 @@ export const hostKeys = {
   bookings: ["me", "bookings"] as const,
 };
 
+/** Ends every token and session of the account (the dashboard's Log out does this first). */
+export const signOutEverywhere = () => fetchJson<undefined>("/auth/logout", { method: "POST" });
+
+/** Changes the password; every earlier session ends, so the dashboard signs in again after. */
+export const changePassword = (input: { currentPassword: string; newPassword: string }) =>
+  fetchJson<{ accessToken: string }>("/me/password", { method: "POST", body: input });
+
 export const meQuery = () => queryOptions({ queryKey: hostKeys.me, queryFn: () => fetchJson<ProfileDto>("/me") });
 
 export const availabilityQuery = () =>

@@ -6,15 +6,21 @@ import { users, type UserRow } from "@/db/schema";
 import { authOptions } from "./session";
 
 /**
- * For dashboard server components: the signed-in host, read afresh, or a redirect to /login (no
- * session, an expired one, or an account that no longer exists).
+ * The signed-in host, read afresh, or null: no session, an expired one, one ended by a sign-out
+ * everywhere or a password change (its session version is no longer the account's), or an
+ * account that no longer exists.
  */
-export async function requireHost(): Promise<UserRow> {
+export async function currentHost(): Promise<UserRow | null> {
   const session = await getServerSession(authOptions());
-  const userId = (session as { userId?: string } | null)?.userId;
-  if (userId) {
-    const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId)).limit(1);
-    if (user) return user;
-  }
+  const { userId, sessionVersion } = (session ?? {}) as { userId?: string; sessionVersion?: number | null };
+  if (!userId) return null;
+  const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId)).limit(1);
+  return user && user.sessionVersion === sessionVersion ? user : null;
+}
+
+/** For dashboard server components: the signed-in host, or a redirect to /login. */
+export async function requireHost(): Promise<UserRow> {
+  const user = await currentHost();
+  if (user) return user;
   redirect("/login");
 }

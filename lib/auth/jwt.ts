@@ -9,9 +9,21 @@ function key(): Uint8Array {
   return new TextEncoder().encode(getConfig().jwtSecret);
 }
 
-export async function signAccessToken(userId: string): Promise<{ token: string; expiresIn: number }> {
+/**
+ * Who a token or session speaks for, and the account's session version it was issued under
+ * (`sv`): raising the version in the database ends every token issued before.
+ */
+export type Bearer = { userId: string; sessionVersion: number };
+
+/** The `sv` claim as issued; tokens from before the claim existed count as version 0. */
+export function sessionVersionOf(claim: unknown): number | null {
+  if (claim === undefined) return 0;
+  return typeof claim === "number" && Number.isInteger(claim) && claim >= 0 ? claim : null;
+}
+
+export async function signAccessToken(userId: string, sessionVersion: number): Promise<{ token: string; expiresIn: number }> {
   const expiresIn = getConfig().jwtExpiresIn;
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ sv: sessionVersion })
     .setProtectedHeader({ alg: ALG, typ: "JWT" })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -21,11 +33,12 @@ export async function signAccessToken(userId: string): Promise<{ token: string; 
   return { token, expiresIn };
 }
 
-/** The user id of a valid, unexpired token, or null. */
-export async function verifyAccessToken(token: string): Promise<string | null> {
+/** Who a valid, unexpired token speaks for, or null. */
+export async function verifyAccessToken(token: string): Promise<Bearer | null> {
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: [ALG], issuer: ISSUER, requiredClaims: ["exp", "sub"] });
-    return typeof payload.sub === "string" ? payload.sub : null;
+    const sessionVersion = sessionVersionOf(payload.sv);
+    return typeof payload.sub === "string" && sessionVersion !== null ? { userId: payload.sub, sessionVersion } : null;
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import { decode } from "next-auth/jwt";
+import { sessionVersionOf, type Bearer } from "./jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db";
 import { getConfig } from "@/lib/config";
@@ -48,7 +49,7 @@ export function authOptions(): NextAuthOptions {
           try {
             const headers = new Headers(Object.entries(req.headers ?? {}).map(([k, v]) => [k, String(v)] as [string, string]));
             const user = await logInGuarded(await getDb(), input.data, clientIp({ headers }));
-            return { id: user.id, email: user.email, name: user.fullName };
+            return { id: user.id, email: user.email, name: user.fullName, sessionVersion: user.sessionVersion };
           } catch (error) {
             if (error instanceof AppError && error.code === "unauthorized") return null;
             // next-auth reports a thrown error's message to the form as `error`.
@@ -59,21 +60,29 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // The cookie carries the user id (sub) only; every request reads the user afresh.
-      jwt: ({ token, user }) => (user ? { sub: user.id, email: user.email, name: user.name } : token),
-      session: ({ session, token }) => ({ ...session, userId: token.sub }),
+      // The cookie carries the user id (sub) and the session version it was issued under (sv);
+      // every request reads the user afresh and compares the version.
+      jwt: ({ token, user }) =>
+        user ? { sub: user.id, email: user.email, name: user.name, sv: (user as { sessionVersion?: number }).sessionVersion ?? 0 } : token,
+      session: ({ session, token }) => ({ ...session, userId: token.sub, sessionVersion: sessionVersionOf(token.sv) }),
     },
   };
 }
 
-/** The user id of a valid, unexpired session cookie value, or null. */
-export async function userIdOfSession(cookieValue: string): Promise<string | null> {
+/** Who a valid, unexpired session cookie value speaks for, or null. */
+export async function bearerOfSession(cookieValue: string): Promise<Bearer | null> {
   try {
     const token = await decode({ token: cookieValue, secret: sessionSecret() });
-    return typeof token?.sub === "string" ? token.sub : null;
+    const sessionVersion = sessionVersionOf(token?.sv);
+    return typeof token?.sub === "string" && sessionVersion !== null ? { userId: token.sub, sessionVersion } : null;
   } catch {
     return null;
   }
+}
+
+/** The user id of a valid, unexpired session cookie value, or null (the version unchecked: a cheap first look). */
+export async function userIdOfSession(cookieValue: string): Promise<string | null> {
+  return (await bearerOfSession(cookieValue))?.userId ?? null;
 }
 
 /** The session cookie's value from a Cookie header (next-auth splits big ones into .0, .1 …). */

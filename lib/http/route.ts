@@ -4,8 +4,8 @@ import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { isDatabaseUnavailable } from "@/db/client";
 import { users, type UserRow } from "@/db/schema";
-import { verifyAccessToken } from "@/lib/auth/jwt";
-import { sessionCookieOf, userIdOfSession } from "@/lib/auth/session";
+import { verifyAccessToken, type Bearer } from "@/lib/auth/jwt";
+import { bearerOfSession, sessionCookieOf } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics";
@@ -112,22 +112,23 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 async function authenticate(req: Request, db: Db): Promise<UserRow> {
   const header = req.headers.get("authorization");
-  let userId: string | null;
+  let bearer: Bearer | null;
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError("unauthorized", "A bearer token is required");
-    userId = await verifyAccessToken(match[1]);
+    bearer = await verifyAccessToken(match[1]);
   } else {
     const cookie = sessionCookieOf(req.headers.get("cookie"));
     if (!cookie) throw new AppError("unauthorized", "A bearer token is required");
-    userId = await userIdOfSession(cookie);
-    if (userId && !SAFE_METHODS.has(req.method) && req.headers.get("origin") !== new URL(getConfig().appUrl).origin) {
+    bearer = await bearerOfSession(cookie);
+    if (bearer && !SAFE_METHODS.has(req.method) && req.headers.get("origin") !== new URL(getConfig().appUrl).origin) {
       throw new AppError("forbidden", "Cross-site request refused: the Origin header must be this service's own");
     }
   }
-  if (!userId) throw new AppError("unauthorized", "The token is invalid or expired");
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError("unauthorized", "The token is invalid or expired");
+  if (!bearer) throw new AppError("unauthorized", "The token is invalid or expired");
+  const [user] = await db.select().from(users).where(eq(users.id, bearer.userId)).limit(1);
+  // A token issued before the account's last sign-out everywhere (or password change) is over.
+  if (!user || user.sessionVersion !== bearer.sessionVersion) throw new AppError("unauthorized", "The token is invalid or expired");
   return user;
 }
 

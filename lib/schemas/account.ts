@@ -33,12 +33,19 @@ const AvatarUrl = z
   .max(2048)
   .nullable();
 
+const Password = Text.min(8, "Must be at least 8 characters").max(128, "Must be at most 128 characters");
+
 export const RegisterBody = z.strictObject({
   email: Email,
-  password: Text.min(8, "Must be at least 8 characters").max(128, "Must be at most 128 characters"),
+  password: Password,
   fullName: FullName,
   username: Username,
   timezone: TimeZone,
+});
+
+export const ChangePasswordBody = z.strictObject({
+  currentPassword: Text.max(1024),
+  newPassword: Password,
 });
 
 export const LoginBody = z.strictObject({

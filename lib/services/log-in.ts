@@ -25,8 +25,12 @@ export async function verifyCredentials(db: Db, input: { email: string; password
 
 /** POST /auth/login: a bearer token for the host, with failed attempts limited per client address. */
 export async function logIn(db: Db, input: { email: string; password: string }, clientAddress: string) {
-  const user = await logInGuarded(db, input, clientAddress);
-  const { token, expiresIn } = await signAccessToken(user.id);
+  return loginResult(await logInGuarded(db, input, clientAddress));
+}
+
+/** A new bearer token for the user, under the account's current session version. */
+export async function loginResult(user: UserRow) {
+  const { token, expiresIn } = await signAccessToken(user.id, user.sessionVersion);
   return {
     accessToken: token,
     expiresIn,

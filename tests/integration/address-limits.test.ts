@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { getConfig } from "@/lib/config";
+import { beforeEach, describe, expect, it } from "vitest";
+import { getConfig, parseConfig } from "@/lib/config";
 import { api } from "../support/api";
 import { dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
@@ -8,6 +8,9 @@ import { createEventType, createHost, unique } from "../support/factories";
 import { configure } from "../support/jobs";
 
 withTestDatabase();
+
+// The suite's setup raises these limits for every other file; here they are what a fresh install has.
+beforeEach(() => configure({ addressLimits: parseConfig({ DATA_DIR: getConfig().dataDir }).addressLimits }));
 
 let addressCounter = 0;
 /** A client address of this test's own (in-process, the address comes from X-Forwarded-For). */

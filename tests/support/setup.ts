@@ -13,6 +13,10 @@ setConfig(
     JWT_SECRET: randomBytes(32).toString("hex"),
     ENCRYPTION_KEY: randomBytes(32).toString("base64"),
     RATE_LIMITS: "on",
+    // Most files sign up and book from one address ("unknown" without X-Forwarded-For); the
+    // per-address limits are tested at their defaults in tests/integration/address-limits.test.ts.
+    LIMIT_REGISTER: "10000/1h",
+    LIMIT_BOOKINGS_PER_ADDRESS: "10000/10m",
     // Silent unless asked: TEST_LOG_LEVEL=error shows what a 500 in a test was.
     ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
   }),

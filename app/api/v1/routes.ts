@@ -3,6 +3,8 @@
 // routes' folders) to make sure no route.ts is missing from it.
 import * as register from "./auth/register/route";
 import * as login from "./auth/login/route";
+import * as logout from "./auth/logout/route";
+import * as password from "./me/password/route";
 import * as health from "./health/route";
 import * as me from "./me/route";
 import * as availability from "./me/availability/route";
@@ -48,7 +50,9 @@ export const routeModules: RouteModule[] = [
   health,
   register,
   login,
+  logout,
   me,
+  password,
   availability,
   eventTypes,
   eventType,

@@ -10,6 +10,7 @@ import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/api-client/fetch-json";
 import { hostKeys, updateProfile, type ProfileDto } from "@/lib/api-client/host";
+import { PasswordForm } from "./password-form";
 
 type FieldName = "fullName" | "avatarUrl" | "timezone";
 
@@ -180,6 +181,8 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
         </dl>
         <p className="mt-4 text-sm text-slate-500">Your email and username cannot be changed here.</p>
       </section>
+
+      <PasswordForm email={profile.email} />
     </div>
   );
 }
