@@ -455,9 +455,15 @@ describe("the OAuth flow is bound to the browser that started it, and a state co
     expect((await callback(back, `${sessionCookieName()}=garbage`)).status).toBe(400);
     expect(await connections(other)).toEqual([]);
     expect(await connections(host)).toEqual([]);
+    // A session of the host's that a sign-out everywhere ended vouches for nobody.
+    const ended = `${sessionCookieName()}=${await encode({ token: { sub: host.id, sv: 0 }, secret: sessionSecret(), maxAge: 3600 })}`;
+    expect((await api.post("/auth/logout", undefined, { token: host.token })).status).toBe(204);
+    expect((await callback(back, ended)).status).toBe(400);
+    host.token = (await api.post("/auth/login", { email: host.email, password: host.password })).body.accessToken as string;
+    expect(await connections(host)).toEqual([]);
 
     // Refusals do not use the state up: the host's own browser still completes it.
-    const res = await callback(back, await sessionCookie(host.id));
+    const res = await callback(back, `${sessionCookieName()}=${await encode({ token: { sub: host.id, sv: 1 }, secret: sessionSecret(), maxAge: 3600 })}`);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`${getConfig().appUrl}/dashboard/calendars?connected=provider_a`);
     expect(await connections(host)).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "@/db";
+import type { Bearer } from "@/lib/auth/jwt";
 import { oauthStateUses, users, type UserRow } from "@/db/schema";
 import { CalendarError, oauthProviderOf, type OAuthProviderId } from "@/lib/calendars";
 import { getConfig } from "@/lib/config";
@@ -122,8 +123,8 @@ function readState(sealed: string | undefined, providerId: OAuthProviderId, now:
 export type OAuthBrowser = {
   /** The nonce of its oauth_nonce cookie (oauthNonceOf). */
   nonce: string | undefined;
-  /** The host its valid dashboard session cookie names, if it has one. */
-  sessionUserId: string | null;
+  /** Who its valid dashboard session cookie speaks for (and under which session version), if it has one. */
+  session: Bearer | null;
 };
 
 /**
@@ -139,7 +140,7 @@ function boundBy(state: State, browser: OAuthBrowser): "nonce" | "session" | und
     const expected = Buffer.from(state.nonceHash);
     if (presented.length === expected.length && timingSafeEqual(presented, expected)) return "nonce";
   }
-  if (browser.sessionUserId !== null && browser.sessionUserId === state.userId) return "session";
+  if (browser.session !== null && browser.session.userId === state.userId) return "session";
   return undefined;
 }
 
@@ -182,6 +183,10 @@ export async function completeOAuth(
   }
   const [host] = await db.select().from(users).where(eq(users.id, state.userId)).limit(1);
   if (!host) throw new InvalidOAuthState("The account this sign-in was started from no longer exists.");
+  // A session ended by a sign-out everywhere (or a password change) vouches for nobody.
+  if (binding === "session" && browser.session?.sessionVersion !== host.sessionVersion) {
+    throw new InvalidOAuthState("Your session has ended. Log in again, then start connecting the calendar again from the dashboard.");
+  }
   if (!(await consumeState(db, state, now))) {
     throw new InvalidOAuthState("This sign-in link has already been used. Start connecting the calendar again from the dashboard.");
   }

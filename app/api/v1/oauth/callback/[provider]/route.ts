@@ -1,5 +1,5 @@
 // GET /api/v1/oauth/callback/{provider} – the provider sends the browser back here after consent
-import { sessionCookieOf, userIdOfSession } from "@/lib/auth/session";
+import { bearerOfSession, sessionCookieOf } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { endpoint, route } from "@/lib/http/route";
@@ -47,7 +47,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/oauth/callback/{prov
       try {
         const cookies = req.headers.get("cookie");
         const session = sessionCookieOf(cookies);
-        const browser = { nonce: oauthNonceOf(cookies), sessionUserId: session ? await userIdOfSession(session) : null };
+        const browser = { nonce: oauthNonceOf(cookies), session: session ? await bearerOfSession(session) : null };
         const outcome = await completeOAuth(db, params.provider, query, browser);
         const target = new URL(`${getConfig().appUrl}/dashboard/calendars`);
         if (outcome.ok) target.searchParams.set("connected", params.provider);
