@@ -85,8 +85,58 @@ function handleWithHeaders(req, res) {
   return handle(req, res);
 }
 
+// The largest body any route reads (lib/http/parse.ts MAX_BODY_BYTES): one declared larger is
+// refused here, for every route, before a byte of it is read. Bodies without a Content-Length are
+// counted as they arrive by the routes that read them.
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Whether the path holds a percent-escape that is not UTF-8 (`%ff`): Next.js answers those 500. */
+function malformedPath(url) {
+  const query = url.indexOf("?");
+  try {
+    decodeURIComponent(query === -1 ? url : url.slice(0, query));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function jsonError(res, status, error, message, details = {}) {
+  const body = JSON.stringify({ error, message, details });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store" });
+  res.end(body);
+}
+
+/**
+ * What Next.js must not see as it came: a body declared over the cap is answered 413, a path
+ * that does not decode 400 JSON under /api/ (true: answered here), and a page path that does not
+ * decode is turned into the site's 404 page (false: Next.js answers it).
+ */
+function screen(req, res) {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    // The rest of the body is not read: the connection closes after the answer.
+    res.setHeader("connection", "close");
+    jsonError(res, 413, "payload_too_large", `The request body must be at most ${MAX_BODY_BYTES} bytes`, { maxBytes: MAX_BODY_BYTES });
+    return true;
+  }
+  const url = req.url ?? "/";
+  if (!malformedPath(url)) return false;
+  if (url.startsWith("/api/")) {
+    jsonError(res, 400, "validation_error", "The path is not valid: a percent-escape in it is not UTF-8", {
+      issues: [{ path: "", message: "Invalid percent-escape in the path" }],
+    });
+  } else {
+    // A page that cannot exist: the site's own 404 page, as for any unknown address.
+    req.url = "/_not-found";
+    return false;
+  }
+  return true;
+}
+
 const server = createServer((req, res) => {
   req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
+  if (screen(req, res)) return;
   if (hsts) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
   // While draining, each answer closes its connection: keep-alive clients reconnect elsewhere.
   if (lifecycle.draining) res.setHeader("connection", "close");

@@ -53,8 +53,17 @@ function tooLarge(): AppError {
 
 /** The body as text, refusing to buffer more than MAX_BODY_BYTES whatever Content-Length says. */
 async function readText(req: Request): Promise<string> {
+  const bytes = await readBodyBytes(req);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+}
+
+/**
+ * The body's bytes, at most MAX_BODY_BYTES (413 payload_too_large past them, counted as they
+ * arrive, so a chunked body without Content-Length is stopped too).
+ */
+export async function readBodyBytes(req: Request): Promise<Uint8Array> {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return "";
+  if (!req.body) return new Uint8Array(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -68,7 +77,7 @@ async function readText(req: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**

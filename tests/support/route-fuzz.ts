@@ -128,12 +128,14 @@ export function mutations(space: MutationSpace): fc.Arbitrary<Mutation> {
   }
   if (texts.length > 0) {
     const fields = fc.oneof({ arbitrary: fc.constantFrom(...texts).map((s) => [s]), weight: 3 }, { arbitrary: fc.subarray(texts, { minLength: 1 }), weight: 1 });
-    const unstorable = fc.tuple(fc.constantFrom(...UNSTORABLE), fields).map(
-      ([bad, chosen]): Mutation => ({
+    // Where in the text: the middle, or near the end, which for a URL-typed field is its path
+    // (`https://example.com/a\u0000b.png`): a URL parser refuses NUL in a host, not in a path.
+    const unstorable = fc.tuple(fc.constantFrom(...UNSTORABLE), fields, fc.constantFrom("middle", "path", "end")).map(
+      ([bad, chosen, where]): Mutation => ({
         kind: "set",
         changes: chosen.map((s) => {
           const text = s.example as string;
-          const at = Math.floor(text.length / 2);
+          const at = where === "middle" ? Math.floor(text.length / 2) : where === "path" ? Math.max(0, text.length - 5) : text.length;
           return { where: s.where, path: s.path, value: text.slice(0, at) + bad + text.slice(at) };
         }),
       }),
