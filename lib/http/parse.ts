@@ -19,18 +19,29 @@ const UNSTORABLE_MESSAGE = "Must not contain NUL characters or unpaired surrogat
  * Every string in the input, keys included, at its path: NUL or an unpaired surrogate anywhere
  * is refused before any schema sees it, so no field (a URL, an email, an enum) can carry one to
  * the database, which would refuse it with a 500. The schemas' own `Text` type says the same for
- * the OpenAPI document.
+ * the OpenAPI document. The walk keeps its own stack: JSON nested 100,000 deep is a body too.
  */
-function unstorableIssues(value: unknown, at: string[] = [], found: ValidationIssue[] = []): ValidationIssue[] {
-  if (found.length >= 20) return found;
-  if (typeof value === "string") {
-    if (UNSTORABLE.test(value)) found.push({ path: at.join("."), message: UNSTORABLE_MESSAGE });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => unstorableIssues(item, [...at, String(i)], found));
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) found.push({ path: [...at, key].join(".").replace(/[\u0000\p{Cs}]/gu, "\uFFFD"), message: UNSTORABLE_MESSAGE });
-      else unstorableIssues(item, [...at, key], found);
+function unstorableIssues(root: unknown): ValidationIssue[] {
+  type Node = { value: unknown; key?: string; parent?: Node };
+  const pathOf = (node: Node, key?: string) => {
+    const keys: string[] = key === undefined ? [] : [key];
+    for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) keys.unshift(n.key);
+    return keys.join(".").replace(/[\u0000\p{Cs}]/gu, "\uFFFD");
+  };
+  const found: ValidationIssue[] = [];
+  const stack: Node[] = [{ value: root }];
+  while (stack.length > 0 && found.length < 20) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === "string") {
+      if (UNSTORABLE.test(value)) found.push({ path: pathOf(node), message: UNSTORABLE_MESSAGE });
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: node });
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value).reverse()) {
+        if (UNSTORABLE.test(key)) found.push({ path: pathOf(node, key), message: UNSTORABLE_MESSAGE });
+        else stack.push({ value: item, key, parent: node });
+      }
     }
   }
   return found;

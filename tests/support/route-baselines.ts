@@ -15,6 +15,12 @@ import type { RequestShape } from "./route-fuzz";
 // needs one here (or a reason in SKIPPED), or the coverage test of no-5xx.property.test.ts fails.
 
 const auth = (fx: Fixture) => ({ authorization: `Bearer ${fx.host.token}` });
+
+/** A new token for the fixture's host (for the routes that end every earlier one). */
+async function freshToken(fx: Fixture): Promise<string> {
+  const res = await call("POST", "/auth/login", { body: { email: fx.host.email, password: fx.host.password }, headers: clientHeaders() });
+  return res.body.accessToken ?? "signed-out";
+}
 const none = { params: {}, query: {}, headers: {} };
 const publicParams = (fx: Fixture) => ({ username: fx.host.username, eventSlug: fx.eventType.slug });
 
@@ -27,6 +33,13 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     return { ...none, body: { email: `${username}@example.com`, password: "correct horse battery", fullName: "Reg Host", username, timezone: "Europe/Berlin" } };
   },
   "POST /auth/login": (fx) => ({ ...none, body: { email: fx.host.email, password: fx.host.password } }),
+  // Both end every token of the host: each run signs in afresh, so the next run has one that works.
+  "POST /auth/logout": async (fx) => ({ ...none, headers: { authorization: `Bearer ${await freshToken(fx)}` } }),
+  "POST /me/password": async (fx) => ({
+    ...none,
+    headers: { authorization: `Bearer ${await freshToken(fx)}` },
+    body: { currentPassword: fx.host.password, newPassword: fx.host.password },
+  }),
   "GET /me": (fx) => ({ ...none, headers: auth(fx) }),
   "PATCH /me": (fx) => ({ ...none, headers: auth(fx), body: { fullName: "Renamed Host", timezone: "Asia/Kolkata", avatarUrl: "https://example.com/a.png" } }),
   "GET /me/availability": (fx) => ({ ...none, headers: auth(fx) }),
