@@ -29,7 +29,7 @@ test("npm start serves health within 60 s, and a restart keeps accounts, secrets
     // Let the logger flush, then read the one line for the register request.
     await new Promise((r) => setTimeout(r, 300));
     const lines = first.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
-    expect(lines).toContainEqual(expect.objectContaining({ requestId, method: "POST", path: "/api/v1/auth/register", status: 201, durationMs: expect.any(Number) }));
+    expect(lines).toContainEqual(expect.objectContaining({ requestId, method: "POST", route: "/api/v1/auth/register", status: 201, durationMs: expect.any(Number) }));
     expect(first.output()).not.toContain(password);
     expect(first.output()).not.toContain(token);
   } finally {
