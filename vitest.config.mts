@@ -43,6 +43,25 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Times written as text (iCalendar, emails, formatted dates) once passed only because the
+        // suite runs in UTC, where a floating time reads like a UTC one: these files run again
+        // in a zone with an offset and DST.
+        ...shared,
+        test: {
+          name: "tz-new-york",
+          include: [
+            "lib/notifications/**/*.test.ts",
+            "lib/format.test.ts",
+            "tests/integration/calendar-feed.test.ts",
+            "tests/integration/booking-emails.test.ts",
+          ],
+          setupFiles: ["tests/support/setup.ts"],
+          env: { TEST_DB: "pglite", TZ: "America/New_York" },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       ...(postgresUrl
         ? [
             {

@@ -23,8 +23,22 @@ export type BookingIcsInput = {
   stamp: Date;
 };
 
+/**
+ * The stable UID of a booking's calendar event (decisions §12: `{bookingId}@{APP_URL host}`),
+ * the one the emails, the guest's .ics, the host feed and the calendar writes share: the host
+ * name without the port, so one booking never shows as two events.
+ */
 export function bookingUid(bookingId: string): string {
   return `${bookingId}@${new URL(getConfig().appUrl).hostname}`;
+}
+
+/**
+ * A name as an iCalendar parameter value (CN=…): RFC 5545 has no escape inside a quoted
+ * parameter, so a `"` in a guest's name ended the value and let the rest be read as the
+ * attendee's address. RFC 6868 encodes `^`, `"` and line breaks (ical.js decodes them back).
+ */
+export function icsParam(value: string): string {
+  return value.replace(/\^/g, "^^").replace(/"/g, "^'").replace(/\r\n|\r|\n/g, "^n");
 }
 
 export function icsMethodOf(cancelled: boolean): "REQUEST" | "CANCEL" {
@@ -46,10 +60,10 @@ export function bookingIcs(input: BookingIcsInput): string {
     description: input.description || null,
     location: input.location || null,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: input.host.name, email: input.host.email },
+    organizer: { name: icsParam(input.host.name), email: input.host.email },
     attendees: [
       {
-        name: input.guest.name,
+        name: icsParam(input.guest.name),
         email: input.guest.email,
         role: ICalAttendeeRole.REQ,
         status: input.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,

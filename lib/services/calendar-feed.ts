@@ -4,6 +4,7 @@ import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { bookingUid } from "@/lib/notifications/booking-ics";
 
 // A host's bookings as an iCalendar subscription (issue 12): any calendar app can subscribe to
 // the secret URL, no OAuth connection needed. The URL's secret is 256 random bits, stored only
@@ -21,11 +22,6 @@ export async function rotateCalendarFeed(db: Db, host: UserRow): Promise<{ url: 
   return { url: `${getConfig().appUrl}/feeds/${token}.ics` };
 }
 
-/** The stable UID of a booking's calendar event, shared with the emails' .ics (decisions §12). */
-export function bookingUid(bookingId: string): string {
-  return `${bookingId}@${new URL(getConfig().appUrl).host}`;
-}
-
 /** The feed behind a token as iCalendar text, or undefined for an unknown (or replaced) token. */
 export async function calendarFeed(db: Db, token: string, now: number): Promise<string | undefined> {
   const [host] = await db.select().from(users).where(eq(users.feedTokenHash, hashToken(token))).limit(1);
@@ -40,7 +36,9 @@ export async function calendarFeed(db: Db, token: string, now: number): Promise<
   const calendar = ical({
     name: `Bookings of ${host.fullName}`,
     prodId: { company: "booking-service", product: "host-feed", language: "EN" },
-    timezone: host.timezone,
+    // No calendar timezone: with one and no VTIMEZONE, ical-generator writes floating local times
+    // in the server's own zone (a 09:00 Berlin booking showed at 08:00). Absolute UTC times (`Z`)
+    // mean the same instant in every calendar app, which shows them in its reader's zone.
     ttl: 15 * 60,
   });
   for (const { booking, title } of rows) {

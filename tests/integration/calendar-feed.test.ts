@@ -5,6 +5,9 @@ import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost } from "../support/factories";
+import { readIcs } from "../support/ics";
+import { configure } from "../support/jobs";
+import { getConfig } from "@/lib/config";
 
 withTestDatabase();
 
@@ -32,7 +35,13 @@ describe("the host's calendar feed", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     const etag = res.headers.get("etag")!;
-    const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+    const text = await res.text();
+    // Absolute times: a floating DTSTART (no Z, no TZID) is read in each reader's own zone, and
+    // its digits followed the server's TZ (a 09:00 Berlin booking showed at 08:00).
+    const stamps = text.match(/^(DTSTART|DTEND|DTSTAMP|CREATED|LAST-MODIFIED)[;:].*$/gm)!;
+    expect(stamps.length).toBeGreaterThanOrEqual(10);
+    for (const line of stamps) expect(line.trim()).toMatch(/^[A-Z-]+:\d{8}T\d{6}Z$/);
+    const calendar = new ICAL.Component(ICAL.parse(text));
     const events = calendar.getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
     expect(events.map((e) => e.uid)).toEqual([`${kept.body.id}@booking.test`, `${dropped.body.id}@booking.test`]);
     expect(events[0]!.summary).toBe("Intro call with Grace Guest");
@@ -49,6 +58,25 @@ describe("the host's calendar feed", () => {
     const changed = await fetchFeed(created.body.url, { "if-none-match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("gives a booking the same UID as its emailed invitation and the guest's .ics, with a port in APP_URL", async () => {
+    configure({ appUrl: "http://booking.test:8443" });
+    expect(getConfig().appUrl).toBe("http://booking.test:8443");
+    const host = await createHost({ timezone: "America/New_York" });
+    const et = await createEventType(host);
+    const date = dateIn(5, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const made = await book(host, et.slug, slot!.startTime);
+    const token = (made.body.cancelUrl as string).split("/").pop();
+    const guestIcs = readIcs((await api.get(`/public/bookings/${token}.ics`)).body);
+
+    const url = (await api.post("/me/calendar-feed", undefined, { token: host.token })).body.url as string;
+    const events = new ICAL.Component(ICAL.parse(await (await fetchFeed(url)).text())).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+    expect(events.map((e) => e.uid)).toEqual([guestIcs.uid]);
+    expect(guestIcs.uid).toBe(`${made.body.id}@booking.test`);
+    expect(events[0]!.startDate.toJSDate().toISOString().replace(".000Z", "Z")).toBe(guestIcs.start);
   });
 
   it("a new URL replaces the old one; an unknown token is 404; another host's feed holds only theirs", async () => {
