@@ -142,3 +142,35 @@ test("bodies over 1 MB are refused with 413 on every route, declared or streamed
   expect(await malformed.json()).toMatchObject({ error: "validation_error" });
   expect((await request.get("/api/v1/health")).status()).toBe(200);
 });
+
+test("a host changes the password in settings: wrong current one shown at its field; afterwards this browser stays in, old tokens are out", async ({ page, request }) => {
+  const host = await newHost(request);
+  const oldToken = (await (await request.post("/api/v1/auth/login", { data: { email: host.email, password: host.password } })).json()).accessToken as string;
+  await page.goto("/login?callbackUrl=/dashboard/settings");
+  await page.getByLabel("Email").fill(host.email);
+  await page.getByLabel("Password").fill(host.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Password" })).toBeVisible();
+
+  await page.getByLabel("Current password").fill("not my password");
+  await page.getByLabel("New password").fill("a brand new secret");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("The current password is incorrect")).toBeVisible();
+  await expect(page.getByLabel("Current password")).toBeFocused();
+  for (const [width, suffix] of [[1280, ""], [390, "-390"]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("heading", { name: "Password" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `e2e/screenshots/settings-password${suffix}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByLabel("Current password").fill(host.password);
+  await expect(page.getByText("The current password is incorrect")).toHaveCount(0);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed")).toBeVisible();
+  expect((await request.get("/api/v1/me", { headers: { authorization: `Bearer ${oldToken}` } })).status()).toBe(401);
+  // This browser signed in again with the new password: the dashboard still opens.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: /Hello, Audit Host/ })).toBeVisible();
+  expect((await request.post("/api/v1/auth/login", { data: { email: host.email, password: "a brand new secret" } })).status()).toBe(200);
+});
