@@ -12,6 +12,10 @@ const nextConfig: NextConfig = {
   // load them from node_modules at run time instead of bundling them.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "googleapis", "pino", "postgres", "tsdav"],
   poweredByHeader: false,
+  // The stylesheet goes into the HTML instead of a <link>: a linked one blocks the first paint
+  // until a second round trip has fetched it (the booking page painted at 3.6× a bare page's
+  // time; bench:page). 7.7 KB gzip on each page, no request, nothing to wait for.
+  experimental: { inlineCss: true },
   async headers() {
     if (!dev) return [];
     const { all, embed } = securityHeaders(true);

@@ -11,7 +11,14 @@
 // that figure (what this bench printed before 2026-11-23) is printed beside it. The page may show
 // the host's zone first (named beside the times) and the guest's once the browser has said it:
 // when the guest's own times show (the time group's data-zone) is printed as well.
+//
+// Paint, as the browser reports it: first-contentful-paint (Paint Timing) and the first time
+// button's Element Timing renderTime (`elementtiming="first-time"`), printed beside a bare HTML
+// page's first-contentful-paint measured in the same run, the same way (a one-paragraph page from
+// a plain node:http server on loopback: what the browser itself costs). Target: the booking page's
+// first paint within 2× the bare page's.
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,8 +58,27 @@ try {
   const { accessToken } = await post("/api/v1/auth/login", { email: `${username}@example.com`, password: "bench password" });
   await post("/api/v1/me/event-types", { slug: "intro", title: "Intro call", durationMinutes: 30 }, accessToken);
 
+  const bare = createServer((_, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head><body><p>A bare page.</p></body></html>');
+  });
+  await new Promise<void>((r) => bare.listen(PORT + 1, "127.0.0.1", r));
+
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
-  const results: { jsKb: number; gzipKb: number; firstTimeMs: number; guestTimeMs: number; polledMs: number }[] = [];
+  /** Paint Timing's first-contentful-paint and the first time button's Element Timing, as the page saw them. */
+  const paintObserver = () => {
+    const w = window as unknown as { fcp?: number; firstTimeRender?: number };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === "first-contentful-paint") w.fcp = e.startTime;
+    }).observe({ type: "paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { identifier?: string; renderTime?: number })[]) {
+        if (e.identifier === "first-time") w.firstTimeRender ??= e.renderTime || e.startTime;
+      }
+    }).observe({ type: "element", buffered: true });
+  };
+  const bareFcp: number[] = [];
+  const results: { jsKb: number; gzipKb: number; firstTimeMs: number; guestTimeMs: number; polledMs: number; fcpMs: number; elementMs: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: "America/New_York", locale: "en-US" });
     const page = await context.newPage();
@@ -70,6 +96,16 @@ try {
     page.on("response", (r) => {
       if (r.request().resourceType() === "script") bodies.push(r.body().then((b) => gzipSync(b, { level: 9 }).length));
     });
+    // The bare page first, in a context of its own with the same settings: the browser's floor.
+    const bareContext = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: "America/New_York", locale: "en-US" });
+    const barePage = await bareContext.newPage();
+    await barePage.addInitScript(paintObserver);
+    await barePage.goto(`http://127.0.0.1:${PORT + 1}/`);
+    await barePage.waitForFunction(() => (window as unknown as { fcp?: number }).fcp !== undefined);
+    bareFcp.push(await barePage.evaluate(() => (window as unknown as { fcp: number }).fcp));
+    await bareContext.close();
+
+    await page.addInitScript(paintObserver);
     await page.addInitScript(() => {
       const w = window as unknown as { firstTimeFrame?: number; guestTimeFrame?: number };
       const guestZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -90,13 +126,17 @@ try {
     await page.getByRole("button", { name: /^\d{1,2}:\d{2}/ }).first().waitFor();
     const polledMs = await page.evaluate(() => performance.now());
     await page.waitForFunction(() => (window as unknown as { guestTimeFrame?: number }).guestTimeFrame !== undefined);
-    const { firstTimeMs, guestTimeMs } = await page.evaluate(() => {
-      const w = window as unknown as { firstTimeFrame: number; guestTimeFrame: number };
-      return { firstTimeMs: Math.min(w.firstTimeFrame, w.guestTimeFrame), guestTimeMs: w.guestTimeFrame };
+    await page.waitForFunction(() => {
+      const w = window as unknown as { fcp?: number; firstTimeRender?: number };
+      return w.fcp !== undefined && w.firstTimeRender !== undefined;
+    });
+    const { firstTimeMs, guestTimeMs, fcpMs, elementMs } = await page.evaluate(() => {
+      const w = window as unknown as { firstTimeFrame: number; guestTimeFrame: number; fcp: number; firstTimeRender: number };
+      return { firstTimeMs: Math.min(w.firstTimeFrame, w.guestTimeFrame), guestTimeMs: w.guestTimeFrame, fcpMs: w.fcp, elementMs: w.firstTimeRender };
     });
     await page.waitForLoadState("networkidle");
     const gzipBytes = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
-    results.push({ jsKb: jsBytes / 1024, gzipKb: gzipBytes / 1024, firstTimeMs, guestTimeMs, polledMs });
+    results.push({ jsKb: jsBytes / 1024, gzipKb: gzipBytes / 1024, firstTimeMs, guestTimeMs, polledMs, fcpMs, elementMs });
     await context.close();
   }
   await browser.close();
@@ -104,14 +144,21 @@ try {
   // The first visit also warms the server's own caches; the median is of all of them.
   const figure = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (range ${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} ms)`;
   const wireKb = median(results.map((r) => r.jsKb));
+  const bareMs = median(bareFcp);
+  const fcpRatio = median(results.map((r) => r.fcpMs)) / bareMs;
+  const elementRatio = median(results.map((r) => r.elementMs)) / bareMs;
   const firstMs = median(results.map((r) => r.firstTimeMs));
   process.stdout.write(
     `booking page (390 px, cold cache, ${RUNS} visits):\n` +
       `  first-load JS: ${wireKb.toFixed(0)} KB on the wire (${median(results.map((r) => r.gzipKb)).toFixed(1)} KB gzip -9)  [target ≤ 150 KB: ${wireKb <= 150 ? "met" : "MISSED"}]\n` +
       `  first bookable time visible: ${figure(results.map((r) => r.firstTimeMs))}  [target ≤ 400 ms: ${firstMs <= 400 ? "met" : "MISSED"}]\n` +
+      `  paint timing: first-contentful-paint ${figure(results.map((r) => r.fcpMs))}; a bare HTML page's, same run: ${figure(bareFcp)}\n` +
+      `    → ${fcpRatio.toFixed(2)}× the bare page  [target ≤ 2×: ${fcpRatio <= 2 ? "met" : "MISSED"}]\n` +
+      `  first time button painted (Element Timing renderTime): ${figure(results.map((r) => r.elementMs))} → ${elementRatio.toFixed(2)}× the bare page's first paint\n` +
       `  the same as Playwright's polling notices it: ${figure(results.map((r) => r.polledMs))}\n` +
       `  times in the guest's own zone (America/New_York; the host's is Europe/Berlin), clickable: ${figure(results.map((r) => r.guestTimeMs))}\n`,
   );
+  bare.close();
 } finally {
   server.kill("SIGTERM");
 }

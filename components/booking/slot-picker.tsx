@@ -184,13 +184,15 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote }: DayTimesProps)
         {zoneNote && <span className="truncate text-xs font-normal text-slate-600">{zoneNote}</span>}
       </h3>
       <ul className="mt-1 grid grid-cols-3 gap-2 p-0.5 sm:grid-cols-4 md:grid-cols-1 md:overflow-y-auto md:pr-1.5">
-        {times.map(({ slot, label }) => {
+        {times.map(({ slot, label }, i) => {
           const pressed = chosen === undefined ? undefined : chosen === slot.startTime;
           return (
             <li key={slot.startTime}>
               <button
                 type="button"
                 data-start={slot.startTime}
+                // Element Timing: the browser reports when it painted the first time (bench:page).
+                {...(i === 0 ? { elementtiming: "first-time" } : {})}
                 aria-pressed={pressed}
                 onClick={onPick && (() => onPick(slot))}
                 className={`w-full rounded-md border px-2 py-2.5 text-sm font-semibold whitespace-nowrap tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${
