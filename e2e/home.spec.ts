@@ -1,13 +1,44 @@
+import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
+import { expectNoSidewaysScroll } from "./support/page-checks";
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
 
-test("the home page renders and links to the API document", async ({ page }) => {
+test("the home page is a way in: sign up or log in, or the dashboard once signed in", async ({ page, request }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: /scheduling without the back-and-forth/i })).toBeVisible();
-  const link = page.getByRole("link", { name: "/api/v1/openapi.json" });
-  await link.click();
+  for (const [width, suffix] of [[1280, ""], [390, "-390"]] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `e2e/screenshots/home${suffix}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole("link", { name: "Go to your dashboard" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Sign up free" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await page.goBack();
+  await page.getByRole("link", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const username = `home-${randomUUID().slice(0, 8)}`;
+  const email = `${username}@example.com`;
+  expect((await request.post("/api/v1/auth/register", { data: { email, password: "home password 1", fullName: "Hana Home", username, timezone: "UTC" } })).status()).toBe(201);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("home password 1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/");
+  await expect(page.getByText("Signed in as Hana Home.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign up free" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("developers still find the API document from the home page", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "/api/v1/openapi.json" }).click();
   await expect(page).toHaveURL(/\/api\/v1\/openapi\.json$/);
   expect(JSON.parse(await page.locator("body").innerText()).openapi).toBe("3.1.0");
 });
