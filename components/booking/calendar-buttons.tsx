@@ -24,7 +24,7 @@ export function CalendarButtons({ token, title, startTime, endTime, location, ma
       <li>
         <a href={icsPathOf(token)} download="booking.ics" className={buttonClass("secondary", "sm")}>
           <CalendarIcon className="size-4" />
-          Download .ics
+          Add to calendar (.ics)
         </a>
       </li>
       <li>

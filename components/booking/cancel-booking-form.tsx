@@ -42,7 +42,8 @@ export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
   return (
     <div className="flex flex-col gap-4">
       {/* Both regions are in the page before anything is put into them, so both are announced. */}
-      <div role="status" aria-live="polite">
+      {/* While empty they take no room (their gap is taken back). */}
+      <div role="status" aria-live="polite" className="empty:-mb-4">
         {cancel.isSuccess && (
           <div className="flex flex-col items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
             <p ref={done} tabIndex={-1} className={focusable}>
@@ -54,7 +55,7 @@ export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
           </div>
         )}
       </div>
-      <div role="alert">
+      <div role="alert" className="empty:-mb-4">
         {cancel.isError && <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">{cancel.error.message}</p>}
       </div>
       {!cancel.isSuccess && !confirming && (

@@ -137,7 +137,7 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
         weekStart={weekStart}
         today={today}
         lastDate={lastDate}
-        counts={loaded ? new Map([...byDate].map(([d, s]) => [d, s.length + (d === currentDate ? 1 : 0)])) : undefined}
+        counts={loaded ? new Map([...byDate].map(([d, s]) => [d, s.length])) : undefined}
         selected={loaded ? day : null}
         onSelect={setPicked}
         onMonth={(m) => {

@@ -79,7 +79,7 @@ export default async function ManageBookingPage({ params }: { params: Promise<{ 
         {booking.location && <Row label="Where">{booking.location}</Row>}
         <Row label="Booked by">
           {booking.guestName}
-          {booking.guestEmail && <span className="text-slate-500"> ({booking.guestEmail})</span>}
+          {booking.guestEmail && <span className="block break-all text-sm text-slate-500">{booking.guestEmail}</span>}
         </Row>
         {answers.map((a) => (
           <Row key={a.id} label={a.label}>
