@@ -220,7 +220,8 @@ test("a guest in Los Angeles books on the month calendar at 390 px, by keyboard,
   await page.goBack();
   await page.goto(new URL(cancelHref).pathname);
   await expect(page.getByRole("heading", { name: "Cancel your booking" })).toBeVisible();
-  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await page.getByRole("button", { name: "Cancel booking…" }).click();
+  await page.getByRole("button", { name: "Yes, cancel" }).click();
   await expect(page.getByRole("status")).toContainText("is cancelled");
   const [after] = (await (await request.get(api("/me/bookings"), { headers })).json()).data;
   expect(after).toMatchObject({ id: booked.id, status: "cancelled", cancelledBy: "guest" });

@@ -62,7 +62,7 @@ const BAD_ESCAPES = ["%ff", "%c3%28", "%E0%A4%A", "%C0%80", "%ED%A0%80", "%"];
 
 test("a path with an escape that is not UTF-8 is the site's 404 page on every page route, or the API's 400 JSON on every API route", async ({ request }) => {
   const host = await newHost(request);
-  const pages = ["/{x}", `/${host.username}/{x}`, "/{x}/intro", "/cancel/{x}", "/reschedule/{x}", "/feeds/{x}.ics", "/dashboard/event-types/{x}"];
+  const pages = ["/{x}", `/${host.username}/{x}`, "/{x}/intro", "/cancel/{x}", "/reschedule/{x}", "/booking/{x}", "/feeds/{x}.ics", "/dashboard/event-types/{x}"];
   for (const escape of BAD_ESCAPES) {
     for (const template of pages) {
       const path = template.replace("{x}", escape);

@@ -12,3 +12,8 @@ export function toE164(text: string): string | undefined {
   const number = parsePhoneNumberFromString(text.trim());
   return number?.isValid() ? number.number : undefined;
 }
+
+/** A stored (E.164) number as people read it: "+1 415 555 0100"; anything else as it is. */
+export function readablePhone(stored: string): string {
+  return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored;
+}

@@ -1,11 +1,11 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 import { guestReads, slotsPrefix } from "@/lib/api-client/guest-reads";
 import type { CreatedBookingDto, SlotDto } from "@/lib/api-client/public";
 import { randomUuid } from "@/lib/api-client/uuid";
 import type { GuestDetails, Question } from "./booking-form";
-import type { BookedEvent } from "./confirmation";
+import type { BookedEvent, ConfirmationProps } from "./confirmation";
 import { TimePreferences, useGuestPreferences } from "./guest-preferences";
 import { SlotPicker, type SlotsPreview } from "./slot-picker";
 
@@ -26,11 +26,12 @@ type Props = {
 
 // The form and the confirmation are needed only once a time is chosen: their code is not part of
 // the page's first load (the page has a budget of 150 KB of gzipped JavaScript), and is fetched as
-// soon as the guest starts using the picker, so it is there by the time they click a time.
+// soon as the guest starts using the picker, so it is there by the time they click a time. The
+// confirmation is never behind Suspense: the booking's answer waits for its code (already loaded
+// in practice), so the whole confirmation appears in one frame, never a bare "You are booked."
 const loadForm = () => import("./booking-form");
 const loadConfirmation = () => import("./confirmation");
 const BookingForm = lazy(() => loadForm().then((m) => ({ default: m.BookingForm })));
-const Confirmation = lazy(() => loadConfirmation().then((m) => ({ default: m.Confirmation })));
 function preload() {
   void loadForm();
   void loadConfirmation();
@@ -55,7 +56,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
   // after a lost answer (offline, a proxy's 502) can never book twice.
   const [idempotencyKey] = useState(() => randomUuid());
   const [notice, setNotice] = useState<string | null>(null);
-  const [confirmation, setConfirmation] = useState<{ booked: CreatedBookingDto; zone: string } | null>(null);
+  const [confirmation, setConfirmation] = useState<{ booked: CreatedBookingDto; zone: string; View: ComponentType<ConfirmationProps> } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const picker = useRef<HTMLDivElement>(null);
 
@@ -108,7 +109,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
                 onDetailsChange={setDetails}
                 idempotencyKey={idempotencyKey}
                 onBooked={(booked) => {
-                  setConfirmation({ booked, zone: preferences.zone });
+                  void loadConfirmation().then(({ Confirmation }) => setConfirmation({ booked, zone: preferences.zone, View: Confirmation }));
                   // Embedded in another site (?embed=1): tell the page around us.
                   if (embed && window.parent !== window) {
                     window.parent.postMessage({ type: "booking.created", bookingId: booked.id, startTime: booked.startTime }, "*");
@@ -130,6 +131,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
               preview={previewDone ? undefined : preview}
               onReady={onPreviewDone}
               onPick={(picked) => {
+                preload(); // a keyboard or script pick skips the pointer and focus events above
                 setNotice(null);
                 setSlot(picked);
               }}
@@ -140,13 +142,11 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
       {/* In the page from the first render, so that the confirmation put into it is announced. */}
       <div role="status" aria-live="polite">
         {confirmation && (
-          <Suspense fallback={<p>You are booked.</p>}>
-            <Confirmation
-              booked={confirmation.booked}
-              event={{ ...event, startTime: confirmation.booked.startTime, endTime: confirmation.booked.endTime, zone: confirmation.zone, hour12: preferences?.hour12 ?? false }}
-              newTab={embed}
-            />
-          </Suspense>
+          <confirmation.View
+            booked={confirmation.booked}
+            event={{ ...event, startTime: confirmation.booked.startTime, endTime: confirmation.booked.endTime, zone: confirmation.zone, hour12: preferences?.hour12 ?? false }}
+            newTab={embed}
+          />
         )}
       </div>
     </>

@@ -1,34 +1,108 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { toApiError, type ApiError } from "@/lib/api-client/fetch-json";
 import { cancelBookingWithToken, type GuestCancelledDto } from "@/lib/api-client/public";
 
-/** One button: cancelling needs a deliberate click, never just opening the link. */
-export function CancelBookingForm({ token }: { token: string }) {
+const MAX_REASON = 500;
+
+type Props = { token: string; hostUsername: string; hostName: string };
+
+/**
+ * Cancelling takes two deliberate clicks, never just opening the link: "Cancel booking…" (with an
+ * optional reason for the host), then "Yes, cancel". Afterwards, the host's page to book again.
+ */
+export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
+  const [reason, setReason] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const reasonId = useId();
+  const question = useRef<HTMLHeadingElement>(null);
+  const done = useRef<HTMLParagraphElement>(null);
   const cancel = useMutation<GuestCancelledDto, ApiError>({
     mutationFn: async () => {
       try {
-        return await cancelBookingWithToken(token);
+        return await cancelBookingWithToken(token, reason.trim() || undefined);
       } catch (error) {
         throw toApiError(error);
       }
     },
   });
+  // The button that had the focus is gone each time: the focus goes to what replaced it.
+  useEffect(() => {
+    if (confirming) question.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (cancel.isSuccess) done.current?.focus();
+  }, [cancel.isSuccess]);
+
+  const focusable = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-4">
       {/* Both regions are in the page before anything is put into them, so both are announced. */}
-      <div role="status" aria-live="polite">
-        {cancel.isSuccess && <p className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">{cancel.data.message}</p>}
+      {/* While empty they take no room (their gap is taken back). */}
+      <div role="status" aria-live="polite" className="empty:-mb-4">
+        {cancel.isSuccess && (
+          <div className="flex flex-col items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+            <p ref={done} tabIndex={-1} className={focusable}>
+              {cancel.data.message} {hostName} has been told.
+            </p>
+            <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
+              Book another time with {hostName}
+            </Link>
+          </div>
+        )}
       </div>
-      <div role="alert">
+      <div role="alert" className="empty:-mb-4">
         {cancel.isError && <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">{cancel.error.message}</p>}
       </div>
-      {!cancel.isSuccess && (
-        <button type="button" onClick={() => cancel.mutate()} disabled={cancel.isPending} className={`${buttonClass("danger")} self-start`}>
-          {cancel.isPending ? "Cancelling…" : "Cancel booking"}
-        </button>
+      {!cancel.isSuccess && !confirming && (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setConfirming(true);
+          }}
+        >
+          <label htmlFor={reasonId} className="font-medium">
+            Reason for cancelling <span className="font-normal text-slate-500">(optional, shared with {hostName})</span>
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={3}
+            maxLength={MAX_REASON}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 focus-visible:border-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600"
+          />
+          <p className="text-sm text-slate-500">
+            {reason.length}/{MAX_REASON}
+          </p>
+          <button type="submit" className={`${buttonClass("danger")} self-start`}>
+            Cancel booking…
+          </button>
+        </form>
+      )}
+      {!cancel.isSuccess && confirming && (
+        <section aria-labelledby={`${reasonId}-q`} className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4">
+          <h2 id={`${reasonId}-q`} ref={question} tabIndex={-1} className={`text-lg font-semibold text-red-950 ${focusable}`}>
+            Cancel this booking?
+          </h2>
+          <p className="text-red-950">
+            {hostName} will be told{reason.trim() ? ", with your reason" : ""}. This cannot be undone, but you can book a new time afterwards.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" onClick={() => cancel.mutate()} disabled={cancel.isPending} className={buttonClass("danger")}>
+              {cancel.isPending ? "Cancelling…" : "Yes, cancel"}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} disabled={cancel.isPending} className={buttonClass("secondary")}>
+              No, keep it
+            </button>
+          </div>
+        </section>
       )}
     </div>
   );

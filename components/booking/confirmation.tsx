@@ -1,17 +1,14 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { buttonClass } from "@/components/ui/button";
-import { CalendarIcon } from "@/components/ui/icons";
 import type { CreatedBookingDto } from "@/lib/api-client/public";
 import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
+import { tokenOfGuestUrl } from "@/lib/guest/calendar-links";
+import { CalendarButtons } from "./calendar-buttons";
 
 export type BookedEvent = { title: string; hostName: string; location: string; startTime: string; endTime: string; zone: string; hour12: boolean };
 
-/** The booking's current invitation: the guest's token is the last segment of the cancel link. */
-export function icsUrlOf(cancelUrl: string): string {
-  return `/api/v1/public/bookings/${new URL(cancelUrl).pathname.split("/").pop()}.ics`;
-}
+export type ConfirmationProps = { booked: CreatedBookingDto; event: BookedEvent; newTab?: boolean };
 
 const link = "underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700";
 
@@ -19,7 +16,7 @@ const link = "underline underline-offset-2 focus-visible:outline-2 focus-visible
  * What was booked, with whom, when (in the guest's zone, named, on their clock) and where, with
  * the invitation to download and the links to move or cancel it.
  */
-export function Confirmation({ booked, event, newTab = false }: { booked: CreatedBookingDto; event: BookedEvent; newTab?: boolean }) {
+export function Confirmation({ booked, event, newTab = false }: ConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form that had the focus is gone: the focus goes to what replaced it.
   useEffect(() => heading.current?.focus(), []);
@@ -52,14 +49,19 @@ export function Confirmation({ booked, event, newTab = false }: { booked: Create
         )}
       </dl>
       <p className="text-sm">A confirmation email is on its way to {booked.guestEmail}.</p>
-      <div>
-        <a href={icsUrlOf(booked.cancelUrl)} download="booking.ics" className={buttonClass("secondary", "sm")}>
-          <CalendarIcon className="size-4" />
-          Add to calendar (.ics)
-        </a>
-      </div>
+      <CalendarButtons
+        token={tokenOfGuestUrl(booked.manageUrl)}
+        title={`${event.title} with ${event.hostName}`}
+        startTime={booked.startTime}
+        endTime={booked.endTime}
+        location={event.location}
+        manageUrl={booked.manageUrl}
+      />
       <p className="text-sm">
-        Plans change?{" "}
+        <a href={booked.manageUrl} {...away} className={link}>
+          Your booking&apos;s page
+        </a>{" "}
+        shows it at any time. Plans change?{" "}
         <a href={booked.rescheduleUrl} {...away} className={link}>
           Pick another time
         </a>{" "}
@@ -67,7 +69,7 @@ export function Confirmation({ booked, event, newTab = false }: { booked: Create
         <a href={booked.cancelUrl} {...away} className={link}>
           cancel this booking
         </a>
-        . Keep these links: they are the only way, and the email has them too.
+        . Keep these links: they are the only way in, and the email has them too.
       </p>
     </section>
   );

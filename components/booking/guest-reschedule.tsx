@@ -131,7 +131,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
             <>
               <h2 className="text-xl font-semibold text-slate-900">Select a new date and time</h2>
               <TimePreferences preferences={preferences} />
-              <p className="text-sm text-slate-600">Your current time shows as taken: it stays yours until you confirm a new one.</p>
+              <p className="text-sm text-slate-600">Your current time is marked among the times: it stays yours until you confirm a new one.</p>
               {preferences ? (
                 <SlotPicker
                   username={booking.username}
@@ -139,6 +139,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
                   preferences={preferences}
                   windowDays={booking.windowDays}
                   chosen={chosen?.startTime ?? null}
+                  current={{ startTime: booking.startTime, endTime: booking.endTime }}
                   onPick={(slot) => {
                     setChosen(slot);
                     setMove({ pending: false });

@@ -29,6 +29,11 @@ type Props = {
   preview?: SlotsPreview;
   /** Called once the guest's own times (or their failure) replace the preview. */
   onReady?: () => void;
+  /**
+   * The booking being moved (the reschedule page): the picker opens on its month and day, and its
+   * time is marked "Your current time" among that day's times (it is not offered: it is taken).
+   */
+  current?: { startTime: string; endTime: string };
 };
 
 /** What the server renders of the picker before the browser has said its zone (see `preview` above). */
@@ -61,7 +66,7 @@ export function SlotPicker(props: Props) {
   return props.preview ? <SlotsPreviewView preview={props.preview} windowDays={props.windowDays} /> : <SlotPickerPlaceholder />;
 }
 
-function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chosen, preview, onReady }: Props & { preferences: GuestPreferences }) {
+function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chosen, preview, onReady, current }: Props & { preferences: GuestPreferences }) {
   const { zone, hour12, weekStart } = preferences;
   const [openedAt] = useState(() => Date.now());
   const today = dateInZone(openedAt, zone);
@@ -72,9 +77,10 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
     to: lastOfMonth(month) > lastDate ? lastDate : lastOfMonth(month),
     timezone: zone,
   });
-  // The month the guest went to; null until they do: the first month with open times.
-  const [month, setMonth] = useState<string | null>(null);
-  const [picked, setPicked] = useState<string | null>(null);
+  const currentDate = current && dateInZone(current.startTime, zone) >= today ? dateInZone(current.startTime, zone) : null;
+  // The month the guest went to (at first the booking's, when moving one); null until they do: the first month with open times.
+  const [month, setMonth] = useState<string | null>(currentDate && monthOf(currentDate));
+  const [picked, setPicked] = useState<string | null>(currentDate);
 
   const readMonth = (m: string) => {
     const range = rangeOf(m);
@@ -101,6 +107,13 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
   for (const slot of loaded ? slots.data! : []) {
     const date = dateInZone(slot.startTime, zone);
     byDate.set(date, [...(byDate.get(date) ?? []), slot]);
+  }
+  // The booking's own day can be chosen even when it has no other open time: it shows the current one.
+  if (loaded && currentDate && monthOf(currentDate) === shownMonth && !byDate.has(currentDate)) {
+    byDate.set(currentDate, []);
+    const sorted = [...byDate].sort(([a], [b]) => (a < b ? -1 : 1));
+    byDate.clear();
+    for (const [d, s] of sorted) byDate.set(d, s);
   }
   const day = picked && monthOf(picked) === shownMonth && byDate.has(picked) ? picked : (byDate.keys().next().value ?? null);
 
@@ -149,6 +162,7 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
             times={byDate.get(day)!.map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12) }))}
             onPick={onPick}
             chosen={chosen}
+            current={day === currentDate && current ? { startTime: current.startTime, label: formatClock(current.startTime, zone, hour12) } : undefined}
           />
         ) : (
           <p className="text-sm text-slate-600">
@@ -172,9 +186,17 @@ type DayTimesProps = {
   chosen?: string | null;
   /** Said under the day, in the heading's own height: the zone of times not in the guest's. */
   zoneNote?: string;
+  /** The booking being moved, when it is on this day: marked in its place among the times. */
+  current?: { startTime: string; label: string };
 };
 
-function DayTimes({ day, zone, times, onPick, chosen, zoneNote }: DayTimesProps) {
+function DayTimes({ day, zone, times, onPick, chosen, zoneNote, current }: DayTimesProps) {
+  const rows: ({ kind: "slot"; slot: SlotDto; label: string } | { kind: "current"; startTime: string; label: string })[] = times.map((t) => ({ kind: "slot", ...t }));
+  if (current) {
+    const at = rows.findIndex((r) => (r.kind === "slot" ? r.slot.startTime : r.startTime) > current.startTime);
+    rows.splice(at === -1 ? rows.length : at, 0, { kind: "current", ...current });
+  }
+  const firstSlot = rows.findIndex((r) => r.kind === "slot");
   const headingId = useId();
   return (
     // A group named by its day: "Tuesday, March 16" holds that day's time buttons.
@@ -184,7 +206,21 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote }: DayTimesProps)
         {zoneNote && <span className="truncate text-xs font-normal text-slate-600">{zoneNote}</span>}
       </h3>
       <ul className="mt-1 grid grid-cols-3 gap-2 p-0.5 sm:grid-cols-4 md:grid-cols-1 md:overflow-y-auto md:pr-1.5">
-        {times.map(({ slot, label }, i) => {
+        {rows.map((row, i) => {
+          if (row.kind === "current") {
+            return (
+              <li key="current">
+                <p
+                  data-testid="current-time"
+                  className="flex w-full flex-col items-center rounded-md border border-dashed border-slate-400 bg-slate-50 px-2 py-1 text-sm font-semibold whitespace-nowrap text-slate-700 tabular-nums"
+                >
+                  {row.label}
+                  <span className="text-xs font-normal">Your current time</span>
+                </p>
+              </li>
+            );
+          }
+          const { slot, label } = row;
           const pressed = chosen === undefined ? undefined : chosen === slot.startTime;
           return (
             <li key={slot.startTime}>
@@ -192,7 +228,7 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote }: DayTimesProps)
                 type="button"
                 data-start={slot.startTime}
                 // Element Timing: the browser reports when it painted the first time (bench:page).
-                {...(i === 0 ? { elementtiming: "first-time" } : {})}
+                {...(i === firstSlot ? { elementtiming: "first-time" } : {})}
                 aria-pressed={pressed}
                 onClick={onPick && (() => onPick(slot))}
                 className={`w-full rounded-md border px-2 py-2.5 text-sm font-semibold whitespace-nowrap tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${

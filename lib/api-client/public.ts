@@ -58,8 +58,9 @@ export const createBooking = (args: { username: string; slug: string; idempotenc
     body: args.body,
   });
 
-/** Cancels with the token from the cancelUrl; cancelling again answers the same. */
-export const cancelBookingWithToken = (token: string) => fetchJson<GuestCancelledDto>("/public/cancel", { method: "POST", body: { token } });
+/** Cancels with the token from the cancelUrl (the reason, if any, goes to the host); cancelling again answers the same. */
+export const cancelBookingWithToken = (token: string, reason?: string) =>
+  fetchJson<GuestCancelledDto>("/public/cancel", { method: "POST", body: reason ? { token, reason } : { token } });
 
 export type GuestRescheduledDto = { id: string; status: "confirmed"; startTime: string; endTime: string; previousStartTime: string; message: string };
 

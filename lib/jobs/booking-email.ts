@@ -42,7 +42,12 @@ async function guestLinks(db: Db, event: BookingEventPayload) {
   const token = await guestTokenOf(db, event);
   if (token === undefined) return undefined;
   const { appUrl } = getConfig();
-  return { cancelUrl: `${appUrl}/cancel/${token}`, rescheduleUrl: `${appUrl}/reschedule/${token}`, icsUrl: `${appUrl}/api/v1/public/bookings/${token}.ics` };
+  return {
+    cancelUrl: `${appUrl}/cancel/${token}`,
+    rescheduleUrl: `${appUrl}/reschedule/${token}`,
+    manageUrl: `${appUrl}/booking/${token}`,
+    icsUrl: `${appUrl}/api/v1/public/bookings/${token}.ics`,
+  };
 }
 
 /** Permanent refusals (the recipient does not exist): retrying them for a day changes nothing. */

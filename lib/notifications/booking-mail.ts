@@ -1,11 +1,15 @@
 import type { SendMailOptions } from "nodemailer";
 import type { BookingFacts } from "@/lib/services/booking-facts";
+import { calendarDetails } from "@/lib/guest/calendar-links";
+import { readablePhone } from "@/lib/phone";
 import { bookingIcs, icsMethodOf } from "./booking-ics";
 import { dayOf, rangeOf } from "./when";
 
 // The six booking emails (confirmation, cancellation, reschedule; to the guest and to the host),
 // each as plain text and HTML from one outline, with the invitation attached. Times are in the
-// reader's zone: the guest's booking zone, the host's profile zone.
+// reader's zone (the guest's booking zone, the host's profile zone) and on the clock of that zone's
+// country (when.ts). Host messages answer to the guest (Reply-To); phone answers read as
+// "+1 415 555 0100", not E.164.
 
 export type BookingMailEvent = "booking.created" | "booking.cancelled" | "booking.rescheduled";
 export type Reader = "guest" | "host";
@@ -20,7 +24,7 @@ export type BookingMailInput = {
   previous?: { start: Date; end: Date };
   sequence: number;
   /** The guest's own links, when the guest's token is known. */
-  guestLinks?: { cancelUrl: string; rescheduleUrl: string; icsUrl: string };
+  guestLinks?: { cancelUrl: string; rescheduleUrl: string; manageUrl: string; icsUrl: string };
   from: string;
   /** Stable per event and reader: a message sent twice (at least once) is one message to mail clients. */
   messageId: string;
@@ -51,12 +55,13 @@ function outline(m: BookingMailInput): Outline {
     rows.push(["Guest's timezone", booking.guestTimezone]);
     for (const q of questions) {
       const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
-      if (answer) rows.push([q.label, answer]);
+      if (answer) rows.push([q.label, q.type === "phone" ? readablePhone(answer) : answer]);
     }
   }
   const links: Outline["links"] = [];
   if (forGuest && m.guestLinks && m.event !== "booking.cancelled") {
     links.push(
+      ["See your booking", m.guestLinks.manageUrl],
       ["Pick another time", m.guestLinks.rescheduleUrl],
       ["Cancel this booking", m.guestLinks.cancelUrl],
       ["Add it to your calendar", m.guestLinks.icsUrl],
@@ -131,7 +136,8 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
     start: m.start,
     end: m.end,
     location: booking.location,
-    description: "",
+    // The guest's copy says where to see or change the booking; the host's carries no guest secret.
+    description: forGuest && m.guestLinks ? calendarDetails(m.guestLinks.manageUrl) : "",
     host: { name: host.fullName, email: host.email },
     guest: { name: booking.guestName, email: booking.guestEmail },
     stamp: m.stamp,
@@ -139,6 +145,8 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
   return {
     from: m.from,
     to: forGuest ? { name: booking.guestName, address: booking.guestEmail } : { name: host.fullName, address: host.email },
+    // The host answers the guest, not the no-reply sender.
+    ...(forGuest || !booking.guestEmail ? {} : { replyTo: { name: booking.guestName, address: booking.guestEmail } }),
     subject: o.subject,
     text: asText(o),
     html: asHtml(o),

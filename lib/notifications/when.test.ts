@@ -1,23 +1,36 @@
 import { describe, expect, it } from "vitest";
+import { hour12InZone } from "./clock";
 import { dayOf, rangeOf } from "./when";
 
 describe("times in the reader's zone", () => {
   const start = Date.parse("2027-03-15T13:00:00Z");
   const end = Date.parse("2027-03-15T13:30:00Z");
 
-  it("writes one instant differently for each reader, in words", () => {
-    expect(rangeOf(start, end, "Europe/Berlin")).toBe("Monday, March 15, 2027, 2:00 – 2:30 PM (Europe/Berlin)");
+  it("writes one instant differently for each reader, in words, on the clock of the reader's country", () => {
+    expect(rangeOf(start, end, "Europe/Berlin")).toBe("Monday, March 15, 2027, 14:00 – 14:30 (Europe/Berlin)");
     expect(rangeOf(start, end, "America/New_York")).toBe("Monday, March 15, 2027, 9:00 – 9:30 AM (America/New_York)");
     expect(rangeOf(start, end, "Asia/Kolkata")).toBe("Monday, March 15, 2027, 6:30 – 7:00 PM (Asia/Kolkata)");
     expect(dayOf(start, "Pacific/Kiritimati")).toBe("Tuesday, March 16, 2027");
   });
 
   it("names both halves of the day, or both days, when the range crosses them", () => {
-    expect(rangeOf(Date.parse("2027-03-15T11:30:00Z"), Date.parse("2027-03-15T12:30:00Z"), "UTC")).toBe(
+    expect(rangeOf(Date.parse("2027-03-15T11:30:00Z"), Date.parse("2027-03-15T12:30:00Z"), "UTC", true)).toBe(
       "Monday, March 15, 2027, 11:30 AM – 12:30 PM (UTC)",
     );
-    expect(rangeOf(Date.parse("2027-03-15T23:30:00Z"), Date.parse("2027-03-16T00:30:00Z"), "UTC")).toBe(
+    expect(rangeOf(Date.parse("2027-03-15T23:30:00Z"), Date.parse("2027-03-16T00:30:00Z"), "UTC", true)).toBe(
       "Monday, March 15, 2027, 11:30 PM – Tuesday, March 16, 2027, 12:30 AM (UTC)",
     );
+    expect(rangeOf(Date.parse("2027-03-15T23:30:00Z"), Date.parse("2027-03-16T00:30:00Z"), "UTC")).toBe(
+      "Monday, March 15, 2027, 23:30 – Tuesday, March 16, 2027, 00:30 (UTC)",
+    );
+  });
+
+  it("reads a 12-hour clock in the US, Canada's English provinces, Australia, India; 24-hour in Europe and in UTC", () => {
+    for (const zone of ["America/Los_Angeles", "US/Eastern", "America/Indiana/Indianapolis", "America/Toronto", "Australia/Sydney", "Asia/Calcutta"]) {
+      expect(hour12InZone(zone), zone).toBe(true);
+    }
+    for (const zone of ["Europe/Berlin", "Europe/London", "America/Sao_Paulo", "America/Montreal", "Asia/Tokyo", "UTC", "Etc/GMT+5"]) {
+      expect(hour12InZone(zone), zone).toBe(false);
+    }
   });
 });

@@ -12,6 +12,8 @@ export const RESERVED_USERNAMES = new Set([
   "privacy", "next", "favicon", "robots", "sitemap", "manifest",
   // /api/v1/public/bookings/… is the guest's calendar file, not a host's event type.
   "bookings",
+  // /booking/{token} is a guest's own booking page.
+  "booking",
 ]);
 
 const Email = Text.trim()

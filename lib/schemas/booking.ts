@@ -74,13 +74,17 @@ export const CreatedBooking = z
     guestEmail: z.string(),
     cancelUrl: z.string(),
     rescheduleUrl: z.string().meta({ description: "{APP_URL}/reschedule/{token}: the same secret as cancelUrl" }),
+    manageUrl: z.string().meta({ description: "{APP_URL}/booking/{token}: the guest's page for the booking (details, calendar links, reschedule, cancel); the same secret as cancelUrl" }),
     confirmationMessage: z.string(),
   })
   .meta({ id: "CreatedBooking" });
 
 export const GuestIcsParams = z.object({ token: PathSegment.meta({ description: "The token of the booking's cancelUrl" }) });
 
-export const GuestCancelBody = z.strictObject({ token: Text.min(1).max(200) });
+export const GuestCancelBody = z.strictObject({
+  token: Text.min(1).max(200),
+  reason: Text.trim().max(500).optional().meta({ description: "Why the guest cancels: told to the host, kept as cancellationReason" }),
+});
 
 export const GuestRescheduleBody = z.strictObject({ token: Text.min(1).max(200), startTime: InstantIn });
 

@@ -1,5 +1,7 @@
 import type { Db } from "@/db";
 import { notFound } from "@/lib/errors";
+import { getConfig } from "@/lib/config";
+import { calendarDetails } from "@/lib/guest/calendar-links";
 import { bookingIcs } from "@/lib/notifications/booking-ics";
 import { loadBookingFactsByGuestToken } from "./booking-facts";
 
@@ -21,7 +23,8 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
     start: booking.startTime,
     end: booking.endTime,
     location: booking.location,
-    description: "",
+    // The guest's copy says where to see or change the booking (the token is the guest's own).
+    description: calendarDetails(`${getConfig().appUrl}/booking/${token}`),
     host: { name: host.fullName, email: host.email },
     guest: { name: booking.guestName, email: booking.guestEmail },
     stamp: booking.updatedAt,

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "@/db";
-import { bookings, eventTypes, users, type BookingRow, type UserRow } from "@/db/schema";
+import { bookings, eventTypes, users, type BookingRow, type CustomQuestion, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./booking-store";
@@ -54,6 +54,7 @@ export type GuestBooking = {
   hostMaxAdvanceDays: number;
   eventSlug: string;
   eventActive: boolean;
+  questions: CustomQuestion[];
 };
 
 /** The booking a guest's cancel token belongs to, with what the guest needs to recognise it. */
@@ -68,6 +69,7 @@ export async function findGuestBooking(db: Db, token: string): Promise<GuestBook
       hostMaxAdvanceDays: users.maxAdvanceDays,
       eventSlug: eventTypes.slug,
       eventActive: eventTypes.isActive,
+      questions: eventTypes.customQuestions,
     })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
@@ -86,13 +88,13 @@ export function guestWhen(booking: BookingRow): string {
  * POST /public/cancel: the guest cancels with the token from their cancelUrl. Idempotent: a
  * cancelled booking answers the same body again. An unknown token is 404.
  */
-export async function cancelBookingAsGuest(db: Db, token: string, now: number): Promise<GuestCancellation> {
+export async function cancelBookingAsGuest(db: Db, token: string, now: number, reason?: string): Promise<GuestCancellation> {
   const found = await findGuestBooking(db, token);
   if (!found) throw notFound("Booking");
   let booking = found.booking;
   if (booking.status !== "cancelled") {
     assertModifiable(booking, now);
-    booking = await markCancelled(db, booking, "guest", null, now);
+    booking = await markCancelled(db, booking, "guest", reason || null, now);
   }
   return {
     id: booking.id,

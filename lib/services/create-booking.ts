@@ -41,18 +41,18 @@ export type CreateBookingResult = {
  * sealed (decisions §8: the token is stored only hashed, never readable). A replay opens it and
  * builds the links again.
  */
-type StoredAnswer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl"> & { sealedCancelToken: string };
+type StoredAnswer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> & { sealedCancelToken: string };
 
-/** The guest's two links; both carry the one secret token of the booking. */
-function guestLinks(token: string): Pick<CreatedBookingDto, "cancelUrl" | "rescheduleUrl"> {
+/** The guest's links; all carry the one secret token of the booking. */
+function guestLinks(token: string): Pick<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> {
   const app = getConfig().appUrl;
-  return { cancelUrl: `${app}/cancel/${token}`, rescheduleUrl: `${app}/reschedule/${token}` };
+  return { cancelUrl: `${app}/cancel/${token}`, rescheduleUrl: `${app}/reschedule/${token}`, manageUrl: `${app}/booking/${token}` };
 }
 
 function answerOf(stored: unknown): CreatedBookingDto {
   // Answers stored before tokens were sealed (at most a day old) still carry their link.
   if (stored && typeof stored === "object" && "cancelUrl" in stored) {
-    const legacy = stored as Omit<CreatedBookingDto, "rescheduleUrl">;
+    const legacy = stored as Omit<CreatedBookingDto, "rescheduleUrl" | "manageUrl">;
     return { ...legacy, ...guestLinks(legacy.cancelUrl.split("/").pop()!) };
   }
   const { sealedCancelToken, ...rest } = stored as StoredAnswer;
@@ -181,7 +181,7 @@ async function makeBooking(
           createdAt: new Date(now),
           updatedAt: new Date(now),
         };
-        const answer: Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl"> = {
+        const answer: Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> = {
           id: row.id,
           status: row.status,
           startTime: isoUtc(row.startTime),

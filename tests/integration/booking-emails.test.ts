@@ -96,7 +96,7 @@ describe("booking emails", () => {
     expect(guest.from?.value).toEqual([{ name: "Booking", address: "no-reply@booking.test" }]);
     expect(guest.subject).toBe(`Confirmed: Intro call with Ada Host on ${DateTime.fromMillis(startMs, { zone: GUEST_ZONE }).toFormat("cccc, LLLL d, yyyy")}`);
     expect(guest.text).toContain(rangeOf(startMs, endMs, GUEST_ZONE));
-    expect(guest.text).toContain(DateTime.fromMillis(startMs, { zone: GUEST_ZONE }).toFormat("h:mm")); // Berlin's hour
+    expect(guest.text).toContain(DateTime.fromMillis(startMs, { zone: GUEST_ZONE }).toFormat("HH:mm")); // Berlin's hour, on Berlin's 24-hour clock
     expect(guest.text).not.toContain(`(${HOST_ZONE})`);
     expect(guest.text).toContain(`Cancel this booking: ${booked.body.cancelUrl}`);
     expect(guest.text).toContain(`Pick another time: ${booked.body.rescheduleUrl}`);

@@ -156,6 +156,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
       guestEmail: expect.stringMatching(/^Grace\.[0-9a-f-]+@Example\.com$/),
       cancelUrl: expect.stringMatching(/^http:\/\/booking\.test\/cancel\/[A-Za-z0-9_-]{43,}$/),
       rescheduleUrl: expect.stringMatching(/^http:\/\/booking\.test\/reschedule\/[A-Za-z0-9_-]{43,}$/),
+      manageUrl: expect.stringMatching(/^http:\/\/booking\.test\/booking\/[A-Za-z0-9_-]{43,}$/),
       confirmationMessage: expect.stringContaining("Intro call with Ada Host"),
     });
     // 09:00 in New York is 19:30 or 18:30 in Kolkata: the message speaks the guest's time.

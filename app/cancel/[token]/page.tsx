@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelBookingForm } from "@/components/booking/cancel-booking-form";
 import { QueryProvider } from "@/components/providers/query-provider";
+import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
 import { findGuestBooking, guestWhen } from "@/lib/services/cancel-booking";
@@ -28,7 +30,7 @@ export default async function CancelPage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const found = await loadBooking(token);
   if (!found) notFound();
-  const { booking, title, hostName, past } = found;
+  const { booking, title, hostName, hostUsername, past } = found;
 
   return (
     <Container>
@@ -43,6 +45,10 @@ export default async function CancelPage({ params }: { params: Promise<{ token: 
         <dt className="text-slate-500">When</dt>
         <dd>
           {guestWhen(booking)} ({booking.guestTimezone})
+          <br />
+          <Link href={`/booking/${encodeURIComponent(token)}`} className="text-sm text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600">
+            See the whole booking
+          </Link>
         </dd>
         {booking.location && (
           <>
@@ -54,12 +60,17 @@ export default async function CancelPage({ params }: { params: Promise<{ token: 
         <dd>{booking.guestName}</dd>
       </dl>
       {booking.status === "cancelled" ? (
-        <p className="text-slate-600">Nothing more to do: the host has been told.</p>
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-slate-600">Nothing more to do: the host has been told.</p>
+          <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
+            Book another time with {hostName}
+          </Link>
+        </div>
       ) : past ? (
         <p className="text-slate-600">This booking has already started, so it can no longer be cancelled here.</p>
       ) : (
         <QueryProvider>
-          <CancelBookingForm token={token} />
+          <CancelBookingForm token={token} hostUsername={hostUsername} hostName={hostName} />
         </QueryProvider>
       )}
     </Container>
