@@ -132,7 +132,8 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
       await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "The service is busy.", details: {} }) });
     };
     await page.route("**/api/v1/me/availability", failing);
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Availability" }).click();
+    // A full load: the dashboard home has the availability cached already (its getting-started list).
+    await page.goto("/dashboard/availability");
     await expect(page.getByRole("status").filter({ hasText: "Loading your availability…" })).toBeVisible();
     const failed = page.getByRole("alert").filter({ hasText: "We could not load your availability." });
     await expect(failed).toContainText("The service is busy.");

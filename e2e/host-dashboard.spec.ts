@@ -44,7 +44,7 @@ test("an anonymous visit to the dashboard goes to /login, and back after logging
   const cookies = await page.context().cookies();
   await page.context().clearCookies();
   await page.context().addCookies(cookies.map((c) => (c.name.endsWith("session-token") ? { ...c, value: "expired" } : c)));
-  await page.getByRole("link", { name: "Event types" }).click();
+  await page.getByRole("link", { name: "Event types", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Fevent-types$/);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
 });
@@ -58,6 +58,11 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
   expect((await request.post("/api/v1/auth/register", { data: { email, password, fullName: "Dana Host", username, timezone: "Europe/Berlin" } })).status()).toBe(201);
   const token = (await (await request.post("/api/v1/auth/login", { data: { email, password } })).json()).accessToken as string;
   const auth = { authorization: `Bearer ${token}` };
+  // This host starts from nothing: the starter event type every account gets is removed, so the
+  // page's empty state is seen too.
+  for (const e of (await (await request.get("/api/v1/me/event-types", { headers: auth })).json()).data as { id: string }[]) {
+    expect((await request.delete(`/api/v1/me/event-types/${e.id}`, { headers: auth })).status()).toBe(204);
+  }
   // Open every day 09:00–17:00 from tomorrow on, no notice: predictable times to book and move.
   expect(
     (
@@ -77,7 +82,7 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
   await expectAccessible(page);
 
   await test.step("create an event type with a required question", async () => {
-    await page.getByRole("link", { name: "Event types" }).click();
+    await page.getByRole("link", { name: "Event types", exact: true }).click();
     await expect(page.getByText("You have no event types yet")).toBeVisible();
     await page.getByRole("link", { name: "New event type" }).first().click();
     await page.getByLabel("Title").fill("Strategy session");
@@ -156,7 +161,7 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
   });
 
   await test.step("ask why a time is not bookable", async () => {
-    await page.getByRole("link", { name: "Event types" }).click();
+    await page.getByRole("link", { name: "Event types", exact: true }).click();
     await page.getByRole("link", { name: "Strategy session", exact: true }).click();
     await page.getByLabel("Date", { exact: true }).fill(day);
     await page.getByLabel("Time", { exact: true }).fill("08:00");
@@ -170,7 +175,7 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
   });
 
   await test.step("delete says whether the event type is hidden or removed", async () => {
-    await page.getByRole("link", { name: "Event types" }).click();
+    await page.getByRole("link", { name: "Event types", exact: true }).click();
     await page.getByRole("button", { name: "Delete" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete “Strategy session”?" });
     await expect(dialog.getByText(/It has 2 bookings, so it will be/)).toBeVisible();

@@ -72,7 +72,12 @@ async function main() {
   if (availability.status !== 200) fail("availability", availability);
 
   const existing = await call("GET", "/me/event-types", { token });
-  const bySlug = new Map(existing.body.data.map((e) => [e.slug, e]));
+  // A new account starts with a "30 minute meeting"; the demo shows its own three instead.
+  for (const starter of existing.body.data.filter((e) => e.slug === "30min" && !EVENT_TYPES.some((t) => t.slug === e.slug))) {
+    const removed = await call("DELETE", `/me/event-types/${starter.id}`, { token });
+    if (removed.status !== 204 && removed.status !== 200) fail("remove the starter event type", removed);
+  }
+  const bySlug = new Map(existing.body.data.filter((e) => e.slug !== "30min").map((e) => [e.slug, e]));
   for (const eventType of EVENT_TYPES) {
     if (bySlug.has(eventType.slug)) continue;
     const created = await call("POST", "/me/event-types", { token, body: eventType });

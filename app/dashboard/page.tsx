@@ -7,5 +7,5 @@ export const metadata: Metadata = { title: "Home" };
 
 export default async function DashboardHomePage() {
   const host = await requireHost();
-  return <DashboardHome publicUrl={`${getConfig().appUrl}/${host.username}`} />;
+  return <DashboardHome publicUrl={`${getConfig().appUrl}/${host.username}`} userId={host.id} />;
 }

@@ -6,11 +6,12 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CalendarFeed } from "./calendar-feed";
+import { GettingStarted } from "./getting-started";
 import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/api-client/host";
 import { formatRange } from "@/lib/format";
 
 /** The host's home: the next bookings at a glance, and the link to share. */
-export function DashboardHome({ publicUrl }: { publicUrl: string }) {
+export function DashboardHome({ publicUrl, userId }: { publicUrl: string; userId: string }) {
   const me = useQuery(meQuery());
   const upcoming = useQuery(bookingsQuery({ when: "upcoming", status: "confirmed", limit: 5 }));
   const eventTypes = useQuery(eventTypesQuery());
@@ -20,6 +21,7 @@ export function DashboardHome({ publicUrl }: { publicUrl: string }) {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">{me.data ? `Hello, ${me.data.fullName}` : "Your dashboard"}</h1>
+      <GettingStarted userId={userId} publicUrl={publicUrl} />
       <section aria-labelledby="link-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="link-heading" className="text-lg font-semibold">
           Your booking page

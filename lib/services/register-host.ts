@@ -1,13 +1,15 @@
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { availabilityRules, users, type UserRow } from "@/db/schema";
+import { availabilityRules, eventTypes, users, type UserRow } from "@/db/schema";
 import { pgConstraint, pgErrorCode } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
 import type { RegisterBody } from "@/lib/schemas/account";
 
-// A new host starts bookable: Monday to Friday, 09:00–17:00 in their own timezone.
+// A new host starts bookable: Monday to Friday, 09:00–17:00 in their own timezone, and a
+// 30-minute event type ready to share, so the link works in the first minute.
 const DEFAULT_WEEKDAYS = [1, 2, 3, 4, 5];
 
 export async function registerHost(db: Db, input: z.output<typeof RegisterBody>): Promise<UserRow> {
@@ -28,6 +30,7 @@ export async function registerHost(db: Db, input: z.output<typeof RegisterBody>)
       await tx
         .insert(availabilityRules)
         .values(DEFAULT_WEEKDAYS.map((dayOfWeek) => ({ userId: user!.id, dayOfWeek, startMinute: 9 * 60, endMinute: 17 * 60 })));
+      await tx.insert(eventTypes).values({ id: newId("evt"), userId: user!.id, ...STARTER_EVENT_TYPE });
       return user!;
     });
   } catch (error) {

@@ -13,7 +13,7 @@ async function insertBooking(host: TestHost, eventTypeId: string, start: Date) {
 
 describe("POST /me/event-types", () => {
   it("creates with defaults and a public URL", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const res = await api.post("/me/event-types", { slug: "intro-call", title: "Intro call", durationMinutes: 30 }, { token: host.token });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -35,7 +35,7 @@ describe("POST /me/event-types", () => {
   });
 
   it("keeps every field it is given, questions included", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const body = {
       slug: "deep-dive",
       title: "Deep dive",
@@ -72,7 +72,7 @@ describe("POST /me/event-types", () => {
     ["customQuestions", { customQuestions: Array.from({ length: 21 }, (_, i) => ({ id: `q${i}`, label: "Q" })) }],
     ["surprise", { surprise: true }],
   ])("rejects a bad %s with 400", async (path, change) => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const res = await api.post("/me/event-types", { slug: unique("s"), title: "T", durationMinutes: 30, ...change }, { token: host.token });
     expect(res.status).toBe(400);
     expect(res.body.details.issues.map((i: { path: string }) => i.path)).toContain(path);
@@ -80,15 +80,15 @@ describe("POST /me/event-types", () => {
   });
 
   it("requires slug, title and duration", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const res = await api.post("/me/event-types", {}, { token: host.token });
     expect(res.status).toBe(400);
     expect(res.body.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(["durationMinutes", "slug", "title"]);
   });
 
   it("answers 409 for a slug the host already uses, while another host may use it", async () => {
-    const a = await createHost();
-    const b = await createHost();
+    const a = await createHost({ starter: false });
+    const b = await createHost({ starter: false });
     await createEventType(a, { slug: "chat" });
     const again = await api.post("/me/event-types", { slug: "chat", title: "Again", durationMinutes: 15 }, { token: a.token });
     expect(again.status).toBe(409);
@@ -99,7 +99,7 @@ describe("POST /me/event-types", () => {
 
 describe("PATCH /me/event-types/{id}", () => {
   it("changes given fields only and can deactivate", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const created = await createEventType(host, { location: "Zoom" });
     const res = await api.patch(`/me/event-types/${created.id}`, { title: "Renamed", slug: "renamed", isActive: false }, { token: host.token });
     expect(res.status).toBe(200);
@@ -107,7 +107,7 @@ describe("PATCH /me/event-types/{id}", () => {
   });
 
   it("answers 409 when renaming onto a taken slug, 400 for bad values, and changes nothing", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const first = await createEventType(host);
     const second = await createEventType(host);
     expect((await api.patch(`/me/event-types/${second.id}`, { slug: first.slug }, { token: host.token })).status).toBe(409);
@@ -120,7 +120,7 @@ describe("PATCH /me/event-types/{id}", () => {
 
 describe("DELETE /me/event-types/{id}", () => {
   it("removes an event type without bookings (204)", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const created = await createEventType(host);
     const res = await api.delete(`/me/event-types/${created.id}`, { token: host.token });
     expect(res.status).toBe(204);
@@ -130,7 +130,7 @@ describe("DELETE /me/event-types/{id}", () => {
   });
 
   it("deactivates an event type that has bookings (200, isActive false) and keeps it listed", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     const created = await createEventType(host);
     await insertBooking(host, created.id, new Date("2027-03-15T13:00:00Z"));
     const res = await api.delete(`/me/event-types/${created.id}`, { token: host.token });
@@ -142,8 +142,8 @@ describe("DELETE /me/event-types/{id}", () => {
 
 describe("isolation between hosts", () => {
   it("never lets host B read, change or delete host A's event types: 404, and nothing changes", async () => {
-    const a = await createHost();
-    const b = await createHost();
+    const a = await createHost({ starter: false });
+    const b = await createHost({ starter: false });
     const created = await createEventType(a);
     expect((await api.get("/me/event-types", { token: b.token })).body.data).toEqual([]);
     const patch = await api.patch(`/me/event-types/${created.id}`, { title: "Hijacked" }, { token: b.token });
@@ -154,7 +154,7 @@ describe("isolation between hosts", () => {
   });
 
   it("answers 401 without a token and 404 for an unknown id", async () => {
-    const host = await createHost();
+    const host = await createHost({ starter: false });
     expect((await api.get("/me/event-types")).status).toBe(401);
     expect((await api.patch("/me/event-types/evt_doesnotexist", { title: "x" }, { token: host.token })).status).toBe(404);
   });

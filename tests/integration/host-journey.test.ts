@@ -38,8 +38,15 @@ describe("a new host's first session", () => {
     expect(created.status).toBe(201);
     expect(created.body.publicUrl).toBe(`http://booking.test/${username}/consulta`);
 
+    // The starter every new host gets (ready to share at once), then their own.
     const list = await api.get("/me/event-types", { token });
-    expect(list.body.data).toEqual([created.body]);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ slug: "30min", title: "30 minute meeting", durationMinutes: 30, isActive: true, publicUrl: `http://booking.test/${username}/30min` }),
+      created.body,
+    ]);
+    const starter = await api.get(`/public/${username}/30min`);
+    expect(starter.status).toBe(200);
+    expect(starter.body.eventType).toMatchObject({ title: "30 minute meeting", durationMinutes: 30 });
     expect((await api.get("/me", { token })).body).toMatchObject({ username, fullName: "María José", timezone: "Europe/Madrid" });
   });
 });

@@ -18,7 +18,7 @@ let hostCounter = 0;
  * real host would): the per-address limits on sign-ups and logins never see one test's hosts as
  * one flood.
  */
-export async function createHost(overrides: { timezone?: string; fullName?: string } = {}): Promise<TestHost> {
+export async function createHost(overrides: { timezone?: string; fullName?: string; starter?: boolean } = {}): Promise<TestHost> {
   hostCounter += 1;
   const from = { headers: { "x-forwarded-for": `198.18.${(process.pid % 250) + 1}.${hostCounter % 250}` } };
   const username = unique("host");
@@ -29,7 +29,14 @@ export async function createHost(overrides: { timezone?: string; fullName?: stri
   expect(reg.status, JSON.stringify(reg.body)).toBe(201);
   const login = await api.post("/auth/login", { email, password }, from);
   expect(login.status).toBe(200);
-  return { id: reg.body.id, email, username, password, token: login.body.accessToken, timezone };
+  const host = { id: reg.body.id, email, username, password, token: login.body.accessToken, timezone };
+  // Every new host gets a starter event type; tests about the list itself start without it.
+  if (overrides.starter === false) {
+    for (const e of (await api.get("/me/event-types", { token: host.token })).body.data as { id: string }[]) {
+      expect((await api.delete(`/me/event-types/${e.id}`, { token: host.token })).status).toBe(204);
+    }
+  }
+  return host;
 }
 
 export async function createEventType(host: TestHost, fields: Record<string, unknown> = {}) {
