@@ -73,7 +73,7 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
     // Search, move with the keyboard, pick with Enter.
     await timezone.fill("berl");
     await expect(timezone).toHaveAttribute("aria-expanded", "true");
-    const berlin = page.getByRole("option", { name: /^Europe\/Berlin \(UTC\+0[12]:00\)$/ });
+    const berlin = page.getByRole("option", { name: /^Central European Time.*Europe\/Berlin \(UTC\+0[12]:00\)$/ });
     await expect(berlin).toBeVisible();
     await expect(timezone).toHaveAttribute("aria-activedescendant", (await berlin.getAttribute("id"))!);
     await timezone.press("Enter");
@@ -83,11 +83,11 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
     const active = async () => (await page.locator(`#${await timezone.getAttribute("aria-activedescendant")}`).textContent()) ?? "";
     await timezone.press("ArrowDown");
     await expect(timezone).toHaveAttribute("aria-expanded", "true");
-    await expect.poll(active).toMatch(/^Europe\/Berlin/);
+    await expect.poll(active).toMatch(/Europe\/Berlin/);
     await timezone.press("ArrowDown");
-    await expect.poll(active).not.toMatch(/^Europe\/Berlin/);
+    await expect.poll(active).not.toMatch(/Europe\/Berlin/);
     await timezone.press("ArrowUp");
-    await expect.poll(active).toMatch(/^Europe\/Berlin/);
+    await expect.poll(active).toMatch(/Europe\/Berlin/);
     // Escape leaves the choice as it was, whatever was typed.
     await timezone.fill("tokyo");
     await timezone.press("Escape");
@@ -284,7 +284,7 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
     await page.getByLabel("Avatar URL").fill("ftp://example.com/me.png");
     const timezone = page.getByRole("combobox", { name: "Timezone" });
     await timezone.fill("tokyo");
-    await page.getByRole("option", { name: /^Asia\/Tokyo/ }).click();
+    await page.getByRole("option", { name: /Asia\/Tokyo/ }).click();
     await expect(timezone).toHaveValue("Asia/Tokyo");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByLabel("Avatar URL")).toHaveAccessibleDescription(/Must be an http\(s\) URL/);

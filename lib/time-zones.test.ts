@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterZones, formatOffset, offsetLabel, zoneOptions } from "./time-zones";
+import { currentZoneId, filterZones, formatOffset, offsetLabel, zoneName, zoneOptions } from "./time-zones";
 
 const winter = new Date("2027-01-15T12:00:00Z");
 const summer = new Date("2027-07-15T12:00:00Z");
@@ -60,5 +60,50 @@ describe("filterZones", () => {
   it("returns everything for an empty query and nothing for nonsense", () => {
     expect(zones("  ")).toHaveLength(options.length);
     expect(zones("zzzz")).toEqual([]);
+  });
+});
+
+describe("zones by the names people use", () => {
+  const options = zoneOptions(undefined, winter);
+  const top = (query: string) => filterZones(options, query)[0]?.zone;
+
+  it("lists current ids, not the renamed ones browsers still report", () => {
+    const zones = options.map((o) => o.zone);
+    expect(zones).toContain("Asia/Kolkata");
+    expect(zones).toContain("Europe/Kyiv");
+    expect(zones).not.toContain("Asia/Calcutta");
+    expect(zones).not.toContain("Europe/Kiev");
+    expect(currentZoneId("Asia/Calcutta")).toBe("Asia/Kolkata");
+    expect(currentZoneId("Europe/Kiev")).toBe("Europe/Kyiv");
+    expect(currentZoneId("Europe/Berlin")).toBe("Europe/Berlin");
+  });
+
+  it("names zones as calendar apps do", () => {
+    expect(zoneName("America/New_York", winter)).toBe("Eastern Time (US & Canada)");
+    expect(zoneName("Asia/Calcutta", winter)).toBe("India Standard Time");
+    expect(zoneName("Europe/Berlin", winter)).toBe("Central European Time");
+    expect(options.find((o) => o.zone === "Asia/Ho_Chi_Minh")?.city).toBe("Ho Chi Minh");
+  });
+
+  it.each([
+    ["eastern", "America/New_York"],
+    ["Eastern Time (US & Canada)", "America/New_York"],
+    ["pst", "America/Los_Angeles"],
+    ["PT", "America/Los_Angeles"],
+    ["india standard", "Asia/Kolkata"],
+    ["IST", "Asia/Kolkata"],
+    ["calcutta", "Asia/Kolkata"],
+    ["kolkata", "Asia/Kolkata"],
+    ["kiev", "Europe/Kyiv"],
+    ["kyiv", "Europe/Kyiv"],
+    ["new york", "America/New_York"],
+    ["saigon", "Asia/Ho_Chi_Minh"],
+  ])("finds %s", (query, zone) => {
+    expect(top(query)).toBe(zone);
+  });
+
+  it("finds every zone an abbreviation stands for (CET: Berlin, Paris, …)", () => {
+    const cet = filterZones(options, "CET").map((o) => o.zone);
+    expect(cet).toEqual(expect.arrayContaining(["Europe/Berlin", "Europe/Paris", "Europe/Madrid"]));
   });
 });

@@ -4,11 +4,15 @@
 
 export type ZoneOption = {
   zone: string;
+  /** What people call it: "Eastern Time (US & Canada)", "India Standard Time", "Central European Time". */
+  name: string;
+  /** The place in the zone's id, readable: "New York", "Kolkata", "Ho Chi Minh". */
+  city: string;
   /** "UTC+01:00" at the moment the list was made. */
   offset: string;
   /** Minutes east of UTC, for sorting or display. */
   offsetMinutes: number;
-  /** Lower-case text a search matches against: the name with and without underscores, and the offset. */
+  /** Lower-case text a search matches against: id, city, names, abbreviations, offset, former ids. */
   search: string;
 };
 
@@ -54,15 +58,129 @@ export function offsetLabel(zone: string, at: Date = new Date()): string {
   return minutes === null ? "" : formatOffset(minutes);
 }
 
+// ICU (and so every browser's Intl) still names some zones by ids IANA has since renamed: a
+// browser in India reports Asia/Calcutta. The current ids are what people read and what the
+// service stores; the old ones stay searchable. Both are valid everywhere (decisions §4).
+const CURRENT_IDS: Record<string, string> = {
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "America/Godthab": "America/Nuuk",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "Pacific/Truk": "Pacific/Chuuk",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Asia/Dacca": "Asia/Dhaka",
+  "Asia/Thimbu": "Asia/Thimphu",
+  "Asia/Ulan_Bator": "Asia/Ulaanbaatar",
+  "Africa/Asmera": "Africa/Asmara",
+  "US/Eastern": "America/New_York",
+  "US/Central": "America/Chicago",
+  "US/Mountain": "America/Denver",
+  "US/Pacific": "America/Los_Angeles",
+  "Etc/UTC": "UTC",
+  "Etc/GMT": "UTC",
+  GMT: "UTC",
+};
+const FORMER_IDS = new Map<string, string[]>();
+for (const [old, current] of Object.entries(CURRENT_IDS)) FORMER_IDS.set(current, [...(FORMER_IDS.get(current) ?? []), old]);
+
+/** The zone's current IANA id: `Asia/Calcutta` → `Asia/Kolkata`; any other name as it is. */
+export function currentZoneId(zone: string): string {
+  return CURRENT_IDS[zone] ?? zone;
+}
+
+// The names the US and Canada zones go by in calendar apps (Calendly's, Google's), and the
+// abbreviations people type. Intl gives every other zone its generic name ("Central European
+// Time"); its short names are offsets ("GMT+1") outside the Americas, so common ones are added.
+const KNOWN: Record<string, { name?: string; abbreviations: string[] }> = {
+  "America/New_York": { name: "Eastern Time (US & Canada)", abbreviations: ["ET", "EST", "EDT"] },
+  "America/Chicago": { name: "Central Time (US & Canada)", abbreviations: ["CT", "CST", "CDT"] },
+  "America/Denver": { name: "Mountain Time (US & Canada)", abbreviations: ["MT", "MST", "MDT"] },
+  "America/Phoenix": { name: "Arizona (Mountain Standard Time)", abbreviations: ["MST"] },
+  "America/Los_Angeles": { name: "Pacific Time (US & Canada)", abbreviations: ["PT", "PST", "PDT"] },
+  "America/Anchorage": { name: "Alaska Time", abbreviations: ["AKST", "AKDT"] },
+  "Pacific/Honolulu": { name: "Hawaii Time", abbreviations: ["HST"] },
+  "America/Halifax": { name: "Atlantic Time (Canada)", abbreviations: ["AST", "ADT"] },
+  "America/St_Johns": { name: "Newfoundland Time", abbreviations: ["NST", "NDT"] },
+  "Europe/London": { name: "United Kingdom Time", abbreviations: ["GMT", "BST"] },
+  "Europe/Dublin": { abbreviations: ["GMT", "IST"] },
+  "Europe/Lisbon": { abbreviations: ["WET", "WEST"] },
+  "Europe/Berlin": { abbreviations: ["CET", "CEST"] },
+  "Europe/Paris": { abbreviations: ["CET", "CEST"] },
+  "Europe/Madrid": { abbreviations: ["CET", "CEST"] },
+  "Europe/Rome": { abbreviations: ["CET", "CEST"] },
+  "Europe/Amsterdam": { abbreviations: ["CET", "CEST"] },
+  "Europe/Brussels": { abbreviations: ["CET", "CEST"] },
+  "Europe/Vienna": { abbreviations: ["CET", "CEST"] },
+  "Europe/Zurich": { abbreviations: ["CET", "CEST"] },
+  "Europe/Stockholm": { abbreviations: ["CET", "CEST"] },
+  "Europe/Warsaw": { abbreviations: ["CET", "CEST"] },
+  "Europe/Athens": { abbreviations: ["EET", "EEST"] },
+  "Europe/Helsinki": { abbreviations: ["EET", "EEST"] },
+  "Europe/Kyiv": { abbreviations: ["EET", "EEST"] },
+  "Europe/Moscow": { abbreviations: ["MSK"] },
+  "Asia/Kolkata": { name: "India Standard Time", abbreviations: ["IST"] },
+  "Asia/Tokyo": { abbreviations: ["JST"] },
+  "Asia/Seoul": { abbreviations: ["KST"] },
+  "Asia/Shanghai": { name: "China Standard Time", abbreviations: ["CST"] },
+  "Asia/Singapore": { abbreviations: ["SGT"] },
+  "Asia/Dubai": { abbreviations: ["GST"] },
+  "Australia/Sydney": { abbreviations: ["AEST", "AEDT"] },
+  "Australia/Melbourne": { abbreviations: ["AEST", "AEDT"] },
+  "Australia/Brisbane": { abbreviations: ["AEST"] },
+  "Australia/Perth": { abbreviations: ["AWST"] },
+  "Australia/Adelaide": { abbreviations: ["ACST", "ACDT"] },
+  "Pacific/Auckland": { abbreviations: ["NZST", "NZDT"] },
+  "America/Sao_Paulo": { abbreviations: ["BRT"] },
+  UTC: { name: "Coordinated Universal Time", abbreviations: ["UTC", "GMT", "Z"] },
+};
+
+const genericFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** Intl's generic name of the zone in English ("Central European Time"), or "". */
+function genericName(zone: string, at: Date): string {
+  let f = genericFormatters.get(zone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" });
+    } catch {
+      f = null;
+    }
+    genericFormatters.set(zone, f);
+  }
+  const name = f?.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+  // Where CLDR has no name it gives an offset ("GMT+03:00"): no name at all is better.
+  return /^GMT[+-]?/.test(name) ? "" : name;
+}
+
+/** "America/Argentina/Buenos_Aires" → "Buenos Aires". */
+export function cityOf(zone: string): string {
+  return (zone.split("/").pop() ?? zone).replace(/_/g, " ");
+}
+
+/** What a zone is called: the known name, else Intl's generic one, else its city. */
+export function zoneName(zone: string, at: Date = new Date()): string {
+  const id = currentZoneId(zone);
+  return KNOWN[id]?.name ?? (genericName(id, at) || cityOf(id));
+}
+
 function option(zone: string, at: Date): ZoneOption {
   const minutes = offsetMinutes(zone, at);
   const offset = minutes === null ? "" : formatOffset(minutes);
-  return {
-    zone,
-    offset,
-    offsetMinutes: minutes ?? 0,
-    search: `${zone} ${zone.replace(/_/g, " ")} ${offset}`.toLowerCase(),
-  };
+  const name = zoneName(zone, at);
+  const city = cityOf(zone);
+  const words = [zone, zone.replace(/_/g, " "), name, offset, ...(KNOWN[zone]?.abbreviations ?? []), ...(FORMER_IDS.get(zone) ?? [])];
+  return { zone, name, city, offset, offsetMinutes: minutes ?? 0, search: words.join(" ").toLowerCase() };
 }
 
 function supportedZones(): string[] {
@@ -81,7 +199,8 @@ let cache: { at: number; options: ZoneOption[] } | null = null;
  */
 export function zoneOptions(current?: string, at: Date = new Date()): ZoneOption[] {
   if (!cache || Math.abs(at.getTime() - cache.at) > 60_000) {
-    const zones = supportedZones().filter((z) => z !== "UTC");
+    // Current ids only (Asia/Kolkata, not ICU's Asia/Calcutta), each once.
+    const zones = [...new Set(supportedZones().map(currentZoneId))].filter((z) => z !== "UTC");
     cache = { at: at.getTime(), options: ["UTC", ...zones].map((z) => option(z, at)) };
   }
   const options = cache.options;
@@ -90,18 +209,24 @@ export function zoneOptions(current?: string, at: Date = new Date()): ZoneOption
 }
 
 /**
- * The options matching every word of `query` (case-insensitive; "new york", "berlin", "+05:30"
- * and "utc-3" all work). Zones whose city starts with the query come first, then the rest in
- * list order.
+ * The options matching every word of `query` (case-insensitive; "new york", "berlin", "eastern",
+ * "IST", "calcutta", "+05:30" and "utc-3" all work), best matches first, then list order.
  */
 export function filterZones(options: ZoneOption[], query: string): ZoneOption[] {
   const q = query.trim().toLowerCase();
   if (!q) return options;
   const words = q.split(/\s+/).map(normaliseOffsetWord);
   const matches = options.filter((o) => words.every((w) => o.search.includes(w)));
-  const city = (z: string) => (z.split("/").pop() ?? z).replace(/_/g, " ").toLowerCase();
-  const first = matches.filter((o) => city(o.zone).startsWith(q) || o.zone.toLowerCase().startsWith(q));
-  return first.length === 0 ? matches : [...first, ...matches.filter((o) => !first.includes(o))];
+  // Best first: an abbreviation typed whole (PST), a city or id that starts with it (New York),
+  // a well-known zone whose name does (Eastern Time (US & Canada)), any name that does; then the rest.
+  const rank = (o: ZoneOption) => {
+    if ((KNOWN[o.zone]?.abbreviations ?? []).some((a) => a.toLowerCase() === q)) return 0;
+    if (o.city.toLowerCase().startsWith(q) || o.zone.toLowerCase().startsWith(q)) return 1;
+    if ((FORMER_IDS.get(o.zone) ?? []).some((f) => cityOf(f).toLowerCase().startsWith(q))) return 1;
+    if (o.name.toLowerCase().startsWith(q)) return KNOWN[o.zone] ? 2 : 3;
+    return 4;
+  };
+  return matches.map((o, i) => ({ o, i, r: rank(o) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ o }) => o);
 }
 
 // "utc+1" or "+1" → "utc+01" so a short offset finds "UTC+01:00".
@@ -112,10 +237,10 @@ function normaliseOffsetWord(word: string): string {
   return `${m[1] ? "utc" : ""}${m[2]}${hours}${m[4] ? `:${m[4]}` : ""}`;
 }
 
-/** The browser's (or server's) own zone, e.g. for a sign-up form's default. */
+/** The browser's (or server's) own zone under its current id, e.g. for a sign-up form's default. */
 export function localTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    return currentZoneId(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
   } catch {
     return "UTC";
   }

@@ -24,9 +24,10 @@ const PAGE = 10;
 
 /**
  * A searchable timezone picker: the ARIA 1.2 editable combobox with a list popup ("list
- * autocomplete with automatic selection"). Type part of a city, region or offset ("berlin",
- * "new york", "+05:30"); ↑/↓ move, Enter picks, Escape closes and restores the value. The list is
- * the runtime's IANA zones with their current offset, plus `value` when the list lacks it.
+ * autocomplete with automatic selection"). Type part of a city, region, zone name, abbreviation
+ * or offset ("berlin", "eastern", "IST", "PST", "+05:30"); ↑/↓ move, Enter picks, Escape closes and
+ * restores the value. The list is the runtime's IANA zones under their current ids, by the names
+ * people use, with their current offset, plus `value` when the list lacks it.
  */
 export function TimezoneSelect({ value, onChange, id: idProp, className = "", ...rest }: Props) {
   const ownId = useId();
@@ -136,7 +137,7 @@ export function TimezoneSelect({ value, onChange, id: idProp, className = "", ..
         autoCapitalize="off"
         spellCheck={false}
         value={query ?? value}
-        placeholder="Search a city or region"
+        placeholder="Search a city, zone name or abbreviation"
         onChange={(e) => {
           setQuery(e.target.value);
           setActive(0);
@@ -202,9 +203,14 @@ export function TimezoneSelect({ value, onChange, id: idProp, className = "", ..
                 i === active ? "bg-blue-600 text-white" : "text-slate-800"
               }`}
             >
-              <span className={`min-w-0 break-words ${o.zone === value ? "font-semibold" : ""}`}>
-                {o.zone}
-                {o.zone === value && <span className="sr-only"> (current)</span>}
+              <span className={`flex min-w-0 flex-col break-words ${o.zone === value ? "font-semibold" : ""}`}>
+                <span>
+                  {o.name}
+                  {o.zone === value && <span className="sr-only"> (current)</span>}
+                </span>
+                {o.city !== o.name && (
+                  <span className={`text-xs font-normal ${i === active ? "text-blue-100" : "text-slate-500"}`}> {o.zone.replace(/_/g, " ")}</span>
+                )}
               </span>{" "}
               <span className={`shrink-0 tabular-nums ${i === active ? "text-blue-100" : "text-slate-500"}`}>({o.offset || "offset unknown"})</span>
             </li>
