@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useLayoutEffect, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { toApiError } from "@/lib/api-client/fetch-json";
 import { guestReads, slotsKey, slotsPrefix } from "@/lib/api-client/guest-reads";
@@ -117,6 +117,20 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
   }
   const day = picked && monthOf(picked) === shownMonth && byDate.has(picked) ? picked : (byDate.keys().next().value ?? null);
 
+  // On a phone the times sit below the calendar: a day the guest picks brings its times into
+  // view (not the day chosen on load, and not on a wide screen, where they stand beside it).
+  const timesRef = useRef<HTMLDivElement>(null);
+  const scrollToTimes = useRef(false);
+  useEffect(() => {
+    if (!scrollToTimes.current) return;
+    scrollToTimes.current = false;
+    const el = timesRef.current;
+    if (!el || window.matchMedia("(min-width: 768px)").matches) return;
+    if (el.getBoundingClientRect().top < window.innerHeight * 0.6) return;
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    el.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+  }, [day]);
+
   function retry() {
     if (firstOpenMonth.isError) firstOpenMonth.refetch();
     if (slots.isError) slots.refetch();
@@ -139,13 +153,16 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
         lastDate={lastDate}
         counts={loaded ? new Map([...byDate].map(([d, s]) => [d, s.length])) : undefined}
         selected={loaded ? day : null}
-        onSelect={setPicked}
+        onSelect={(date) => {
+          setPicked(date);
+          scrollToTimes.current = true;
+        }}
         onMonth={(m) => {
           setMonth(m);
           setPicked(null);
         }}
       />
-      <div className="flex min-w-0 flex-col md:h-[22.75rem]">
+      <div ref={timesRef} className="flex min-w-0 flex-col scroll-mt-4 md:h-[22.75rem]">
         {failed ? (
           <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
             <p>{slotsFailureMessage(toApiError(slots.error ?? firstOpenMonth.error), zone)}</p>
