@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { availabilityQuery, bookingsQuery, calendarConnectionsQuery, eventTypesQuery } from "@/lib/api-client/host";
+import { ANY } from "@/lib/dashboard/home-queries";
 import { checklist, type ChecklistFacts, type ChecklistItem } from "@/lib/onboarding/checklist";
 
 type Marks = ChecklistFacts["marks"];
@@ -67,7 +68,7 @@ export function GettingStarted({ userId, publicUrl }: { userId: string; publicUr
   const availability = useQuery(availabilityQuery());
   const eventTypes = useQuery(eventTypesQuery());
   const connections = useQuery(calendarConnectionsQuery());
-  const anyBooking = useQuery(bookingsQuery({ limit: 1 }));
+  const anyBooking = useQuery(bookingsQuery(ANY));
   const [marks, mark] = useMarks(userId);
   if (!availability.data || !eventTypes.data || !connections.data || !anyBooking.data) return null;
 

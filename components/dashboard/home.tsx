@@ -8,12 +8,13 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { CalendarFeed } from "./calendar-feed";
 import { GettingStarted } from "./getting-started";
 import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/api-client/host";
+import { UPCOMING } from "@/lib/dashboard/home-queries";
 import { formatRange } from "@/lib/format";
 
 /** The host's home: the next bookings at a glance, and the link to share. */
 export function DashboardHome({ publicUrl, userId }: { publicUrl: string; userId: string }) {
   const me = useQuery(meQuery());
-  const upcoming = useQuery(bookingsQuery({ when: "upcoming", status: "confirmed", limit: 5 }));
+  const upcoming = useQuery(bookingsQuery(UPCOMING));
   const eventTypes = useQuery(eventTypesQuery());
   const zone = me.data?.timezone;
   const active = eventTypes.data?.filter((e) => e.isActive).length;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AvailabilityClient } from "./client";
+import { Prefetched } from "@/components/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Availability" };
 
@@ -10,7 +11,9 @@ export default function AvailabilityPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Availability</h1>
         <p className="text-slate-600">When guests can book you: your weekly hours, dates that differ, and how soon and how far ahead.</p>
       </div>
-      <AvailabilityClient />
+      <Prefetched resources={["availability"]}>
+        <AvailabilityClient />
+      </Prefetched>
     </>
   );
 }

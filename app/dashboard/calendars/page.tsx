@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CalendarsPage } from "@/components/dashboard/calendars/calendars-page";
+import { Prefetched } from "@/components/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Calendars" };
 
@@ -14,7 +15,9 @@ export default async function DashboardCalendarsPage({ searchParams }: { searchP
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Calendars</h1>
-      <CalendarsPage flags={{ connected: first(params.connected), error: first(params.error) }} />
+      <Prefetched resources={["calendarConnections"]}>
+        <CalendarsPage flags={{ connected: first(params.connected), error: first(params.error) }} />
+      </Prefetched>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EventTypeList } from "@/components/dashboard/event-types/event-type-list";
 import { buttonClass } from "@/components/ui/button";
+import { Prefetched } from "@/components/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Event types" };
 
@@ -14,7 +15,9 @@ export default function EventTypesPage() {
           New event type
         </Link>
       </div>
-      <EventTypeList />
+      <Prefetched resources={["eventTypes"]}>
+        <EventTypeList />
+      </Prefetched>
     </>
   );
 }

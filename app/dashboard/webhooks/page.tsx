@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { WebhooksPage } from "@/components/dashboard/webhooks/webhooks-page";
+import { Prefetched } from "@/components/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
@@ -7,7 +8,9 @@ export default function DashboardWebhooksPage() {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-      <WebhooksPage />
+      <Prefetched resources={["webhooks"]}>
+        <WebhooksPage />
+      </Prefetched>
     </>
   );
 }

@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { hasChromium } from "../playwright.config";
+
+test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
+
+// The dashboard's pages arrive with their data: the first HTML already holds the host's event
+// types, hours, calendars and endpoints, and no "Loading…" line waits for a second request.
+test("dashboard pages render their data on the server", async ({ page, request }) => {
+  const username = `ssr-${randomUUID().slice(0, 8)}`;
+  const email = `${username}@example.com`;
+  expect((await request.post("/api/v1/auth/register", { data: { email, password: "server render 1", fullName: "Sam Server", username, timezone: "UTC" } })).status()).toBe(201);
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("server render 1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const pages: [string, string][] = [
+    ["/dashboard", "Get set up"],
+    ["/dashboard/event-types", "30 minute meeting"],
+    ["/dashboard/availability", "Minimum notice"],
+    ["/dashboard/calendars", "Apple iCloud"],
+    ["/dashboard/webhooks", "endpoint"],
+  ];
+  for (const [path, text] of pages) {
+    // The page's own request with the session cookie: what arrives before any script runs.
+    const html = await (await page.request.get(path)).text();
+    const visible = html.replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(visible, path).toContain(text);
+    expect(visible, path).not.toMatch(/Loading your/);
+  }
+});

@@ -1,0 +1,52 @@
+import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
+import { getDb } from "@/db";
+import type { UserRow } from "@/db/schema";
+import { bookingsQuery, calendarKeys, hostKeys, webhookKeys, type BookingFilter } from "@/lib/api-client/host";
+import { BookingListQuery } from "@/lib/schemas/booking";
+import { listBookings } from "@/lib/services/list-bookings";
+import { toCalendarConnection, toEventType, toProfile, toWebhook } from "@/lib/dto";
+import { getAvailability } from "@/lib/services/availability";
+import { loadConnections } from "@/lib/services/calendars";
+import { listEventTypes } from "@/lib/services/event-types";
+import { listWebhooks } from "@/lib/services/webhooks";
+
+// The dashboard's pages render with their data (no "Loading…" after the page has loaded): the
+// page's server component reads what its client components will ask for, through the same
+// services and DTOs as the API, and hands it over under the same query keys
+// (lib/api-client/host.ts) as TanStack Query's dehydrated state. The browser then asks again
+// only when the data is stale (the client's staleTime), exactly as after its own fetch.
+
+export type Resource = "me" | "availability" | "eventTypes" | "calendarConnections" | "webhooks" | { bookings: BookingFilter };
+
+/** The answer as the browser would have read it from JSON (ISO strings, no Dates or undefined). */
+const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+type Named = Exclude<Resource, { bookings: BookingFilter }>;
+
+/** A page of bookings under the key bookingsQuery(filter) uses, the filter read as the API reads its query. */
+async function bookingsLoader(host: UserRow, filter: BookingFilter): Promise<[readonly unknown[], unknown]> {
+  const query = BookingListQuery.parse(Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])));
+  return [bookingsQuery(filter).queryKey, await listBookings(await getDb(), host, query)];
+}
+
+const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unknown]>> = {
+  me: async (host) => [hostKeys.me, toProfile(host)],
+  availability: async (host) => [hostKeys.availability, await getAvailability(await getDb(), host)],
+  eventTypes: async (host) => [hostKeys.eventTypes, (await listEventTypes(await getDb(), host)).map((e) => toEventType(e, host.username))],
+  calendarConnections: async (host) => [
+    calendarKeys.all,
+    (await loadConnections(await getDb(), host.id)).map((c) => toCalendarConnection(c.connection, c.calendars)),
+  ],
+  webhooks: async (host) => {
+    const now = Date.now();
+    return [webhookKeys.all, (await listWebhooks(await getDb(), host)).map((w) => toWebhook(w, now))];
+  },
+};
+
+/** The dehydrated cache holding `resources` of `host`, for a HydrationBoundary. */
+export async function prefetchFor(host: UserRow, resources: Resource[]): Promise<DehydratedState> {
+  const client = new QueryClient();
+  const loaded = await Promise.all(resources.map((r) => (typeof r === "string" ? loaders[r](host) : bookingsLoader(host, r.bookings))));
+  for (const [key, data] of loaded) client.setQueryData(key, asJson(data));
+  return dehydrate(client);
+}
