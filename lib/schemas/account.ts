@@ -14,6 +14,8 @@ export const RESERVED_USERNAMES = new Set([
   "bookings",
   // /booking/{token} is a guest's own booking page.
   "booking",
+  // Account pages outside the dashboard.
+  "forgot-password", "reset-password", "confirm-email",
 ]);
 
 const Email = Text.trim()
@@ -49,6 +51,15 @@ export const ChangePasswordBody = z.strictObject({
   currentPassword: Text.max(1024),
   newPassword: Password,
 });
+
+export const PasswordResetBody = z.strictObject({ email: Email });
+
+export const ConfirmPasswordResetBody = z.strictObject({
+  token: Text.max(200),
+  newPassword: Password,
+});
+
+export const MessageResult = z.object({ message: z.string() }).meta({ id: "Message" });
 
 export const LoginBody = z.strictObject({
   email: Text.trim().max(254).transform((e) => e.toLowerCase()),

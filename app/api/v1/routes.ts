@@ -5,6 +5,8 @@ import * as register from "./auth/register/route";
 import * as login from "./auth/login/route";
 import * as logout from "./auth/logout/route";
 import * as password from "./me/password/route";
+import * as passwordReset from "./auth/password-reset/route";
+import * as passwordResetConfirm from "./auth/password-reset/confirm/route";
 import * as health from "./health/route";
 import * as me from "./me/route";
 import * as availability from "./me/availability/route";
@@ -51,6 +53,8 @@ export const routeModules: RouteModule[] = [
   register,
   login,
   logout,
+  passwordReset,
+  passwordResetConfirm,
   me,
   password,
   availability,
