@@ -68,6 +68,8 @@ export const LoginBody = z.strictObject({
 
 export const UpdateProfileBody = z.strictObject({
   fullName: FullName.optional(),
+  /** The public pages move to /{username}; the old address answers 404 (and is free to be taken). */
+  username: Username.optional(),
   timezone: TimeZone.optional(),
   avatarUrl: AvatarUrl.optional(),
 });
