@@ -15,3 +15,4 @@ export * from "./calls";
 export * from "./booking-calendar-events";
 export * from "./oauth-states";
 export * from "./password-resets";
+export * from "./email-changes";

@@ -59,6 +59,10 @@ export const ConfirmPasswordResetBody = z.strictObject({
   newPassword: Password,
 });
 
+export const ChangeEmailBody = z.strictObject({ newEmail: Email, password: Text.max(1024) });
+
+export const ConfirmEmailChangeBody = z.strictObject({ token: Text.max(200) });
+
 export const MessageResult = z.object({ message: z.string() }).meta({ id: "Message" });
 
 export const LoginBody = z.strictObject({

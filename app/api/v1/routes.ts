@@ -7,6 +7,8 @@ import * as logout from "./auth/logout/route";
 import * as password from "./me/password/route";
 import * as passwordReset from "./auth/password-reset/route";
 import * as passwordResetConfirm from "./auth/password-reset/confirm/route";
+import * as changeEmail from "./me/email/route";
+import * as emailChangeConfirm from "./auth/email-change/confirm/route";
 import * as health from "./health/route";
 import * as me from "./me/route";
 import * as availability from "./me/availability/route";
@@ -55,6 +57,8 @@ export const routeModules: RouteModule[] = [
   logout,
   passwordReset,
   passwordResetConfirm,
+  changeEmail,
+  emailChangeConfirm,
   me,
   password,
   availability,
