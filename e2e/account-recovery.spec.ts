@@ -99,4 +99,20 @@ test("forgot password → link by email → new password → log in; then a new 
     expect((await page.request.get(`${base}/${username}`)).status()).toBe(404);
     expect((await page.request.get(`${base}/${renamed}/chat`)).status()).toBe(200);
   });
+
+  await test.step("change the email in settings: it changes when the link at the new address is used", async () => {
+    const newEmail = `found-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto(`${base}/dashboard/settings`);
+    await page.getByLabel("New email").fill(newEmail);
+    await page.getByLabel("Your password").fill("the new password");
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "We sent a link to the new address" })).toBeVisible();
+    await expect.poll(() => smtp.mails.filter((m) => m.envelopeTo.includes(newEmail)).length, { timeout: 15_000 }).toBe(1);
+    const text = smtp.mails.find((m) => m.envelopeTo.includes(newEmail))!.mail.text ?? "";
+    await page.goto(/(http:\/\/localhost:\d+\/confirm-email\/[A-Za-z0-9_-]+)/.exec(text)![1]!);
+    await page.getByRole("button", { name: "Confirm new email" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Your email is now ${newEmail}` })).toBeVisible();
+    await shoot(page, "confirm-email");
+    expect((await post(`${server.url}/api/v1/auth/login`, { email: newEmail, password: "the new password" })).status).toBe(200);
+  });
 });

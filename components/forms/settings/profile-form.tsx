@@ -10,6 +10,7 @@ import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/api-client/fetch-json";
 import { hostKeys, updateProfile, type ProfileDto } from "@/lib/api-client/host";
+import { EmailForm } from "./email-form";
 import { PasswordForm } from "./password-form";
 
 type FieldName = "fullName" | "username" | "avatarUrl" | "timezone";
@@ -222,9 +223,9 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
             </a>
           </dd>
         </dl>
-        <p className="mt-4 text-sm text-slate-500">Your email cannot be changed here.</p>
       </section>
 
+      <EmailForm email={profile.email} />
       <PasswordForm email={profile.email} />
     </div>
   );
