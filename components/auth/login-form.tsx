@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
@@ -47,6 +48,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <Button type="submit" disabled={pending}>
         {pending ? "Logging in…" : "Log in"}
       </Button>
+      <Link href="/forgot-password" className="self-start text-sm font-medium text-blue-700 underline">
+        Forgot your password?
+      </Link>
     </form>
   );
 }

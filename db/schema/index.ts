@@ -14,3 +14,5 @@ export * from "./rate-limits";
 export * from "./calls";
 export * from "./booking-calendar-events";
 export * from "./oauth-states";
+export * from "./password-resets";
+export * from "./email-changes";

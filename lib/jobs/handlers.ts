@@ -2,6 +2,8 @@ import { bookingEvents } from "@/lib/services/outbox";
 import { bookingEmail } from "./booking-email";
 import { bookingEventFanOut } from "./booking-events";
 import { calendarWrite } from "./calendar-write";
+import { emailChangeEmail } from "./email-change-email";
+import { passwordResetEmail } from "./password-reset-email";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
 
@@ -11,5 +13,5 @@ import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail()];
 }

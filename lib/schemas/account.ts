@@ -14,6 +14,8 @@ export const RESERVED_USERNAMES = new Set([
   "bookings",
   // /booking/{token} is a guest's own booking page.
   "booking",
+  // Account pages outside the dashboard.
+  "forgot-password", "reset-password", "confirm-email",
 ]);
 
 const Email = Text.trim()
@@ -50,6 +52,19 @@ export const ChangePasswordBody = z.strictObject({
   newPassword: Password,
 });
 
+export const PasswordResetBody = z.strictObject({ email: Email });
+
+export const ConfirmPasswordResetBody = z.strictObject({
+  token: Text.max(200),
+  newPassword: Password,
+});
+
+export const ChangeEmailBody = z.strictObject({ newEmail: Email, password: Text.max(1024) });
+
+export const ConfirmEmailChangeBody = z.strictObject({ token: Text.max(200) });
+
+export const MessageResult = z.object({ message: z.string() }).meta({ id: "Message" });
+
 export const LoginBody = z.strictObject({
   email: Text.trim().max(254).transform((e) => e.toLowerCase()),
   password: Text.max(1024),
@@ -57,6 +72,8 @@ export const LoginBody = z.strictObject({
 
 export const UpdateProfileBody = z.strictObject({
   fullName: FullName.optional(),
+  /** The public pages move to /{username}; the old address answers 404 (and is free to be taken). */
+  username: Username.optional(),
   timezone: TimeZone.optional(),
   avatarUrl: AvatarUrl.optional(),
 });

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db";
-import { calendarConnections, calendars } from "@/db/schema";
+import { calendarConnections, calendars, emailChanges, passwordResets } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { newId } from "@/lib/ids";
 import { oauthNonceCookieName, startOAuth } from "@/lib/services/calendars/oauth";
@@ -40,6 +40,28 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     headers: { authorization: `Bearer ${await freshToken(fx)}` },
     body: { currentPassword: fx.host.password, newPassword: fx.host.password },
   }),
+  "POST /auth/password-reset": (fx) => ({ ...none, headers: clientHeaders(), body: { email: fx.host.email } }),
+  // A live link of the fixture's host, made in the table (the emailed one is only in the mail).
+  "POST /auth/password-reset/confirm": async (fx) => {
+    const token = randomBytes(32).toString("base64url");
+    const tokenHash = createHash("sha256").update(token).digest("base64url");
+    await (await getDb()).insert(passwordResets).values({ id: newId("pwr"), userId: fx.host.id, tokenHash, expiresAt: new Date(Date.now() + 3_600_000) });
+    return { ...none, headers: clientHeaders(), body: { token, newPassword: fx.host.password } };
+  },
+  "POST /me/email": async (fx) => ({
+    ...none,
+    headers: { ...clientHeaders(), ...auth(fx) },
+    body: { newEmail: `${unique("moved")}@example.com`, password: fx.host.password },
+  }),
+  // A live link to a new address, made in the table; each run moves the fixture's host to it,
+  // so the next run's host logs in with that address.
+  "POST /auth/email-change/confirm": async (fx) => {
+    const token = randomBytes(32).toString("base64url");
+    const tokenHash = createHash("sha256").update(token).digest("base64url");
+    const newEmail = `${unique("confirmed")}@example.com`;
+    await (await getDb()).insert(emailChanges).values({ id: newId("emc"), userId: fx.host.id, newEmail, tokenHash, expiresAt: new Date(Date.now() + 3_600_000) });
+    return { ...none, headers: clientHeaders(), body: { token } };
+  },
   "GET /me": (fx) => ({ ...none, headers: auth(fx) }),
   "PATCH /me": (fx) => ({ ...none, headers: auth(fx), body: { fullName: "Renamed Host", timezone: "Asia/Kolkata", avatarUrl: "https://example.com/a.png" } }),
   "GET /me/availability": (fx) => ({ ...none, headers: auth(fx) }),

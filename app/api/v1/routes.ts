@@ -5,6 +5,10 @@ import * as register from "./auth/register/route";
 import * as login from "./auth/login/route";
 import * as logout from "./auth/logout/route";
 import * as password from "./me/password/route";
+import * as passwordReset from "./auth/password-reset/route";
+import * as passwordResetConfirm from "./auth/password-reset/confirm/route";
+import * as changeEmail from "./me/email/route";
+import * as emailChangeConfirm from "./auth/email-change/confirm/route";
 import * as health from "./health/route";
 import * as me from "./me/route";
 import * as availability from "./me/availability/route";
@@ -51,6 +55,10 @@ export const routeModules: RouteModule[] = [
   register,
   login,
   logout,
+  passwordReset,
+  passwordResetConfirm,
+  changeEmail,
+  emailChangeConfirm,
   me,
   password,
   availability,

@@ -10,9 +10,10 @@ import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/api-client/fetch-json";
 import { hostKeys, updateProfile, type ProfileDto } from "@/lib/api-client/host";
+import { EmailForm } from "./email-form";
 import { PasswordForm } from "./password-form";
 
-type FieldName = "fullName" | "avatarUrl" | "timezone";
+type FieldName = "fullName" | "username" | "avatarUrl" | "timezone";
 
 /** An http(s) address worth trying as an image; the API has the last word. */
 function previewable(url: string): boolean {
@@ -29,11 +30,13 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
 }
 
-/** Name, avatar and timezone (PATCH /me); email, username and the public page shown as they are. */
+/** Name, username, avatar and timezone (PATCH /me); the email and the public page shown as they are. */
 export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [fullName, setFullName] = useState(profile.fullName);
+  const [username, setUsername] = useState(profile.username);
+  const [currentUsername, setCurrentUsername] = useState(profile.username);
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? "");
   const [timezone, setTimezone] = useState(profile.timezone);
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
@@ -43,7 +46,8 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
   const save = useMutation({ mutationFn: updateProfile });
   const formRef = useRef<HTMLFormElement>(null);
   const focusSoon = useFocusAfterRender();
-  const publicUrl = `${appUrl}/${profile.username}`;
+  const publicUrl = `${appUrl}/${currentUsername}`;
+  const renaming = username.trim() !== currentUsername;
   const avatar = avatarUrl.trim();
   const showPreview = previewable(avatar) && brokenImage !== avatar;
 
@@ -62,20 +66,33 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
     setGeneral(null);
     setErrors({});
     try {
-      const stored = await save.mutateAsync({ fullName, timezone, avatarUrl: avatar === "" ? null : avatar });
+      // The username is sent only when it changed: saving the rest must not depend on it.
+      const stored = await save.mutateAsync({
+        fullName,
+        timezone,
+        avatarUrl: avatar === "" ? null : avatar,
+        ...(renaming ? { username: username.trim() } : {}),
+      });
       queryClient.setQueryData(hostKeys.me, stored);
       // The availability page shows the same timezone; the shell shows the name.
       void queryClient.invalidateQueries({ queryKey: hostKeys.availability, exact: true });
       router.refresh();
       setFullName(stored.fullName);
+      setUsername(stored.username);
+      setCurrentUsername(stored.username);
       setAvatarUrl(stored.avatarUrl ?? "");
       setTimezone(stored.timezone);
       setSaved(true);
     } catch (error) {
       if (!(error instanceof ApiError)) return setGeneral("Something went wrong. Please try again.");
       if (error.status === 401) return; // the dashboard is taking the person to /login
+      if (error.code === "conflict") {
+        setErrors({ username: "This username is taken. Please choose another." });
+        focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
+        return setGeneral("Your profile was not saved: one field needs a change.");
+      }
       const atFields: Partial<Record<FieldName, string>> = {};
-      for (const f of ["fullName", "avatarUrl", "timezone"] as const) {
+      for (const f of ["fullName", "username", "avatarUrl", "timezone"] as const) {
         const message = error.issueAt(f);
         if (message) atFields[f] = message;
       }
@@ -108,6 +125,35 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
             />
           )}
         </Field>
+        <Field
+          label="Username"
+          required
+          error={errors.username}
+          hint={`Your public page is ${appUrl}/${username.trim() || "…"}. 3–40 lower-case letters, digits or hyphens.`}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={40}
+              value={username}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                edited("username");
+              }}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        {renaming && (
+          <Alert tone="warning">
+            Changing your username moves your public pages. Links with {currentUsername} (shared, bookmarked, embedded) will stop working.
+          </Alert>
+        )}
         <div className="flex items-start gap-4">
           <div className="flex-1">
             <Field label="Avatar URL" error={errors.avatarUrl} hint="An https:// address of a square image. Leave it empty for your initials.">
@@ -169,8 +215,6 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
         <dl className="mt-3 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
           <dt className="font-medium text-slate-800">Email</dt>
           <dd className="break-all text-slate-700">{profile.email}</dd>
-          <dt className="font-medium text-slate-800">Username</dt>
-          <dd className="break-all text-slate-700">{profile.username}</dd>
           <dt className="font-medium text-slate-800">Your public page</dt>
           <dd className="break-all">
             <a href={publicUrl} target="_blank" rel="noreferrer" className="text-blue-700 underline underline-offset-2 hover:no-underline">
@@ -179,9 +223,9 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
             </a>
           </dd>
         </dl>
-        <p className="mt-4 text-sm text-slate-500">Your email and username cannot be changed here.</p>
       </section>
 
+      <EmailForm email={profile.email} />
       <PasswordForm email={profile.email} />
     </div>
   );

@@ -17,11 +17,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me", {
   PATCH: route(
     {
       auth: "host",
-      summary: "Update name, timezone or avatar",
+      summary:
+        "Update name, username, timezone or avatar. A new username moves the public pages: /{old} and /{old}/{slug} answer 404 from then on",
       tags: ["Account"],
       body: UpdateProfileBody,
       responses: { 200: { description: "The updated profile", schema: Profile } },
-      errors: [400],
+      errors: [400, { status: 409, description: "conflict: the username is taken (details.field = username)" }],
     },
     async ({ db, host, body }) => json(toProfile(await updateProfile(db, host, body))),
   ),

@@ -1,0 +1,27 @@
+// POST /api/v1/me/email – change the email: a link to the new address confirms it
+import { clientIp } from "@/lib/http/client-ip";
+import { endpoint, json, route } from "@/lib/http/route";
+import { ChangeEmailBody, MessageResult } from "@/lib/schemas/account";
+import { EMAIL_CHANGE_REQUESTED_MESSAGE, requestEmailChange } from "@/lib/services/accounts/email-change";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/email", {
+  POST: route(
+    {
+      auth: "host",
+      summary:
+        "Ask to change the account's email. The password is checked like a login (same limits); a link goes to the new address, and the email changes only when it is used (within an hour). A newer request replaces the earlier link",
+      tags: ["Account"],
+      body: ChangeEmailBody,
+      responses: { 202: { description: "A confirmation link is on its way to the new address", schema: MessageResult } },
+      errors: [
+        { status: 400, description: "validation_error: `newEmail` is malformed or already yours, or `password` is incorrect" },
+        { status: 409, description: "conflict: another account uses this email" },
+        429,
+      ],
+    },
+    async ({ db, req, host, body }) => {
+      await requestEmailChange(db, host, body, clientIp(req));
+      return json({ message: EMAIL_CHANGE_REQUESTED_MESSAGE }, { status: 202 });
+    },
+  ),
+});

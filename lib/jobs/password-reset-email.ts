@@ -1,0 +1,24 @@
+import { getConfig } from "@/lib/config";
+import { composePasswordResetMail } from "@/lib/notifications/account-mail";
+import { sendMail } from "@/lib/notifications/mail-transport";
+import { PasswordResetEmailJob, passwordResetMailOf } from "@/lib/services/accounts/password-reset";
+import { PASSWORD_RESET_EMAIL } from "./kinds";
+import type { JobHandler } from "./types";
+
+// The password reset email, sent from the outbox. A link that was replaced, spent or expired
+// before the job ran is not sent: it would not work.
+export function passwordResetEmail(): JobHandler {
+  return {
+    kind: PASSWORD_RESET_EMAIL,
+    // A reset link is worth an hour: retrying for a day would deliver dead links.
+    maxAttempts: 5,
+    async run({ db, job, now }) {
+      const payload = PasswordResetEmailJob.parse(job.payload);
+      const mail = await passwordResetMailOf(db, payload, now);
+      if (!mail) return { status: "done" };
+      const { appUrl, mailFrom } = getConfig();
+      await sendMail(composePasswordResetMail({ ...mail, from: mailFrom, messageId: `<${payload.resetId}@${new URL(appUrl).hostname}>` }));
+      return { status: "done" };
+    },
+  };
+}

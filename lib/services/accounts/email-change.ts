@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db";
+import { pgConstraint, pgErrorCode } from "@/db/client";
+import { emailChanges, users, type UserRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { AppError, validationError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { EMAIL_CHANGE_EMAIL } from "@/lib/jobs/kinds";
+import { enqueueJobs } from "@/lib/jobs/queue";
+import { wakeJobWorker } from "@/lib/jobs/wake";
+import { open, seal } from "@/lib/secret-box";
+import { logInGuarded } from "../login-guard";
+
+// Changing the email (POST /me/email, then the link at the new address). The password is
+// checked like a login (a stolen session alone cannot move the account to another inbox), and
+// the address changes only when the link mailed to it is used.
+
+export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_CHANGE_TOKEN_PURPOSE = "outbox:email-change";
+export const EmailChangeEmailJob = z.object({ changeId: z.string(), sealedToken: z.string() });
+export const EMAIL_CHANGE_REQUESTED_MESSAGE = "We sent a link to the new address. Your email changes when you open it (within one hour).";
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+const taken = () => new AppError("conflict", "This email is already used by another account", { field: "newEmail" });
+
+async function emailTaken(db: Db, email: string, hostId: string): Promise<boolean> {
+  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, hostId))).limit(1);
+  return Boolean(other);
+}
+
+export async function requestEmailChange(db: Db, host: UserRow, input: { newEmail: string; password: string }, clientAddress: string, now = Date.now()) {
+  if (input.newEmail === host.email) throw validationError([{ path: "newEmail", message: "This is already your email" }], "The email was not changed");
+  try {
+    await logInGuarded(db, { email: host.email, password: input.password }, clientAddress);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "unauthorized") {
+      throw validationError([{ path: "password", message: "The password is incorrect" }], "The email was not changed");
+    }
+    throw error;
+  }
+  if (await emailTaken(db, input.newEmail, host.id)) throw taken();
+  const token = randomBytes(32).toString("base64url");
+  const id = newId("emc");
+  await db.transaction(async (tx) => {
+    await tx.delete(emailChanges).where(and(eq(emailChanges.userId, host.id), isNull(emailChanges.usedAt)));
+    await tx.insert(emailChanges).values({ id, userId: host.id, newEmail: input.newEmail, tokenHash: hashOf(token), expiresAt: new Date(now + EMAIL_CHANGE_TTL_MS) });
+    await enqueueJobs(tx, [{ kind: EMAIL_CHANGE_EMAIL, payload: { changeId: id, sealedToken: seal(token, EMAIL_CHANGE_TOKEN_PURPOSE) } }], now);
+  });
+  wakeJobWorker();
+}
+
+/** What the confirmation email needs; undefined when the link no longer works. */
+export async function emailChangeMailOf(db: Db, job: z.output<typeof EmailChangeEmailJob>, now = Date.now()) {
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail, fullName: users.fullName })
+    .from(emailChanges)
+    .innerJoin(users, eq(users.id, emailChanges.userId))
+    .where(and(eq(emailChanges.id, job.changeId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date(now))))
+    .limit(1);
+  const token = open(job.sealedToken, EMAIL_CHANGE_TOKEN_PURPOSE);
+  if (!row || token === undefined) return undefined;
+  return { to: { name: row.fullName, address: row.newEmail }, url: `${getConfig().appUrl}/confirm-email/${token}` };
+}
+
+/** The link at the new address: spends it and sets the email (verified) in one transaction. */
+export async function confirmEmailChange(db: Db, token: string, now = Date.now()): Promise<{ email: string }> {
+  const live = and(eq(emailChanges.tokenHash, hashOf(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date(now)));
+  try {
+    return await db.transaction(async (tx) => {
+      const [spent] = await tx.update(emailChanges).set({ usedAt: new Date(now) }).where(live).returning();
+      if (!spent) {
+        throw validationError([{ path: "token", message: "This link has expired or was already used. Ask for a new one from your settings." }], "The email was not changed");
+      }
+      await tx.update(users).set({ email: spent.newEmail, emailVerified: true, updatedAt: new Date(now) }).where(eq(users.id, spent.userId));
+      return { email: spent.newEmail };
+    });
+  } catch (error) {
+    // Someone registered the address between the request and the confirm.
+    if (pgErrorCode(error) === "23505" && pgConstraint(error) === "users_email_key") throw taken();
+    throw error;
+  }
+}

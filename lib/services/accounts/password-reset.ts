@@ -1,0 +1,106 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db";
+import { passwordResets, users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
+import { getConfig } from "@/lib/config";
+import { validationError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { PASSWORD_RESET_EMAIL } from "@/lib/jobs/kinds";
+import { JOBS_CHANNEL } from "@/lib/jobs/queue";
+import { wakeJobWorker } from "@/lib/jobs/wake";
+import { getRateLimitStore } from "@/lib/rate-limit";
+import { open, seal } from "@/lib/secret-box";
+
+// Forgotten passwords (POST /auth/password-reset and …/confirm). The request answers the same
+// whether or not the address has an account, and does the same work either way: one statement
+// that finds the account, replaces its unused links with a new one and queues the email, and
+// simply touches no rows for an unknown address (or one past its limit of mails).
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+/** Reset mails per address: past it a request still answers 202 and sends nothing. */
+export const RESET_MAILS_PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 } as const;
+/** Reset requests per client address (answered 429 past it). */
+export const RESET_REQUESTS_PER_ADDRESS = { name: "password-reset", limit: 5, windowSeconds: 15 * 60 } as const;
+/** Confirm attempts per client address: each valid one costs an argon2 hash. */
+export const RESET_CONFIRMS_PER_ADDRESS = { name: "password-reset-confirm", limit: 20, windowSeconds: 15 * 60 } as const;
+
+export const RESET_REQUESTED_MESSAGE = "If an account uses this email, a link to reset its password is on its way. It works for one hour.";
+
+/** The link's secret is sealed in the outbox row: the table keeps only its hash. */
+export const RESET_TOKEN_PURPOSE = "outbox:password-reset";
+export const PasswordResetEmailJob = z.object({ resetId: z.string(), sealedToken: z.string() });
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+export async function requestPasswordReset(db: Db, email: string, now = Date.now()): Promise<void> {
+  // The per-email counter runs for unknown addresses too: a fourth request is not a signal.
+  let send = true;
+  if (getConfig().rateLimits) {
+    const store = await getRateLimitStore();
+    const key = `password-reset:email:${hashOf(email)}`;
+    send = (await store.hit(key, RESET_MAILS_PER_EMAIL.limit, RESET_MAILS_PER_EMAIL.windowSeconds)).allowed;
+  }
+  const token = randomBytes(32).toString("base64url");
+  const payload = (resetId: string) => ({ resetId, sealedToken: seal(token, RESET_TOKEN_PURPOSE) });
+  const id = newId("pwr");
+  await db.transaction(async (tx) => {
+    // One statement whatever the address: no early return that would answer faster.
+    await tx.execute(sql`
+      with target as (select id from users where email = ${email} and ${send}::boolean),
+      superseded as (delete from password_resets where used_at is null and user_id in (select id from target)),
+      made as (
+        insert into password_resets (id, user_id, token_hash, expires_at)
+        select ${id}, id, ${hashOf(token)}, ${new Date(now + RESET_TTL_MS).toISOString()}::timestamptz from target
+        returning id
+      )
+      insert into outbox_jobs (kind, payload, run_after)
+      select ${PASSWORD_RESET_EMAIL}, ${JSON.stringify(payload(id))}::jsonb, ${new Date(now).toISOString()}::timestamptz from made`);
+    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+  });
+  wakeJobWorker();
+}
+
+/** What the reset email needs: the link and its reader; undefined when the link no longer works. */
+export async function passwordResetMailOf(db: Db, job: z.output<typeof PasswordResetEmailJob>, now = Date.now()) {
+  const [row] = await db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(and(eq(passwordResets.id, job.resetId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))))
+    .limit(1);
+  const token = open(job.sealedToken, RESET_TOKEN_PURPOSE);
+  if (!row || token === undefined) return undefined;
+  return { to: { name: row.fullName, address: row.email }, url: `${getConfig().appUrl}/reset-password/${token}` };
+}
+
+const badToken = () =>
+  validationError(
+    [{ path: "token", message: "This reset link has expired or was already used. Ask for a new one." }],
+    "The password was not changed",
+  );
+
+/**
+ * Sets the new password from a reset link: the link is spent, the password stored and every
+ * earlier token and session ended in one transaction. The spending UPDATE is conditional, so two
+ * requests with one link cannot both succeed.
+ */
+export async function confirmPasswordReset(db: Db, input: { token: string; newPassword: string }, now = Date.now()): Promise<void> {
+  const tokenHash = hashOf(input.token);
+  const live = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now)));
+  // A cheap look first: an unknown link costs no argon2 hash.
+  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets).where(live).limit(1);
+  if (!found) throw badToken();
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const [spent] = await tx.update(passwordResets).set({ usedAt: new Date(now) }).where(live).returning({ userId: passwordResets.userId });
+    if (!spent) throw badToken();
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
+      .where(eq(users.id, spent.userId));
+    // Other links of the account that were still out stop working too.
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
+  });
+}
