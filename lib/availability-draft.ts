@@ -53,14 +53,23 @@ export function timeOf(minutes: number): string {
 
 const withKeys = (spans: Span[]): IntervalDraft[] => spans.map((s) => ({ key: newKey(), startTime: s.startTime, endTime: s.endTime }));
 
+/**
+ * A draft of the stored availability. Its keys are counted from 1 for each draft (`s1`, `s2` …),
+ * not from the module's counter: the page is rendered on the server and again in the browser,
+ * and the two must give the same keys (they end up in `data-spot`, which focuses a field from the
+ * list of problems). Rows added later take `newKey()`'s `k…`, which never collides.
+ */
 export function draftFrom(a: AvailabilityDto): AvailabilityDraft {
+  let n = 0;
+  const stableKey = () => `s${++n}`;
+  const stableKeys = (spans: Span[]): IntervalDraft[] => spans.map((s) => ({ key: stableKey(), startTime: s.startTime, endTime: s.endTime }));
   const days = DAY_NAMES.map((_, day) => {
     const rules = a.weeklyRules.filter((r) => r.dayOfWeek === day).sort((x, y) => minutesOf(x.startTime) - minutesOf(y.startTime));
-    return { enabled: rules.length > 0, intervals: withKeys(rules) };
+    return { enabled: rules.length > 0, intervals: stableKeys(rules) };
   });
   const overrides = [...a.dateOverrides]
     .sort((x, y) => x.date.localeCompare(y.date))
-    .map((o) => ({ key: newKey(), date: o.date, available: o.available, intervals: withKeys(o.available ? (o.intervals ?? []) : []) }));
+    .map((o) => ({ key: stableKey(), date: o.date, available: o.available, intervals: stableKeys(o.available ? (o.intervals ?? []) : []) }));
   return {
     timezone: a.timezone,
     minNoticeHours: String(a.minNoticeHours),
