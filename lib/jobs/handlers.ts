@@ -3,6 +3,7 @@ import { bookingEmail } from "./booking-email";
 import { bookingEventFanOut } from "./booking-events";
 import { calendarWrite } from "./calendar-write";
 import { emailChangeEmail } from "./email-change-email";
+import { emailChangedNotice } from "./email-changed-notice";
 import { passwordResetEmail } from "./password-reset-email";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
@@ -13,5 +14,5 @@ import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice()];
 }

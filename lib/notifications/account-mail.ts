@@ -39,3 +39,21 @@ export function composeEmailChangeMail(m: { to: { name: string; address: string 
       .join("")}<p><a href="${escapeHtml(m.url)}">Confirm this email</a></p><p>${escapeHtml(after)}</p></body></html>`,
   };
 }
+
+/** To the address an account has just left: the change is news only if it was not the owner's. */
+export function composeEmailChangedNotice(m: { to: { name: string; address: string }; newEmail: string; from: string; messageId: string; appUrl: string }): SendMailOptions {
+  const lines = [
+    `Hi ${m.to.name},`,
+    `The email of your account was changed to ${m.newEmail}. Messages about your account and bookings now go there.`,
+    "If you made this change, there is nothing to do.",
+    `If you did not, reset your password now at ${m.appUrl}/forgot-password (with the new address) and reply to this message so we can help.`,
+  ];
+  return {
+    from: m.from,
+    to: m.to,
+    subject: "Your account's email was changed",
+    messageId: m.messageId,
+    text: [lines[0], "", ...lines.slice(1), ""].join("\n"),
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("")}</body></html>`,
+  };
+}

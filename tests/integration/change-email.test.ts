@@ -50,6 +50,13 @@ describe("changing the email", () => {
     expect((await api.post("/auth/login", { email: newEmail, password: host.password }, { headers: clientHeaders() })).status).toBe(200);
     expect((await api.post("/auth/login", { email: host.email, password: host.password }, { headers: clientHeaders() })).status).toBe(401);
 
+    // The address the account left is told, and where it went.
+    await (await testWorker()).runDueJobs();
+    const notice = smtp.mails.find((m) => m.envelopeTo.includes(host.email));
+    expect(notice?.mail.subject).toBe("Your account's email was changed");
+    expect(notice?.mail.text).toContain(newEmail);
+    expect(notice?.mail.text).toContain("http://booking.test/forgot-password");
+
     const again = await confirm(token);
     expect(again.status).toBe(400);
     expect(again.body.details.issues[0].path).toBe("token");

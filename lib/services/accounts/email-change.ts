@@ -7,7 +7,7 @@ import { emailChanges, users, type UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { EMAIL_CHANGE_EMAIL } from "@/lib/jobs/kinds";
+import { EMAIL_CHANGE_EMAIL, EMAIL_CHANGED_NOTICE } from "@/lib/jobs/kinds";
 import { enqueueJobs } from "@/lib/jobs/queue";
 import { wakeJobWorker } from "@/lib/jobs/wake";
 import { open, seal } from "@/lib/secret-box";
@@ -20,6 +20,8 @@ import { logInGuarded } from "../login-guard";
 export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_PURPOSE = "outbox:email-change";
 export const EmailChangeEmailJob = z.object({ changeId: z.string(), sealedToken: z.string() });
+/** The notice to the address an account just left: who would otherwise never learn of it. */
+export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string() });
 export const EMAIL_CHANGE_REQUESTED_MESSAGE = "We sent a link to the new address. Your email changes when you open it (within one hour).";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -68,14 +70,22 @@ export async function emailChangeMailOf(db: Db, job: z.output<typeof EmailChange
 export async function confirmEmailChange(db: Db, token: string, now = Date.now()): Promise<{ email: string }> {
   const live = and(eq(emailChanges.tokenHash, hashOf(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date(now)));
   try {
-    return await db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const [spent] = await tx.update(emailChanges).set({ usedAt: new Date(now) }).where(live).returning();
       if (!spent) {
         throw validationError([{ path: "token", message: "This link has expired or was already used. Ask for a new one from your settings." }], "The email was not changed");
       }
+      const [before] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, spent.userId)).for("update");
       await tx.update(users).set({ email: spent.newEmail, emailVerified: true, updatedAt: new Date(now) }).where(eq(users.id, spent.userId));
+      // The old inbox hears of it: if the change was not the owner's, this is how they find out.
+      if (before) {
+        const notice = { changeId: spent.id, oldEmail: before.email, newEmail: spent.newEmail, fullName: before.fullName };
+        await enqueueJobs(tx, [{ kind: EMAIL_CHANGED_NOTICE, payload: notice }], now);
+      }
       return { email: spent.newEmail };
     });
+    wakeJobWorker();
+    return changed;
   } catch (error) {
     // Someone registered the address between the request and the confirm.
     if (pgErrorCode(error) === "23505" && pgConstraint(error) === "users_email_key") throw taken();

@@ -1,0 +1,27 @@
+import { getConfig } from "@/lib/config";
+import { composeEmailChangedNotice } from "@/lib/notifications/account-mail";
+import { sendMail } from "@/lib/notifications/mail-transport";
+import { EmailChangedNoticeJob } from "@/lib/services/accounts/email-change";
+import { EMAIL_CHANGED_NOTICE } from "./kinds";
+import type { JobHandler } from "./types";
+
+// The notice to the old address after an email change was confirmed.
+export function emailChangedNotice(): JobHandler {
+  return {
+    kind: EMAIL_CHANGED_NOTICE,
+    async run({ job }) {
+      const notice = EmailChangedNoticeJob.parse(job.payload);
+      const { appUrl, mailFrom } = getConfig();
+      await sendMail(
+        composeEmailChangedNotice({
+          to: { name: notice.fullName, address: notice.oldEmail },
+          newEmail: notice.newEmail,
+          appUrl,
+          from: mailFrom,
+          messageId: `<${notice.changeId}.notice@${new URL(appUrl).hostname}>`,
+        }),
+      );
+      return { status: "done" };
+    },
+  };
+}
