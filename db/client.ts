@@ -32,14 +32,19 @@ export type Database = {
     notify(channel: string, payload: string): Promise<void>;
   };
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, for `openPglite(…, { template })`. */
+  dump?(): Promise<Blob>;
 };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
-/** Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Embedded PostgreSQL (PGlite) in `dataDir`, or in memory when dataDir is undefined. `template`:
+ * a data directory dumped by `dumpPglite` to start from (the tests' migrated template).
+ */
+export async function openPglite(dataDir: string | undefined, options: { template?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const client = await PGlite.create({ dataDir, extensions: { btree_gist }, loadDataDir: options.template });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
@@ -51,6 +56,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.query("select 1");
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir("none"),
   };
 }
 

@@ -1,30 +1,58 @@
-import * as catchAll from "@/app/api/v1/[[...path]]/route";
-import * as openapi from "@/app/api/v1/openapi.json/route";
-import { routeModules, siteRouteModules, type RouteModule } from "@/app/api/v1/routes";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { RouteModule } from "@/app/api/v1/routes";
 import type { HttpMethod, RouteHandler } from "@/lib/http/route";
 
-// Calls the real route handlers in-process, routed the way Next.js routes app/: a path template
-// per module (its full path on the site), the /api/v1 catch-all for anything else below it.
+// Calls the real route handlers in-process, routed the way Next.js routes app/: by the folders
+// of each route.ts, a static segment before a [param], a [param] before a [...catchAll]. A
+// module is imported when a request first reaches it, so a file that calls three routes does
+// not load the calendar clients of thirty.
 
-type Mounted = { pattern: RegExp; names: string[]; module: RouteModule };
+type Mounted = { pattern: RegExp; names: string[]; rank: string; file: string; catchAll?: string };
 
-const mounted: Mounted[] = [...routeModules, openapi, ...siteRouteModules].map((module) => {
-  const handler = [module.GET, module.POST, module.PUT, module.PATCH, module.DELETE].find((h) => h.mount);
-  const template = handler!.mount!.path;
+const appDir = path.resolve(import.meta.dirname, "../../app");
+
+function mount(file: string): Mounted {
+  const segments = path.dirname(path.relative(appDir, file)).split(path.sep);
   const names: string[] = [];
-  // As in Next.js, a parameter receives its whole segment: [token] mounted as "{token}.ics"
-  // sees "abc.ics".
-  const source = template
-    .split("/")
-    .map((segment) =>
-      segment.replace(/[.]/g, "\\.").replace(/^\{(\w+)\}(.*)$/, (_, name: string, suffix: string) => {
-        names.push(name);
-        return `([^/]+${suffix})`;
-      }),
-    )
-    .join("/");
-  return { pattern: new RegExp(`^${source}$`), names, module };
-});
+  let catchAll: string | undefined;
+  let source = "";
+  let rank = "";
+  for (const segment of segments) {
+    if (segment.startsWith("(")) continue; // a route group is not part of the path
+    let m: RegExpExecArray | null;
+    if ((m = /^\[\[\.\.\.(\w+)\]\]$/.exec(segment))) {
+      catchAll = m[1];
+      source += "(?:/(.*))?";
+      rank += "3";
+    } else if ((m = /^\[\.\.\.(\w+)\]$/.exec(segment))) {
+      catchAll = m[1];
+      source += "/(.+)";
+      rank += "2";
+    } else if ((m = /^\[(\w+)\]$/.exec(segment))) {
+      names.push(m[1]!);
+      source += "/([^/]+)";
+      rank += "1";
+    } else {
+      source += `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      rank += "0";
+    }
+  }
+  return { pattern: new RegExp(`^${source}$`), names, rank, file, catchAll };
+}
+
+const mounted: Mounted[] = readdirSync(appDir, { recursive: true, encoding: "utf8" })
+  .filter((f) => path.basename(f) === "route.ts")
+  .map((f) => mount(path.join(appDir, f)))
+  // Next.js's order: at the first segment where two routes differ, the more specific wins.
+  .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+
+const modules = new Map<string, Promise<RouteModule>>();
+function load(file: string): Promise<RouteModule> {
+  let module = modules.get(file);
+  if (!module) modules.set(file, (module = import(/* @vite-ignore */ file) as Promise<RouteModule>));
+  return module;
+}
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
@@ -66,15 +94,19 @@ async function dispatch<T>(method: HttpMethod, pathAndQuery: string, options: Ca
   for (const m of mounted) {
     const match = m.pattern.exec(url.pathname);
     if (!match) continue;
-    handler = m.module[method];
+    if (apiOnly && !url.pathname.startsWith("/api/v1")) break;
+    handler = (await load(m.file))[method];
     params = Object.fromEntries(m.names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    if (m.catchAll) params[m.catchAll] = (match[m.names.length + 1] ?? "").split("/").filter(Boolean);
     break;
   }
   if (!handler && (apiOnly || url.pathname.startsWith("/api/v1/"))) {
-    handler = catchAll[method];
+    // A path that climbed out of /api/v1 (`/..`) still ends at the API's catch-all, and so
+    // does a method a route does not have.
+    handler = (await load(path.join(appDir, "api/v1/[[...path]]/route.ts")))[method];
     params = { path: url.pathname.replace(/^\/api\/v1(\/|$)/, "").split("/").filter(Boolean) };
   }
-  if (!handler) throw new Error(`No route at ${url.pathname} (a page, or nothing, in the app)`);
+  if (!handler) throw new Error(`No route at ${url.pathname} for ${method} (a page, or nothing, in the app)`);
   const res = await handler(req, { params: Promise.resolve(params) });
   const text = await res.text();
   const isJson = res.headers.get("content-type")?.includes("json") ?? false;

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll } from "vitest";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, inject } from "vitest";
 import { setDatabase } from "@/db";
 import { openPglite, openPostgres, type Database } from "@/db/client";
 import { createScratchDatabase } from "./scratch-database";
 
 /**
- * Gives the test file its own database: a fresh in-memory PGlite, or (TEST_DB=postgres) a pool
+ * Gives the test file its own database: a fresh in-memory PGlite (a copy of the migrated
+ * template), or (TEST_DB=postgres) a pool
  * on the migrated TEST_DATABASE_URL shared with other files. Tests create unique hosts with the
  * factories, so they never see each other's rows.
  *
@@ -27,8 +29,9 @@ export function withTestDatabase(options: { isolated?: boolean } = {}): { curren
       database = await openPostgres(url, { max: 8 });
       if (options.isolated) await database.migrate();
     } else {
-      database = await openPglite(undefined);
-      await database.migrate();
+      // A copy of the run's migrated template (tests/support/pglite-template.ts).
+      const template = new Blob([await readFile(inject("pgliteTemplate"))]);
+      database = await openPglite(undefined, { template });
     }
     setDatabase(database);
   });
