@@ -49,9 +49,9 @@ const mounted: Mounted[] = readdirSync(appDir, { recursive: true, encoding: "utf
 
 const modules = new Map<string, Promise<RouteModule>>();
 function load(file: string): Promise<RouteModule> {
-  let module = modules.get(file);
-  if (!module) modules.set(file, (module = import(/* @vite-ignore */ file) as Promise<RouteModule>));
-  return module;
+  let loaded = modules.get(file);
+  if (!loaded) modules.set(file, (loaded = import(/* @vite-ignore */ file) as Promise<RouteModule>));
+  return loaded;
 }
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
