@@ -1,4 +1,5 @@
 import type { AvailabilityDto, AvailabilityInput } from "@/lib/api-client/host";
+import { placeIssues as placeAtFields } from "@/lib/forms/field-errors";
 
 // The availability editor's model, kept apart from React so it can be tested against the API's
 // own schema: a draft the form edits, the PUT body it becomes, the checks the API will make
@@ -175,15 +176,8 @@ export function placeIssues(
   issues: { path: string; message: string }[],
   sent: ReturnType<typeof toBody>,
 ): { problems: Problems; unplaced: string[] } {
-  const problems: Problems = {};
-  const unplaced: string[] = [];
-  for (const issue of issues) {
-    const spot = spotOf(issue.path, sent);
-    const message = humanise(issue.message);
-    if (spot && !problems[spot]) problems[spot] = message;
-    else if (!spot) unplaced.push(message);
-  }
-  return { problems, unplaced };
+  const placed = placeAtFields<Spot>(issues, (path) => spotOf(path, sent), humanise);
+  return { problems: placed.errors, unplaced: placed.unplaced.map((i) => i.message) };
 }
 
 // The API's words name its fields ("endTime must be after startTime"); the page names the boxes.
