@@ -101,8 +101,9 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
   // Problems by the API path of their field; the form is checked first here, then by the API.
   const formRef = useRef<HTMLFormElement>(null);
   const problems = useFieldErrors(formRef);
-  // Above the form: how many fields need a change, and problems no field shows.
-  const [summary, setSummary] = useState<{ text: string; more: string[] } | null>(null);
+  // Above the form after a failed save: how many fields still need a change, problems no field
+  // shows (`more`), or what went wrong otherwise (`message`).
+  const [failed, setFailed] = useState<{ message?: string; more: string[] } | null>(null);
   /** Applies a change; the problems it fixed go away at once. */
   const update = (next: State, touched: (path: string) => boolean) => {
     setState(next);
@@ -124,15 +125,13 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
       const placed = placeIssues(error.issues, eventTypeFieldOf);
       const more = placed.unplaced.map((i) => unplacedWords(i.message, i.path));
       if (hasErrors(placed.errors) || more.length > 0) return showProblems({}, placed.errors, more);
-      setSummary({ text: error.message, more: [] });
+      setFailed({ message: error.message, more: [] });
     },
   });
 
   function showProblems(local: FieldErrors, server: FieldErrors = {}, more: string[] = []) {
     problems.show(local, server);
-    const count = Object.keys({ ...local, ...server }).length;
-    const what = eventType ? "Your changes were not saved" : "Your event type was not created";
-    setSummary({ text: count > 0 ? notSavedSentence(what, count) : `${what}.`, more });
+    setFailed({ more });
   }
 
   function submit(event: FormEvent) {
@@ -140,7 +139,7 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
     // Everything the page can see is said at once, before anything is sent.
     const local = checkEventType(state);
     if (hasErrors(local)) return showProblems(local);
-    setSummary(null);
+    setFailed(null);
     problems.clear();
     const ids = questionIds(state.questions);
     save.mutate({
@@ -158,6 +157,11 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
   }
 
   const at = (path: string) => problems.errors[path];
+  const notSaved = eventType ? "Your changes were not saved" : "Your event type was not created";
+  const stillWrong = Object.keys(problems.errors).length;
+  // The count follows the fixes; with every field right and nothing else to say, the box goes.
+  const summary =
+    failed && (failed.message ?? (stillWrong > 0 ? notSavedSentence(notSaved, stillWrong) : failed.more.length > 0 ? `${notSaved}.` : null));
   const number = (key: "durationMinutes" | "bufferBeforeMinutes" | "bufferAfterMinutes" | "slotIntervalMinutes") => ({
     value: state[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
@@ -183,12 +187,12 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6">
-      {summary && (
+      {failed && summary && (
         <Alert tone="error">
-          <p>{summary.text}</p>
-          {summary.more.length > 0 && (
+          <p>{summary}</p>
+          {failed.more.length > 0 && (
             <ul className="mt-1 list-disc pl-5">
-              {summary.more.map((text) => (
+              {failed.more.map((text) => (
                 <li key={text}>{text}</li>
               ))}
             </ul>
