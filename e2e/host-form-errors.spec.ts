@@ -147,16 +147,17 @@ for (const [width, suffix] of [
 
       await test.step("the edit page: the settings first, the tools after them", async () => {
         await page.getByRole("link", { name: "Team call", exact: true }).click();
-        await expect(page.getByLabel("Title")).toHaveValue("Team call");
+        const editTitle = page.getByRole("textbox", { name: "Title" });
+        await expect(editTitle).toHaveValue("Team call");
         const save = await page.getByRole("button", { name: "Save changes" }).boundingBox();
         const check = await page.getByRole("heading", { name: "Check a time" }).boundingBox();
         const embed = await page.getByRole("heading", { name: "Embed on your site" }).boundingBox();
         expect(save!.y).toBeLessThan(check!.y);
         expect(check!.y).toBeLessThan(embed!.y);
-        await page.getByLabel("Title").fill("");
+        await editTitle.fill("");
         await page.getByRole("button", { name: "Save changes" }).click();
         await expect(page.getByRole("alert").filter({ hasText: "not saved" })).toHaveText("Your changes were not saved: one field needs a change.");
-        await expect(page.getByLabel("Title")).toBeFocused();
+        await expect(editTitle).toBeFocused();
       });
     });
 
@@ -187,7 +188,10 @@ for (const [width, suffix] of [
         expect(puts).toBe(0);
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
-        await page.evaluate(() => window.scrollTo(0, 0));
+        // Listed in the page's order, the order the focus meets them.
+        await expect(summary.getByRole("listitem")).toHaveText([/^Monday, interval 1:/, /^Minimum notice:/, /^Booking window:/]);
+        // Scrolled to the end first, so the sticky save bar sits where it ends up rather than across a day.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.screenshot({ path: `e2e/screenshots/availability-errors${suffix}.png`, fullPage: true });
       });
 

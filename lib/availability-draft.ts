@@ -229,6 +229,31 @@ export function describeSpot(d: AvailabilityDraft, spot: Spot, formatDate: (date
   return "Availability";
 }
 
+/**
+ * Where a problem's spot sits on the page, top to bottom (timezone, the week from Monday, the
+ * overrides, the limits): the summary lists problems in the order the focus meets them.
+ */
+export function pageRank(d: AvailabilityDraft, spot: Spot): number {
+  if (spot === "timezone") return 0;
+  if (spot === "minNoticeHours") return 1e6;
+  if (spot === "maxAdvanceDays") return 1e6 + 1;
+  const [kind, key, field] = spot.split(":");
+  const within = field === "endTime" ? 1 : 0;
+  if (kind === "override") {
+    const o = d.overrides.findIndex((x) => x.key === key);
+    return 1e4 + o * 1e3 + (field === "date" ? 0 : 999);
+  }
+  for (const [n, day] of MONDAY_FIRST.entries()) {
+    const i = d.days[day]!.intervals.findIndex((x) => x.key === key);
+    if (i >= 0) return 1 + n * 1e3 + i * 2 + within;
+  }
+  for (const [o, override] of d.overrides.entries()) {
+    const i = override.intervals.findIndex((x) => x.key === key);
+    if (i >= 0) return 1e4 + o * 1e3 + 1 + i * 2 + within;
+  }
+  return 1e6 - 1;
+}
+
 /** A sensible next interval for a day: an hour, an hour after its latest end (or 09:00–17:00 for an empty day). */
 export function nextInterval(intervals: Span[]): IntervalDraft {
   const ends = intervals.map((i) => minutesOf(i.endTime)).filter((m) => Number.isFinite(m));

@@ -10,7 +10,7 @@ import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/api-client/fetch-json";
 import { hostKeys, saveAvailability, type AvailabilityDto } from "@/lib/api-client/host";
 import { hasErrors } from "@/lib/forms/field-errors";
-import { describeSpot, draftFrom, placeIssues, toBody, validate, type AvailabilityDraft, type Problems, type Spot } from "@/lib/availability-draft";
+import { describeSpot, draftFrom, pageRank, placeIssues, toBody, validate, type AvailabilityDraft, type Problems, type Spot } from "@/lib/availability-draft";
 import { DateOverrides, longDate } from "./date-overrides";
 import { useAvailabilityDraft } from "./use-availability-draft";
 import { WeeklyHours } from "./weekly-hours";
@@ -91,7 +91,9 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
   }
 
   const summary = [
-    ...(Object.entries(problems) as [Spot, string][]).map(([spot, message]) => ({ spot, text: `${describeSpot(draft, spot, longDate)}: ${message}` })),
+    ...(Object.entries(problems) as [Spot, string][])
+      .sort(([a], [b]) => pageRank(draft, a) - pageRank(draft, b))
+      .map(([spot, message]) => ({ spot, text: `${describeSpot(draft, spot, longDate)}: ${message}` })),
     ...general.map((text) => ({ spot: undefined, text })),
   ];
   const today = DateTime.now().setZone(draft.timezone || "UTC").toISODate() ?? "";
