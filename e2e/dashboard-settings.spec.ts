@@ -239,8 +239,9 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
     // (Next's route announcer is an empty alert too.)
     const summary = page.getByRole("alert").filter({ hasText: "to fix" });
     await expect(summary).toContainText("2 things to fix");
-    await expect(summary).toBeFocused();
+    // The focus is on the first row to fix; the summary is announced (an alert) and links to each.
     const wednesdayEnd = interval(page, "Wednesday, interval 1").getByLabel("End");
+    await expect(wednesdayEnd).toBeFocused();
     await expect(wednesdayEnd).toHaveAttribute("aria-invalid", "true");
     await expect(wednesdayEnd).toHaveAccessibleDescription("The end must be after the start.");
     await expect(interval(page, "Thursday, interval 2").getByLabel("Start")).toHaveAccessibleDescription("Overlaps 09:00–12:00.");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { zodIssues } from "@/lib/http/parse";
 import { AvailabilityBody } from "@/lib/schemas/availability";
-import { copyDay, draftFrom, nextInterval, placeIssues, toBody, validate, weeklyHoursOf, type AvailabilityDraft } from "./availability-draft";
+import { copyDay, draftFrom, nextInterval, pageRank, placeIssues, toBody, validate, weeklyHoursOf, type AvailabilityDraft, type Spot } from "./availability-draft";
 
 const stored = {
   timezone: "Europe/Berlin",
@@ -122,5 +122,38 @@ describe("the page's checks agree with the API's", () => {
   it("keeps issues it cannot place for the summary", () => {
     const sent = toBody(draftFrom(stored));
     expect(placeIssues([{ path: "weeklyRules.99.startTime", message: "Gone" }, { path: "", message: "Bad JSON" }], sent).unplaced).toEqual(["Gone", "Bad JSON"]);
+  });
+});
+
+describe("pageRank: problems listed in the order the page shows them", () => {
+  it("puts the timezone first, the week from Monday (Sunday last), then the overrides, then the limits", () => {
+    const draft = draftFrom({ ...stored, weeklyRules: [...stored.weeklyRules, { dayOfWeek: 0, startTime: "10:00", endTime: "11:00" }] });
+    const sunday = draft.days[0]!.intervals[0]!.key;
+    const [mondayMorning, mondayAfternoon] = draft.days[1]!.intervals.map((i) => i.key);
+    const [newYear, march] = draft.overrides;
+    const spots: Spot[] = [
+      "maxAdvanceDays",
+      `interval:${march!.intervals[0]!.key}:startTime`,
+      `interval:${sunday}:startTime`,
+      "minNoticeHours",
+      `override:${newYear!.key}:date`,
+      `interval:${mondayAfternoon}:startTime`,
+      `interval:${mondayMorning}:endTime`,
+      `override:${march!.key}:date`,
+      "timezone",
+      `interval:${mondayMorning}:startTime`,
+    ];
+    expect([...spots].sort((a, b) => pageRank(draft, a) - pageRank(draft, b))).toEqual([
+      "timezone",
+      `interval:${mondayMorning}:startTime`,
+      `interval:${mondayMorning}:endTime`,
+      `interval:${mondayAfternoon}:startTime`,
+      `interval:${sunday}:startTime`,
+      `override:${newYear!.key}:date`,
+      `override:${march!.key}:date`,
+      `interval:${march!.intervals[0]!.key}:startTime`,
+      "minNoticeHours",
+      "maxAdvanceDays",
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AvailabilityDto, AvailabilityInput } from "@/lib/api-client/host";
+import { placeIssues as placeAtFields } from "@/lib/forms/field-errors";
 
 // The availability editor's model, kept apart from React so it can be tested against the API's
 // own schema: a draft the form edits, the PUT body it becomes, the checks the API will make
@@ -175,15 +176,8 @@ export function placeIssues(
   issues: { path: string; message: string }[],
   sent: ReturnType<typeof toBody>,
 ): { problems: Problems; unplaced: string[] } {
-  const problems: Problems = {};
-  const unplaced: string[] = [];
-  for (const issue of issues) {
-    const spot = spotOf(issue.path, sent);
-    const message = humanise(issue.message);
-    if (spot && !problems[spot]) problems[spot] = message;
-    else if (!spot) unplaced.push(message);
-  }
-  return { problems, unplaced };
+  const placed = placeAtFields<Spot>(issues, (path) => spotOf(path, sent), humanise);
+  return { problems: placed.errors, unplaced: placed.unplaced.map((i) => i.message) };
 }
 
 // The API's words name its fields ("endTime must be after startTime"); the page names the boxes.
@@ -233,6 +227,31 @@ export function describeSpot(d: AvailabilityDraft, spot: Spot, formatDate: (date
     if (n >= 0) return `${o.date ? `Override for ${formatDate(o.date)}` : "New date override"}, interval ${n + 1}`;
   }
   return "Availability";
+}
+
+/**
+ * Where a problem's spot sits on the page, top to bottom (timezone, the week from Monday, the
+ * overrides, the limits): the summary lists problems in the order the focus meets them.
+ */
+export function pageRank(d: AvailabilityDraft, spot: Spot): number {
+  if (spot === "timezone") return 0;
+  if (spot === "minNoticeHours") return 1e6;
+  if (spot === "maxAdvanceDays") return 1e6 + 1;
+  const [kind, key, field] = spot.split(":");
+  const within = field === "endTime" ? 1 : 0;
+  if (kind === "override") {
+    const o = d.overrides.findIndex((x) => x.key === key);
+    return 1e4 + o * 1e3 + (field === "date" ? 0 : 999);
+  }
+  for (const [n, day] of MONDAY_FIRST.entries()) {
+    const i = d.days[day]!.intervals.findIndex((x) => x.key === key);
+    if (i >= 0) return 1 + n * 1e3 + i * 2 + within;
+  }
+  for (const [o, override] of d.overrides.entries()) {
+    const i = override.intervals.findIndex((x) => x.key === key);
+    if (i >= 0) return 1e4 + o * 1e3 + 1 + i * 2 + within;
+  }
+  return 1e6 - 1;
 }
 
 /** A sensible next interval for a day: an hour, an hour after its latest end (or 09:00–17:00 for an empty day). */

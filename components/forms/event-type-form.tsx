@@ -2,12 +2,15 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import type { ApiError } from "@/lib/api-client/fetch-json";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { ApiError } from "@/lib/api-client/fetch-json";
 import { createEventType, hostKeys, updateEventType, type EventTypeDto, type EventTypeInput } from "@/lib/api-client/host";
+import { checkEventType, eventTypeFieldOf, unplacedWords } from "@/lib/forms/event-type-checks";
+import { hasErrors, notSavedSentence, placeIssues, type FieldErrors } from "@/lib/forms/field-errors";
 
 type QuestionType = "text" | "phone";
 type Question = { key: number; id: string | null; label: string; required: boolean; type: QuestionType };
@@ -86,13 +89,27 @@ function questionIds(questions: Question[]): string[] {
 
 const toInt = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
 
+/** The API paths a change of `key` touches: its own field, or every question's for the list. */
+const pathsOf = (key: keyof State) => (path: string) => (key === "questions" ? path.startsWith("customQuestions") : path === key);
+
 /** Create (no `eventType`) or edit every field the API has, custom questions included. */
 export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() => initialState(eventType));
   const [slugEdited, setSlugEdited] = useState(Boolean(eventType));
-  const set = <K extends keyof State>(key: K, value: State[K]) => setState((s) => ({ ...s, [key]: value }));
+  // Problems by the API path of their field; the form is checked first here, then by the API.
+  const formRef = useRef<HTMLFormElement>(null);
+  const problems = useFieldErrors(formRef);
+  // Above the form after a failed save: how many fields still need a change, problems no field
+  // shows (`more`), or what went wrong otherwise (`message`).
+  const [failed, setFailed] = useState<{ message?: string; more: string[] } | null>(null);
+  /** Applies a change; the problems it fixed go away at once. */
+  const update = (next: State, touched: (path: string) => boolean) => {
+    setState(next);
+    problems.edited(checkEventType(next), touched);
+  };
+  const set = <K extends keyof State>(key: K, value: State[K]) => update({ ...state, [key]: value }, pathsOf(key));
 
   const save = useMutation<EventTypeDto, ApiError, EventTypeInput>({
     mutationFn: (input) => (eventType ? updateEventType(eventType.id, input) : createEventType(input)),
@@ -100,20 +117,30 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
       await queryClient.invalidateQueries({ queryKey: hostKeys.eventTypes });
       router.push("/dashboard/event-types");
     },
+    onError: (error) => {
+      if (error.status === 401) return; // the dashboard is taking the person to /login
+      if (error.code === "conflict" && error.details.field === "slug") {
+        return showProblems({}, { slug: "You already have an event type at this link. Choose another." });
+      }
+      const placed = placeIssues(error.issues, eventTypeFieldOf);
+      const more = placed.unplaced.map((i) => unplacedWords(i.message, i.path));
+      if (hasErrors(placed.errors) || more.length > 0) return showProblems({}, placed.errors, more);
+      setFailed({ message: error.message, more: [] });
+    },
   });
 
-  const [localIssues, setLocalIssues] = useState<Record<string, string>>({});
+  function showProblems(local: FieldErrors, server: FieldErrors = {}, more: string[] = []) {
+    problems.show(local, server);
+    setFailed({ more });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // Numbers the browser could not read never reach the API as null: say so at the field.
-    const missing: Record<string, string> = {};
-    for (const key of ["durationMinutes", "bufferBeforeMinutes", "bufferAfterMinutes"] as const) {
-      if (!Number.isInteger(toInt(state[key]))) missing[key] = "Enter a whole number of minutes";
-    }
-    if (state.slotIntervalMinutes !== "" && !Number.isInteger(toInt(state.slotIntervalMinutes))) missing.slotIntervalMinutes = "Enter a whole number of minutes, or leave it empty";
-    setLocalIssues(missing);
-    if (Object.keys(missing).length > 0) return;
+    // Everything the page can see is said at once, before anything is sent.
+    const local = checkEventType(state);
+    if (hasErrors(local)) return showProblems(local);
+    setFailed(null);
+    problems.clear();
     const ids = questionIds(state.questions);
     save.mutate({
       title: state.title,
@@ -129,8 +156,12 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
     });
   }
 
-  const error = save.error;
-  const at = (path: string) => localIssues[path] ?? error?.issueAt(path) ?? (error?.code === "conflict" && error.details.field === path ? error.message : undefined);
+  const at = (path: string) => problems.errors[path];
+  const notSaved = eventType ? "Your changes were not saved" : "Your event type was not created";
+  const stillWrong = Object.keys(problems.errors).length;
+  // The count follows the fixes; with every field right and nothing else to say, the box goes.
+  const summary =
+    failed && (failed.message ?? (stillWrong > 0 ? notSavedSentence(notSaved, stillWrong) : failed.more.length > 0 ? `${notSaved}.` : null));
   const number = (key: "durationMinutes" | "bufferBeforeMinutes" | "bufferAfterMinutes" | "slotIntervalMinutes") => ({
     value: state[key],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
@@ -140,22 +171,32 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
   });
 
   function moveQuestion(index: number, delta: number) {
-    setState((s) => {
-      const questions = [...s.questions];
-      const [moved] = questions.splice(index, 1);
-      questions.splice(index + delta, 0, moved!);
-      return { ...s, questions };
-    });
+    const questions = [...state.questions];
+    const [moved] = questions.splice(index, 1);
+    questions.splice(index + delta, 0, moved!);
+    set("questions", questions);
   }
   function changeQuestion(index: number, change: Partial<Question>) {
-    setState((s) => ({ ...s, questions: s.questions.map((q, i) => (i === index ? { ...q, ...change } : q)) }));
+    const prefix = `customQuestions.${index}.`;
+    update({ ...state, questions: state.questions.map((q, i) => (i === index ? { ...q, ...change } : q)) }, (path) => path.startsWith(prefix));
+  }
+  function changeTitle(title: string) {
+    // Until the host types a link of their own, the link follows the title.
+    update({ ...state, title, slug: slugEdited ? state.slug : slugify(title) }, (path) => path === "title" || (!slugEdited && path === "slug"));
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
-      {error && (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6">
+      {failed && summary && (
         <Alert tone="error">
-          {error.code === "validation_error" ? "Some fields need another look; see the messages below." : error.message}
+          <p>{summary}</p>
+          {failed.more.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {failed.more.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          )}
         </Alert>
       )}
 
@@ -168,10 +209,7 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
               value={state.title}
               maxLength={200}
               required
-              onChange={(e) => {
-                const title = e.target.value;
-                setState((s) => ({ ...s, title, slug: slugEdited ? s.slug : slugify(title) }));
-              }}
+              onChange={(e) => changeTitle(e.target.value)}
               className={inputClass}
             />
           )}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 import { UNSTORABLE } from "@/lib/schemas/common";
+import { plainMessage } from "./plain-messages";
 
 export function zodIssues(error: z.ZodError): ValidationIssue[] {
   return error.issues.flatMap((issue) => {
@@ -50,7 +51,7 @@ function unstorableIssues(root: unknown): ValidationIssue[] {
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const unstorable = unstorableIssues(value);
   if (unstorable.length > 0) throw validationError(unstorable, `The ${what} is invalid`);
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, { error: plainMessage });
   if (!result.success) throw validationError(zodIssues(result.error), `The ${what} is invalid`);
   return result.data;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { minutesOf } from "@/lib/time";
-import { DateString, TimeOfDay, TimeZone } from "./common";
+import { DateString, TimeOfDay, TimeZone, WholeNumber } from "./common";
 
 const Interval = z.strictObject({ startTime: TimeOfDay, endTime: TimeOfDay });
 
@@ -39,8 +39,8 @@ const DateOverride = z.strictObject({
 export const AvailabilityBody = z
   .strictObject({
     timezone: TimeZone.optional(),
-    minNoticeHours: z.number().int().min(0).max(8760),
-    maxAdvanceDays: z.number().int().min(1).max(730),
+    minNoticeHours: WholeNumber(0, 8760, "hours"),
+    maxAdvanceDays: WholeNumber(1, 730, "days"),
     weeklyRules: z.array(WeeklyRule).max(7 * 48),
     dateOverrides: z.array(DateOverride).max(1000),
   })

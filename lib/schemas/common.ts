@@ -14,6 +14,15 @@ export const Text = z.string().refine((s) => !UNSTORABLE.test(s), {
   message: "Must not contain NUL characters or unpaired surrogates",
 });
 
+/**
+ * A whole number of `unit` from `min` to `max`, with one plain message for every way it can be
+ * wrong (zod would say "Invalid input: expected int, received number" or "Too small: …").
+ */
+export const WholeNumber = (min: number, max: number, unit: string) => {
+  const error = (issue: { input?: unknown }) => (issue.input === undefined ? "Required" : `Must be a whole number of ${unit} from ${min} to ${max}`);
+  return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 /** A path segment (a username, slug or id): stored text, and no longer than any id or name. */
 export const PathSegment = Text.max(200);
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { questionTypes } from "@/db/schema";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time";
-import { PathSegment, Text, Timestamp } from "./common";
+import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
 
 // Names of Object.prototype's members: a question id is a key of the guest's answers object,
 // and "constructor" or "__proto__" there breaks every JavaScript client that reads answers[id].
@@ -37,10 +37,10 @@ const fields = {
     .max(64)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be lower-case letters and digits separated by single hyphens"),
   title: Text.trim().min(1).max(200),
-  durationMinutes: z.number().int().min(5).max(720),
-  bufferBeforeMinutes: z.number().int().min(0).max(240),
-  bufferAfterMinutes: z.number().int().min(0).max(240),
-  slotIntervalMinutes: z.number().int().min(5).max(720).nullable(),
+  durationMinutes: WholeNumber(5, 720, "minutes"),
+  bufferBeforeMinutes: WholeNumber(0, 240, "minutes"),
+  bufferAfterMinutes: WholeNumber(0, 240, "minutes"),
+  slotIntervalMinutes: WholeNumber(5, 720, "minutes").nullable(),
   location: Text.max(500),
   description: Text.max(5000),
   customQuestions: Questions,

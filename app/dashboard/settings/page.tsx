@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Prefetched } from "@/components/dashboard/prefetched";
 import { getConfig } from "@/lib/config";
 import { SettingsClient } from "./client";
 
@@ -11,7 +12,9 @@ export default function SettingsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="text-slate-600">Your name, picture and timezone, as guests see them.</p>
       </div>
-      <SettingsClient appUrl={getConfig().appUrl} />
+      <Prefetched resources={["me"]}>
+        <SettingsClient appUrl={getConfig().appUrl} />
+      </Prefetched>
     </>
   );
 }

@@ -7,18 +7,10 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/api-client/fetch-json";
-import { bookingsQuery, cancelBooking, eventTypesQuery, hostKeys, meQuery, type BookingDto, type BookingFilter, type EventTypeDto } from "@/lib/api-client/host";
+import { bookingsQuery, cancelBooking, eventTypesQuery, hostKeys, meQuery, type BookingDto, type EventTypeDto } from "@/lib/api-client/host";
+import { BOOKING_VIEWS as VIEWS, BOOKINGS_PAGE_SIZE as PAGE_SIZE, bookingsPage, type BookingView as View } from "@/lib/dashboard/booking-views";
 import { formatDay, formatRange, formatTime } from "@/lib/format";
 import { RescheduleBooking } from "./reschedule-booking";
-
-const VIEWS = {
-  upcoming: { label: "Upcoming", filter: { when: "upcoming", status: "confirmed" } },
-  past: { label: "Past", filter: { when: "past", status: "confirmed" } },
-  cancelled: { label: "Cancelled", filter: { status: "cancelled" } },
-} satisfies Record<string, { label: string; filter: BookingFilter }>;
-type View = keyof typeof VIEWS;
-
-const PAGE_SIZE = 10;
 
 function CancelBooking({ booking }: { booking: BookingDto }) {
   const queryClient = useQueryClient();
@@ -129,7 +121,7 @@ export function BookingList() {
   const [page, setPage] = useState(1);
   const me = useQuery(meQuery());
   const eventTypes = useQuery(eventTypesQuery());
-  const bookings = useQuery({ ...bookingsQuery({ ...VIEWS[view].filter, page, limit: PAGE_SIZE }), placeholderData: keepPreviousData });
+  const bookings = useQuery({ ...bookingsQuery(bookingsPage(view, page)), placeholderData: keepPreviousData });
 
   const total = bookings.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

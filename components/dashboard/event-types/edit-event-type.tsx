@@ -58,9 +58,10 @@ export function EditEventType({ id }: { id: string }) {
           <CopyButton text={eventType.publicUrl} />
         </div>
       </div>
+      {/* The settings first: they are what the page is for; the tools work on what is saved. */}
+      <EventTypeForm eventType={eventType} />
       {me.data && <CheckATime eventTypeId={eventType.id} zone={me.data.timezone} />}
       <EmbedSnippet publicUrl={eventType.publicUrl} title={eventType.title} />
-      <EventTypeForm eventType={eventType} />
     </>
   );
 }

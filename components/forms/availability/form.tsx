@@ -9,7 +9,8 @@ import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/api-client/fetch-json";
 import { hostKeys, saveAvailability, type AvailabilityDto } from "@/lib/api-client/host";
-import { describeSpot, draftFrom, placeIssues, toBody, validate, type AvailabilityDraft, type Problems, type Spot } from "@/lib/availability-draft";
+import { hasErrors } from "@/lib/forms/field-errors";
+import { describeSpot, draftFrom, pageRank, placeIssues, toBody, validate, type AvailabilityDraft, type Problems, type Spot } from "@/lib/availability-draft";
 import { DateOverrides, longDate } from "./date-overrides";
 import { useAvailabilityDraft } from "./use-availability-draft";
 import { WeeklyHours } from "./weekly-hours";
@@ -23,7 +24,8 @@ const bodyOf = (d: AvailabilityDraft) => JSON.stringify(toBody(d).body);
  */
 export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, problems, setProblems, announcement, edit, weekly, overrides } = useAvailabilityDraft(initial);
+  const { formRef, draft, setDraft, problems: fieldErrors, announcement, edit, weekly, overrides } = useAvailabilityDraft(initial);
+  const problems = fieldErrors.errors;
   const [savedBody, setSavedBody] = useState(() => bodyOf(draftFrom(initial)));
   // Problems no row can show: a network failure, or an issue the page cannot place.
   const [general, setGeneral] = useState<string[]>([]);
@@ -50,17 +52,20 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
 
-  function showProblems(found: Problems, other: string[]) {
-    setProblems(found);
+  /**
+   * Every problem at once: at its row, and listed in the summary (announced as an alert). The
+   * focus goes to the first row to fix; with nothing at a row, to the summary.
+   */
+  function showProblems(found: { local?: Problems; server?: Problems }, other: string[]) {
+    fieldErrors.show(found.local ?? {}, found.server ?? {});
     setGeneral(other);
-    // The summary is where a keyboard or screen-reader user learns what to fix.
-    focusSoon(() => summaryRef.current);
+    if (!hasErrors(found.local ?? {}) && !hasErrors(found.server ?? {})) focusSoon(() => summaryRef.current);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validate(draft);
-    if (Object.keys(found).length > 0) return showProblems(found, []);
+    if (hasErrors(found)) return showProblems({ local: found }, []);
     const sent = toBody(draft);
     try {
       const stored = await save.mutateAsync(sent.body);
@@ -70,13 +75,13 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
       const next = draftFrom(stored);
       setDraft(next);
       setSavedBody(bodyOf(next));
-      setProblems({});
+      fieldErrors.clear();
       setGeneral([]);
       setSavedOnce(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.issues.length > 0) {
         const placed = placeIssues(error.issues, sent);
-        showProblems(placed.problems, placed.unplaced);
+        showProblems({ server: placed.problems }, placed.unplaced);
       } else if (error instanceof ApiError && error.status === 401) {
         // The dashboard's provider is taking the person to /login.
       } else {
@@ -86,13 +91,15 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
   }
 
   const summary = [
-    ...(Object.entries(problems) as [Spot, string][]).map(([spot, message]) => ({ spot, text: `${describeSpot(draft, spot, longDate)}: ${message}` })),
+    ...(Object.entries(problems) as [Spot, string][])
+      .sort(([a], [b]) => pageRank(draft, a) - pageRank(draft, b))
+      .map(([spot, message]) => ({ spot, text: `${describeSpot(draft, spot, longDate)}: ${message}` })),
     ...general.map((text) => ({ spot: undefined, text })),
   ];
   const today = DateTime.now().setZone(draft.timezone || "UTC").toISODate() ?? "";
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6">
+    <form ref={formRef} onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6">
       {summary.length > 0 && (
         <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-900 focus:outline-2 focus:outline-red-600">
           <h2 className="font-semibold">

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import type { AvailabilityDto } from "@/lib/api-client/host";
 import {
@@ -9,6 +10,7 @@ import {
   draftFrom,
   newKey,
   nextInterval,
+  validate,
   weeklyHoursOf,
   type AvailabilityDraft,
   type IntervalDraft,
@@ -26,29 +28,29 @@ function startingHours(d: AvailabilityDraft, date: string): IntervalDraft[] {
 }
 const spotsOf = (intervals: IntervalDraft[]): Spot[] => intervals.flatMap((i) => [`interval:${i.key}:startTime` as const, `interval:${i.key}:endTime` as const]);
 
+/** The first row with a problem, top to bottom: the rows carry their spot in `data-spot`. */
+const firstProblem = (root: HTMLElement, problems: Problems) =>
+  [...root.querySelectorAll<HTMLElement>("[data-spot]")].find((el) => problems[el.dataset.spot as Spot] !== undefined) ?? null;
+
 /**
- * The draft being edited and every edit the editor offers. An edit clears the problems shown at
- * what it touched (they may no longer hold), and moves the focus where the person types next
- * when rows come or go.
+ * The draft being edited and every edit the editor offers. After an edit, a problem shown at what
+ * it touched goes as soon as the row is right (the page's own check of the new draft), and the
+ * focus moves where the person types next when rows come or go.
  */
 export function useAvailabilityDraft(initial: AvailabilityDto) {
   const [draft, setDraft] = useState(() => draftFrom(initial));
-  const [problems, setProblems] = useState<Problems>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const problems = useFieldErrors<Spot>(formRef, firstProblem);
   // Said to screen readers after a change they cannot see happen (a copy to other days).
   const [announcement, setAnnouncement] = useState("");
   const focusSoon = useFocusAfterRender();
   const focusNext = (selector: string) => focusSoon(() => document.querySelector<HTMLElement>(selector));
 
-  /** Applies an edit; the problems of what was edited go away, since they may no longer hold. */
+  /** Applies an edit; the problems it fixed go away (see reviseErrors in lib/forms/field-errors.ts). */
   function edit(change: (d: AvailabilityDraft) => AvailabilityDraft, touched: Spot[] = []) {
-    setDraft(change);
-    if (touched.length > 0) {
-      setProblems((p) => {
-        const next = { ...p };
-        for (const s of touched) delete next[s];
-        return next;
-      });
-    }
+    const next = change(draft);
+    setDraft(next);
+    problems.edited(validate(next), touched);
   }
 
   const setDay = (d: AvailabilityDraft, day: number, fn: (x: AvailabilityDraft["days"][number]) => AvailabilityDraft["days"][number]) => ({
@@ -136,5 +138,5 @@ export function useAvailabilityDraft(initial: AvailabilityDto) {
     },
   };
 
-  return { draft, setDraft, problems, setProblems, announcement, edit, weekly, overrides };
+  return { formRef, draft, setDraft, problems, announcement, edit, weekly, overrides };
 }

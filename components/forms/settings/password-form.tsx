@@ -7,11 +7,20 @@ import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { ApiError } from "@/lib/api-client/fetch-json";
 import { changePassword } from "@/lib/api-client/host";
 
 type FieldName = "currentPassword" | "newPassword";
+
+/** What the page can see before sending (the API says whether the current password is right). */
+function check(currentPassword: string, newPassword: string): Partial<Record<FieldName, string>> {
+  const problems: Partial<Record<FieldName, string>> = {};
+  if (currentPassword === "") problems.currentPassword = "Enter your current password.";
+  if (newPassword.length < 8) problems.newPassword = "Use at least 8 characters.";
+  else if (newPassword.length > 128) problems.newPassword = "Use at most 128 characters.";
+  return problems;
+}
 
 /**
  * POST /me/password. A change ends every session, this browser's too, so the form signs in
@@ -21,32 +30,25 @@ export function PasswordForm({ email }: { email: string }) {
   const router = useRouter();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const change = useMutation({ mutationFn: changePassword });
   const formRef = useRef<HTMLFormElement>(null);
-  const focusSoon = useFocusAfterRender();
+  const problems = useFieldErrors<FieldName>(formRef);
+  const errors = problems.errors;
 
-  function edited(field: FieldName) {
+  function edited(field: FieldName, current: string, next: string) {
     setDone(false);
-    setErrors((e) => {
-      const next = { ...e };
-      delete next[field];
-      return next;
-    });
+    problems.edited(check(current, next), [field]);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setDone(false);
     setGeneral(null);
-    const local: Partial<Record<FieldName, string>> = {};
-    if (currentPassword === "") local.currentPassword = "Enter your current password.";
-    if (newPassword.length < 8) local.newPassword = "Use at least 8 characters.";
-    else if (newPassword.length > 128) local.newPassword = "Use at most 128 characters.";
-    setErrors(local);
-    if (Object.keys(local).length > 0) return focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
+    const local = check(currentPassword, newPassword);
+    problems.show(local);
+    if (Object.keys(local).length > 0) return;
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       const again = await signIn("credentials", { email, password: newPassword, redirect: false });
@@ -62,9 +64,8 @@ export function PasswordForm({ email }: { email: string }) {
         const message = error.issueAt(f);
         if (message) atFields[f] = message;
       }
-      setErrors(atFields);
-      if (Object.keys(atFields).length > 0) focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
-      else setGeneral(error.message);
+      problems.show({}, atFields);
+      if (Object.keys(atFields).length === 0) setGeneral(error.message);
     }
   }
 
@@ -84,7 +85,7 @@ export function PasswordForm({ email }: { email: string }) {
             value={currentPassword}
             onChange={(e) => {
               setCurrentPassword(e.target.value);
-              edited("currentPassword");
+              edited("currentPassword", e.target.value, newPassword);
             }}
             className={inputClass}
           />
@@ -99,7 +100,7 @@ export function PasswordForm({ email }: { email: string }) {
             value={newPassword}
             onChange={(e) => {
               setNewPassword(e.target.value);
-              edited("newPassword");
+              edited("newPassword", currentPassword, e.target.value);
             }}
             className={inputClass}
           />

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
-import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { ApiError } from "@/lib/api-client/fetch-json";
 import { hostKeys, updateProfile, type ProfileDto } from "@/lib/api-client/host";
 import { EmailForm } from "./email-form";
@@ -40,12 +40,13 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
   const [avatarUrl, setAvatarUrl] = useState(profile.avatarUrl ?? "");
   const [timezone, setTimezone] = useState(profile.timezone);
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const save = useMutation({ mutationFn: updateProfile });
   const formRef = useRef<HTMLFormElement>(null);
-  const focusSoon = useFocusAfterRender();
+  // Only the API checks these fields: a problem goes when its field is edited.
+  const problems = useFieldErrors<FieldName>(formRef);
+  const errors = problems.errors;
   const publicUrl = `${appUrl}/${currentUsername}`;
   const renaming = username.trim() !== currentUsername;
   const avatar = avatarUrl.trim();
@@ -53,18 +54,14 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
 
   function edited(field: FieldName) {
     setSaved(false);
-    setErrors((e) => {
-      const next = { ...e };
-      delete next[field];
-      return next;
-    });
+    problems.edited({}, [field]);
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
     setGeneral(null);
-    setErrors({});
+    problems.clear();
     try {
       // The username is sent only when it changed: saving the rest must not depend on it.
       const stored = await save.mutateAsync({
@@ -87,8 +84,7 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
       if (!(error instanceof ApiError)) return setGeneral("Something went wrong. Please try again.");
       if (error.status === 401) return; // the dashboard is taking the person to /login
       if (error.code === "conflict") {
-        setErrors({ username: "This username is taken. Please choose another." });
-        focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
+        problems.show({}, { username: "This username is taken. Please choose another." });
         return setGeneral("Your profile was not saved: one field needs a change.");
       }
       const atFields: Partial<Record<FieldName, string>> = {};
@@ -96,9 +92,8 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
         const message = error.issueAt(f);
         if (message) atFields[f] = message;
       }
-      setErrors(atFields);
+      problems.show({}, atFields);
       const placed = Object.keys(atFields).length;
-      focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
       setGeneral(placed > 0 ? `Your profile was not saved: ${placed === 1 ? "one field needs" : `${placed} fields need`} a change.` : error.message);
     }
   }
