@@ -55,6 +55,7 @@ export default defineConfig({
             "lib/format.test.ts",
             "tests/integration/calendar-feed.test.ts",
             "tests/integration/booking-emails.test.ts",
+            "tests/integration/guest-language.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           env: { TEST_DB: "pglite", TZ: "America/New_York" },

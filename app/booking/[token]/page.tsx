@@ -22,7 +22,7 @@ import { isoUtc } from "@/lib/time";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
+const privatePage: Metadata = {
   robots: { index: false, follow: false },
   // The token is in this page's URL: never send it onward as a Referer.
   referrer: "no-referrer",
@@ -48,7 +48,7 @@ type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const found = await findGuestBooking(await getDb(), (await params).token);
   const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
-  return { title: messages.pages.yourBooking };
+  return { ...privatePage, title: messages.pages.yourBooking };
 }
 
 export default async function ManageBookingPage({ params, searchParams }: Props) {
