@@ -56,6 +56,7 @@ export default defineConfig({
             "lib/format.test.ts",
             "tests/integration/calendar-feed.test.ts",
             "tests/integration/booking-emails.test.ts",
+            "tests/integration/guest-language.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],

@@ -60,24 +60,24 @@ export function prefersHour12(locale: string | undefined): boolean {
   }
 }
 
-/** "March 2027" */
-export function formatMonth(month: string): string {
-  return dateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(`${firstOfMonth(month)}T12:00:00Z`));
+/** "March 2027" ("März 2027" with locale "de-DE") */
+export function formatMonth(month: string, locale = "en-US"): string {
+  return dateTimeFormat(locale, { timeZone: "UTC", month: "long", year: "numeric" }).format(new Date(`${firstOfMonth(month)}T12:00:00Z`));
 }
 
 /** The weekday names of a week starting on `weekStart`: "Mon" and "Monday" … */
-export function weekdayNames(weekStart: number): { short: string; long: string }[] {
+export function weekdayNames(weekStart: number, locale = "en-US"): { short: string; long: string }[] {
   // 2027-03-07 is a Sunday.
   return Array.from({ length: 7 }, (_, i) => {
     const d = new Date(`${addDays("2027-03-07", (weekStart + i) % 7)}T12:00:00Z`);
-    const name = (weekday: "short" | "long") => dateTimeFormat("en-US", { timeZone: "UTC", weekday }).format(d);
+    const name = (weekday: "short" | "long") => dateTimeFormat(locale, { timeZone: "UTC", weekday }).format(d);
     return { short: name("short"), long: name("long") };
   });
 }
 
 /** "Tuesday, March 16" (with `year`, "Tuesday, March 16, 2027"): a calendar date as such. */
-export function formatCalendarDate(date: string, options: { year?: boolean } = {}): string {
-  return dateTimeFormat("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: options.year ? "numeric" : undefined }).format(
+export function formatCalendarDate(date: string, options: { year?: boolean; locale?: string } = {}): string {
+  return dateTimeFormat(options.locale ?? "en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric", year: options.year ? "numeric" : undefined }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dateInZone, formatClock, formatLongDay, formatRange, formatShortDate, formatTime, instantOfWall, offsetMinutes, zoneOffsetLabel } from "./format";
+import { formatCalendarDate, formatMonth, weekdayNames } from "./calendar";
+import { addDays, dateInZone, formatClock, formatClockRange, formatLongDay, formatRange, formatShortDate, formatTime, instantOfWall, offsetMinutes, zoneLongName, zoneOffsetLabel } from "./format";
 
 // ICU puts thin and narrow no-break spaces around dashes and before AM/PM.
 const plain = (s: string) => s.replace(/[\u2009\u202f]/g, " ");
@@ -51,5 +52,21 @@ describe("instantOfWall", () => {
     expect(new Date(instantOfWall("2027-01-15", "09:00", "America/New_York")).toISOString()).toBe("2027-01-15T14:00:00.000Z");
     expect(new Date(instantOfWall("2027-03-15", "09:00", "Asia/Kolkata")).toISOString()).toBe("2027-03-15T03:30:00.000Z");
     expect(offsetMinutes("Europe/Berlin", Date.parse("2027-07-01T00:00:00Z"))).toBe(120);
+  });
+});
+
+describe("in the guest's language", () => {
+  const start = "2027-03-16T15:00:00Z";
+  const end = "2027-03-16T15:30:00Z";
+
+  it("names days and months in the language, the clock still the guest's choice", () => {
+    expect(formatLongDay(start, "Europe/Berlin", { year: true, locale: "de-DE" })).toBe("Dienstag, 16. März 2027");
+    expect(formatLongDay(start, "Europe/Paris", { locale: "fr-FR" })).toBe("mardi 16 mars");
+    expect(formatClockRange(start, end, "Europe/Madrid", false, "es-ES")).toBe("16:00–16:30");
+    expect(formatClock(start, "America/Sao_Paulo", false, "pt-BR")).toBe("12:00");
+    expect(formatCalendarDate("2027-03-16", { locale: "pt-BR" })).toBe("terça-feira, 16 de março");
+    expect(formatMonth("2027-03", "de-DE")).toBe("März 2027");
+    expect(weekdayNames(1, "fr-FR")[0]).toEqual({ short: "lun.", long: "lundi" });
+    expect(zoneLongName("Europe/Berlin", start, "de-DE")).toBe("Mitteleuropäische Normalzeit");
   });
 });

@@ -49,22 +49,23 @@ export function formatRange(start: string, end: string, timeZone: string, option
   return `${formatDay(start, timeZone, options.locale)} · ${range}`;
 }
 
-// The guest pages are written in English; the clock is the guest's choice (12 or 24 hours, by
-// default their browser's), the same everywhere on the page.
+// The guest pages are written in the guest's language (`locale`, an Intl tag such as "de-DE";
+// English by default): day and month names follow it. The clock does not: it is the guest's
+// choice (12 or 24 hours, by default their browser's), the same everywhere on the page.
 
 /** "16:00", or "4:00 PM" with `hour12`: the wall time of an instant in a zone. */
-export function formatClock(instant: string | number | Date, timeZone: string, hour12 = false): string {
-  return dateTimeFormat("en-US", { timeZone, hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", ...clock(hour12) }).format(new Date(instant));
+export function formatClock(instant: string | number | Date, timeZone: string, hour12 = false, locale = "en-US"): string {
+  return dateTimeFormat(locale, { timeZone, hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", ...clock(hour12) }).format(new Date(instant));
 }
 
 /** "16:00–16:30" or "4:00 PM–4:30 PM": each end written in full, so a range across noon reads plainly. */
-export function formatClockRange(start: string | number | Date, end: string | number | Date, timeZone: string, hour12 = false): string {
-  return `${formatClock(start, timeZone, hour12)}–${formatClock(end, timeZone, hour12)}`;
+export function formatClockRange(start: string | number | Date, end: string | number | Date, timeZone: string, hour12 = false, locale = "en-US"): string {
+  return `${formatClock(start, timeZone, hour12, locale)}–${formatClock(end, timeZone, hour12, locale)}`;
 }
 
-/** "Monday, March 15" (or "Monday, March 15, 2027" with `year`): the day of an instant in a zone. */
-export function formatLongDay(instant: string | number | Date, timeZone: string, options: { year?: boolean } = {}): string {
-  return dateTimeFormat("en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: options.year ? "numeric" : undefined }).format(
+/** "Monday, March 15" (or "Monday, March 15, 2027" with `year`; "Montag, 15. März" in German): the day of an instant in a zone. */
+export function formatLongDay(instant: string | number | Date, timeZone: string, options: { year?: boolean; locale?: string } = {}): string {
+  return dateTimeFormat(options.locale ?? "en-US", { timeZone, weekday: "long", month: "long", day: "numeric", year: options.year ? "numeric" : undefined }).format(
     new Date(instant),
   );
 }
@@ -106,8 +107,8 @@ export function instantOfWall(date: string, time: string, timeZone: string): num
   return instant;
 }
 
-/** "Pacific Daylight Time": the zone's name at an instant, as people say it (the IANA name when Intl has none). */
-export function zoneLongName(timeZone: string, at: string | number | Date = new Date()): string {
-  const name = dateTimeFormat("en-US", { timeZone, timeZoneName: "long" }).formatToParts(new Date(at)).find((p) => p.type === "timeZoneName")?.value;
+/** "Pacific Daylight Time" ("Nordamerikanische Westküsten-Sommerzeit"): the zone's name at an instant, as people say it (the IANA name when Intl has none). */
+export function zoneLongName(timeZone: string, at: string | number | Date = new Date(), locale = "en-US"): string {
+  const name = dateTimeFormat(locale, { timeZone, timeZoneName: "long" }).formatToParts(new Date(at)).find((p) => p.type === "timeZoneName")?.value;
   return name && !/^GMT[+-]/.test(name) ? name : timeZone;
 }

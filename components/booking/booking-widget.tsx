@@ -6,6 +6,7 @@ import type { CreatedBookingDto, SlotDto } from "@/lib/api-client/public";
 import { randomUuid } from "@/lib/api-client/uuid";
 import type { GuestDetails, Question } from "./booking-form";
 import type { BookedEvent, ConfirmationProps } from "./confirmation";
+import { LanguageSelect, useGuestText } from "./guest-i18n";
 import { TimePreferences, useGuestPreferences } from "./guest-preferences";
 import { SlotPicker, type SlotsPreview } from "./slot-picker";
 
@@ -39,11 +40,10 @@ function preload() {
 
 const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {} };
 
-const TAKEN = "Sorry, that time was just booked by someone else. Please choose another time below: what you typed is kept.";
-
 /** Pick a day and a time in your own zone and clock, give your details, get a confirmation with its links. */
 export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview }: Props) {
   const browserPreferences = useGuestPreferences();
+  const { m } = useGuestText();
   // While the preview shows (the host's zone), the zone box and clock say so too: the guest's
   // own preferences take over with the guest's own times, in one frame.
   const [previewDone, setPreviewDone] = useState(false);
@@ -55,7 +55,8 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
   // key whenever it refuses a request, and keeps it only once the booking is made, so a retry
   // after a lost answer (offline, a proxy's 502) can never book twice.
   const [idempotencyKey] = useState(() => randomUuid());
-  const [notice, setNotice] = useState<string | null>(null);
+  // What the notice says, not its words: a language switch rewrites it.
+  const [notice, setNotice] = useState<"taken" | null>(null);
   const [confirmation, setConfirmation] = useState<{ booked: CreatedBookingDto; zone: string; View: ComponentType<ConfirmationProps> } | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const picker = useRef<HTMLDivElement>(null);
@@ -71,7 +72,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
     guestReads.update(prefix, (old) => (Array.isArray(old) ? (old as SlotDto[]).filter((s) => s.startTime !== taken.startTime) : old));
     guestReads.invalidate(prefix);
     setSlot(null);
-    setNotice(TAKEN);
+    setNotice("taken");
   }
 
   function back(from: SlotDto) {
@@ -84,20 +85,23 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
     <>
       {!confirmation && (
         <div className="flex min-w-0 flex-col gap-5">
-          <h2 className="text-xl font-semibold text-slate-900">{slot ? "Enter your details" : "Select a date and time"}</h2>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <h2 className="text-xl font-semibold text-slate-900">{slot ? m.detailsHeading : m.selectHeading}</h2>
+            <LanguageSelect />
+          </div>
           <div className="flex flex-col">
             <TimePreferences preferences={preferences} hostTimezone={hostTimezone} shown={preview} />
             {/* Always in the page (its margin only when it speaks), so a message put into it is announced. */}
             <div role="alert" className="not-empty:mt-4">
               {notice && (
                 <p ref={noticeRef} tabIndex={-1} className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900 focus-visible:outline-2 focus-visible:outline-amber-600">
-                  {notice}
+                  {m.slotTaken}
                 </p>
               )}
             </div>
           </div>
           {slot && preferences && (
-            <Suspense fallback={<p className="text-slate-500">Opening the form…</p>}>
+            <Suspense fallback={<p className="text-slate-500">{m.openingForm}</p>}>
               <BookingForm
                 username={username}
                 slug={slug}

@@ -1,6 +1,11 @@
 import { buttonClass } from "@/components/ui/button";
 import { CalendarIcon } from "@/components/ui/icons";
-import { calendarDetails, googleCalendarUrl, icsPathOf, outlookCalendarUrl } from "@/lib/guest/calendar-links";
+import { googleCalendarUrl, icsPathOf, outlookCalendarUrl } from "@/lib/guest/calendar-links";
+import type { PageMessages } from "@/lib/i18n/en";
+
+export type CalendarButtonLabels = { list: string; ics: string; google: string; outlook: string };
+
+export const calendarLabels = (m: PageMessages): CalendarButtonLabels => ({ list: m.addToCalendar, ics: m.addIcs, google: m.addGoogle, outlook: m.addOutlook });
 
 type Props = {
   token: string;
@@ -8,7 +13,9 @@ type Props = {
   startTime: string;
   endTime: string;
   location: string;
-  manageUrl: string;
+  /** What the calendar entry says besides its title: where to see or change the booking. */
+  details: string;
+  labels: CalendarButtonLabels;
 };
 
 /**
@@ -16,25 +23,25 @@ type Props = {
  * again updates the same event), or Google's and Outlook.com's own "new event" pages, filled in.
  * No hooks: the server-rendered manage page and the client confirmation share it.
  */
-export function CalendarButtons({ token, title, startTime, endTime, location, manageUrl }: Props) {
-  const event = { title, startTime, endTime, location, details: calendarDetails(manageUrl) };
+export function CalendarButtons({ token, title, startTime, endTime, location, details, labels }: Props) {
+  const event = { title, startTime, endTime, location, details };
   const away = { target: "_blank", rel: "noopener noreferrer" };
   return (
-    <ul aria-label="Add to your calendar" className="flex flex-wrap gap-2">
+    <ul aria-label={labels.list} className="flex flex-wrap gap-2">
       <li>
         <a href={icsPathOf(token)} download="booking.ics" className={buttonClass("secondary", "sm")}>
           <CalendarIcon className="size-4" />
-          Add to calendar (.ics)
+          {labels.ics}
         </a>
       </li>
       <li>
         <a href={googleCalendarUrl(event)} {...away} className={buttonClass("secondary", "sm")}>
-          Add to Google Calendar
+          {labels.google}
         </a>
       </li>
       <li>
         <a href={outlookCalendarUrl(event)} {...away} className={buttonClass("secondary", "sm")}>
-          Add to Outlook
+          {labels.outlook}
         </a>
       </li>
     </ul>

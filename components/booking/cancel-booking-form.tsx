@@ -6,6 +6,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { toApiError, type ApiError } from "@/lib/api-client/fetch-json";
 import { cancelBookingWithToken, type GuestCancelledDto } from "@/lib/api-client/public";
+import { fill } from "@/lib/i18n/fill";
+import { useGuestText } from "./guest-i18n";
+import { manageFailureMessage } from "./guest-messages";
 
 const MAX_REASON = 500;
 
@@ -16,6 +19,8 @@ type Props = { token: string; hostUsername: string; hostName: string };
  * optional reason for the host), then "Yes, cancel". Afterwards, the host's page to book again.
  */
 export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
+  const text = useGuestText();
+  const { m } = text;
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
@@ -47,16 +52,16 @@ export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
         {cancel.isSuccess && (
           <div className="flex flex-col items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
             <p ref={done} tabIndex={-1} className={focusable}>
-              {cancel.data.message} {hostName} has been told.
+              {fill(m.cancelledDone, { host: hostName })}
             </p>
             <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
-              Book another time with {hostName}
+              {fill(m.bookAnother, { host: hostName })}
             </Link>
           </div>
         )}
       </div>
       <div role="alert" className="empty:-mb-4">
-        {cancel.isError && <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">{cancel.error.message}</p>}
+        {cancel.isError && <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">{manageFailureMessage(cancel.error, text)}</p>}
       </div>
       {!cancel.isSuccess && !confirming && (
         <form
@@ -67,7 +72,7 @@ export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
           }}
         >
           <label htmlFor={reasonId} className="font-medium">
-            Reason for cancelling <span className="font-normal text-slate-500">(optional, shared with {hostName})</span>
+            {m.reason} <span className="font-normal text-slate-500">{fill(m.reasonNote, { host: hostName })}</span>
           </label>
           <textarea
             id={reasonId}
@@ -82,24 +87,22 @@ export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
             {reason.length}/{MAX_REASON}
           </p>
           <button type="submit" className={`${buttonClass("danger")} self-start`}>
-            Cancel booking…
+            {m.cancelSubmit}
           </button>
         </form>
       )}
       {!cancel.isSuccess && confirming && (
         <section aria-labelledby={`${reasonId}-q`} className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4">
           <h2 id={`${reasonId}-q`} ref={question} tabIndex={-1} className={`text-lg font-semibold text-red-950 ${focusable}`}>
-            Cancel this booking?
+            {m.cancelQuestion}
           </h2>
-          <p className="text-red-950">
-            {hostName} will be told{reason.trim() ? ", with your reason" : ""}. This cannot be undone, but you can book a new time afterwards.
-          </p>
+          <p className="text-red-950">{fill(reason.trim() ? m.cancelConsequenceReason : m.cancelConsequence, { host: hostName })}</p>
           <div className="flex flex-wrap gap-3">
             <button type="button" onClick={() => cancel.mutate()} disabled={cancel.isPending} className={buttonClass("danger")}>
-              {cancel.isPending ? "Cancelling…" : "Yes, cancel"}
+              {cancel.isPending ? m.cancelling : m.yesCancel}
             </button>
             <button type="button" onClick={() => setConfirming(false)} disabled={cancel.isPending} className={buttonClass("secondary")}>
-              No, keep it
+              {m.keepIt}
             </button>
           </div>
         </section>

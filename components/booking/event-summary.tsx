@@ -1,17 +1,10 @@
 import type { ReactNode } from "react";
 import { ClockIcon, MapPinIcon } from "@/components/ui/icons";
+import { formatDuration } from "@/lib/i18n/fill";
+import type { Locale } from "@/lib/i18n/locales";
 
 // The booking page's left column (above the calendar on a phone): who the guest meets, what,
 // how long and where. Rendered on the server only: it costs the page no JavaScript.
-
-/** "30 minutes", "1 hour", "1 hour 30 minutes" */
-export function formatDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const hours = h === 0 ? "" : `${h} ${h === 1 ? "hour" : "hours"}`;
-  const mins = m === 0 ? "" : `${m} ${m === 1 ? "minute" : "minutes"}`;
-  return [hours, mins].filter(Boolean).join(" ");
-}
 
 function initials(name: string): string {
   return name
@@ -48,9 +41,11 @@ type Props = {
   event: { title: string; durationMinutes: number; location: string; description: string };
   /** Inside an iframe: less room, so less padding and a smaller avatar. */
   compact?: boolean;
+  /** The guest's language: the duration's words ("30 Minuten"). */
+  locale?: Locale;
 };
 
-export function EventSummary({ host, event, compact = false }: Props) {
+export function EventSummary({ host, event, compact = false, locale = "en" }: Props) {
   return (
     <header className={`flex flex-col gap-3 border-b border-slate-200 lg:border-r lg:border-b-0 ${compact ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
       <div className="flex items-center gap-3">
@@ -59,7 +54,7 @@ export function EventSummary({ host, event, compact = false }: Props) {
       </div>
       <h1 className={`${compact ? "text-xl" : "text-2xl"} font-semibold tracking-tight break-words text-slate-900`}>{event.title}</h1>
       <div className="flex flex-col gap-1.5">
-        <SummaryLine icon={<ClockIcon />}>{formatDuration(event.durationMinutes)}</SummaryLine>
+        <SummaryLine icon={<ClockIcon />}>{formatDuration(locale, event.durationMinutes)}</SummaryLine>
         {event.location && <SummaryLine icon={<MapPinIcon />}>{event.location}</SummaryLine>}
       </div>
       {event.description && <p className="text-sm whitespace-pre-line break-words text-slate-600">{event.description}</p>}

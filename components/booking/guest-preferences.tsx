@@ -3,7 +3,9 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { prefersHour12, weekStartOf } from "@/lib/calendar";
+import { fill } from "@/lib/i18n/fill";
 import { localTimeZone } from "@/lib/time-zones";
+import { useGuestText } from "./guest-i18n";
 
 // How a guest reads times: their zone, a 12- or 24-hour clock, the first day of their week. The
 // browser says all three (the server knows none of them, so it renders a placeholder of the same
@@ -73,21 +75,30 @@ export function TimePreferences({
   shown?: { zone: string; hour12: boolean };
 }) {
   const zoneId = useId();
+  const { m } = useGuestText();
   const note = preferences
     ? preferences.zone !== hostTimezone
-      ? `The host's timezone: ${hostTimezone}`
+      ? fill(m.hostZoneNote, { zone: hostTimezone ?? "" })
       : ""
     : shown
-      ? "Times in the host's timezone until yours is known"
+      ? m.previewZoneNote
       : "";
+  const zoneLabels = {
+    search: m.zoneSearch,
+    showAll: m.zoneShowAll,
+    list: m.zoneList,
+    current: m.zoneCurrent,
+    offsetUnknown: m.zoneOffsetUnknown,
+    noMatch: m.zoneNoMatch,
+  };
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
         <label htmlFor={zoneId} className="text-sm font-medium text-slate-700">
-          Timezone
+          {m.timezone}
         </label>
         {preferences ? (
-          <TimezoneSelect id={zoneId} value={preferences.zone} onChange={preferences.setZone} />
+          <TimezoneSelect id={zoneId} value={preferences.zone} onChange={preferences.setZone} labels={zoneLabels} />
         ) : (
           // The same box, disabled, until the browser has said its zone.
           <input
@@ -99,7 +110,7 @@ export function TimePreferences({
           />
         )}
       </div>
-      <ClockSwitch hour12={preferences?.hour12 ?? shown?.hour12 ?? null} disabled={!preferences} onChange={(h) => preferences?.setHour12(h)} />
+      <ClockSwitch label={m.clock} hour12={preferences?.hour12 ?? shown?.hour12 ?? null} disabled={!preferences} onChange={(h) => preferences?.setHour12(h)} />
       {hostTimezone && (
         // Its line is kept while empty: the zone is known only once the browser has said it.
         <p className="h-4 w-full truncate text-xs text-slate-500">{note}</p>
@@ -109,12 +120,12 @@ export function TimePreferences({
 }
 
 /** 12 h or 24 h: two radio buttons that look like a segmented switch. */
-function ClockSwitch({ hour12, disabled, onChange }: { hour12: boolean | null; disabled: boolean; onChange: (hour12: boolean) => void }) {
+function ClockSwitch({ label, hour12, disabled, onChange }: { label: string; hour12: boolean | null; disabled: boolean; onChange: (hour12: boolean) => void }) {
   const name = useId();
   return (
     <div className="flex flex-col gap-1">
       <span id={`${name}-label`} className="text-sm font-medium text-slate-700">
-        Clock
+        {label}
       </span>
       <div role="radiogroup" aria-labelledby={`${name}-label`} className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
         {[true, false].map((h) => (

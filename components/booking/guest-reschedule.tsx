@@ -8,7 +8,10 @@ import { toApiError, type ApiError } from "@/lib/api-client/fetch-json";
 import { guestReads, slotsPrefix } from "@/lib/api-client/guest-reads";
 import { rescheduleWithToken, type GuestRescheduledDto, type SlotDto } from "@/lib/api-client/public";
 import { formatClockRange, formatLongDay } from "@/lib/format";
+import { fill, fillParts } from "@/lib/i18n/fill";
 import { HostAvatar, SummaryLine } from "./event-summary";
+import { LanguageSelect, useGuestText } from "./guest-i18n";
+import { manageFailureMessage } from "./guest-messages";
 import { TimePreferences, useGuestPreferences } from "./guest-preferences";
 import { SlotPicker, SlotPickerPlaceholder } from "./slot-picker";
 
@@ -28,19 +31,14 @@ export type RescheduleBooking = {
 
 export type RescheduleState = "open" | "started" | "cancelled" | "closed";
 
-function failureMessage(error: ApiError): string {
-  if (error.code === "slot_unavailable") return "That time was just taken by someone else. The times are fresh again: please pick another.";
-  if (error.code === "booking_not_modifiable") return "This booking can no longer be moved: it has been cancelled or has already started. Reload the page to see it.";
-  if (error.code === "not_found") return "This booking no longer exists.";
-  return error.message;
-}
-
 /**
  * The guest's own reschedule: the booking as it stands, the event type's open times (the booking
  * page's calendar, in the zone the guest booked in), and a confirm button; nothing moves before that click.
  */
 export function GuestReschedule({ token, booking, state }: { token: string; booking: RescheduleBooking; state: RescheduleState }) {
   const preferences = useGuestPreferences(booking.guestTimezone);
+  const text = useGuestText();
+  const { intl, m } = text;
   const [chosen, setChosen] = useState<SlotDto | null>(null);
   const [move, setMove] = useState<{ pending: boolean; done?: GuestRescheduledDto; error?: ApiError }>({ pending: false });
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -67,29 +65,28 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
   const hour12 = preferences?.hour12 ?? false;
   const when = (start: string, end: string) => (
     <>
-      {formatLongDay(start, zone, { year: true })}, <span className="whitespace-nowrap">{formatClockRange(start, end, zone, hour12)}</span>
+      {formatLongDay(start, zone, { year: true, locale: intl })}, <span className="whitespace-nowrap">{formatClockRange(start, end, zone, hour12, intl)}</span>
     </>
   );
   const current = move.done ?? booking;
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12">
+    <main lang={text.locale} className="mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12">
       <div className="grid overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm lg:grid-cols-[18rem_minmax(0,1fr)]">
         <header className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:p-6 lg:border-r lg:border-b-0">
           <div className="flex items-center gap-3">
             <HostAvatar name={booking.hostName} avatarUrl={booking.hostAvatarUrl} />
-            <p className="font-medium text-slate-600">{booking.hostName}</p>
+            <p className="min-w-0 flex-1 font-medium text-slate-600">{booking.hostName}</p>
+            <LanguageSelect />
           </div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{move.done ? "Your booking is moved" : "Pick another time"}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{move.done ? m.movedTitle : m.rescheduleTitle}</h1>
           <dl className="flex flex-col gap-2">
             <div>
-              <dt className="sr-only">What</dt>
-              <dd className="font-medium break-words text-slate-900">
-                {booking.title} with {booking.hostName}
-              </dd>
+              <dt className="sr-only">{m.what}</dt>
+              <dd className="font-medium break-words text-slate-900">{fill(m.eventWith, { title: booking.title, host: booking.hostName })}</dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-500">{move.done ? "Now" : state === "open" ? "Booked for" : "When"}</dt>
+              <dt className="text-sm text-slate-500">{move.done ? m.now : state === "open" ? m.bookedFor : m.when}</dt>
               <dd>
                 <SummaryLine icon={<ClockIcon />}>
                   {when(current.startTime, current.endTime)} <span className="text-slate-500">({zone})</span>
@@ -98,7 +95,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
             </div>
             {booking.location && (
               <div>
-                <dt className="sr-only">Where</dt>
+                <dt className="sr-only">{m.where}</dt>
                 <dd>
                   <SummaryLine icon={<MapPinIcon />}>{booking.location}</SummaryLine>
                 </dd>
@@ -111,27 +108,25 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
           <div role="status" aria-live="polite" className="empty:-mb-5">
             {move.done && (
               <div className="flex flex-col items-start gap-3 rounded-md border border-green-200 bg-green-50 p-3 text-green-950">
-                <p>{move.done.message} The host has been told, and you will get an updated invitation by email.</p>
+                <p>{fillParts(m.movedNotice, { when: <span key="when">{when(move.done.startTime, move.done.endTime)}</span> })}</p>
                 <a href={`/api/v1/public/bookings/${encodeURIComponent(token)}.ics`} download="booking.ics" className={buttonClass("secondary", "sm")}>
                   <CalendarIcon className="size-4" />
-                  Add the new time to your calendar (.ics)
+                  {m.addNewTime}
                 </a>
               </div>
             )}
           </div>
           {move.done ? null : state === "cancelled" ? (
-            <p className="text-slate-600">This booking is cancelled, so it cannot be moved. Book a new time from the host&apos;s page instead.</p>
+            <p className="text-slate-600">{m.cannotMoveCancelled}</p>
           ) : state === "started" ? (
-            <p className="text-slate-600">This booking has already started, so it can no longer be moved.</p>
+            <p className="text-slate-600">{m.cannotMoveStarted}</p>
           ) : state === "closed" ? (
-            <p className="text-slate-600">
-              The host no longer offers this kind of meeting, so there are no other times to pick. Contact {booking.hostName} to change it.
-            </p>
+            <p className="text-slate-600">{fill(m.cannotMoveClosed, { host: booking.hostName })}</p>
           ) : (
             <>
-              <h2 className="text-xl font-semibold text-slate-900">Select a new date and time</h2>
+              <h2 className="text-xl font-semibold text-slate-900">{m.selectNew}</h2>
               <TimePreferences preferences={preferences} />
-              <p className="text-sm text-slate-600">Your current time is marked among the times: it stays yours until you confirm a new one.</p>
+              <p className="text-sm text-slate-600">{m.currentMarked}</p>
               {preferences ? (
                 <SlotPicker
                   username={booking.username}
@@ -149,10 +144,10 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
               ) : (
                 <SlotPickerPlaceholder />
               )}
-              {move.error && <Alert tone="error">{failureMessage(move.error)}</Alert>}
+              {move.error && <Alert tone="error">{move.error.code === "slot_unavailable" ? m.movedTaken : manageFailureMessage(move.error, text)}</Alert>}
               <div className="flex flex-wrap items-center gap-3">
                 <Button ref={confirmRef} disabled={!chosen || move.pending} onClick={() => chosen && void confirm(chosen)}>
-                  {move.pending ? "Moving…" : chosen ? <span>Move to {when(chosen.startTime, chosen.endTime)}</span> : "Choose a new time above"}
+                  {move.pending ? m.moving : chosen ? <span>{fillParts(m.moveTo, { when: <span key="when">{when(chosen.startTime, chosen.endTime)}</span> })}</span> : m.chooseAbove}
                 </Button>
               </div>
             </>

@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
 import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf, monthWeeks, weekdayNames, weekdayOf } from "@/lib/calendar";
 import { addDays } from "@/lib/format";
+import { fill, plural } from "@/lib/i18n/fill";
+import { useGuestText, type GuestText } from "./guest-i18n";
 
 type Props = {
   /** "YYYY-MM" shown. */
@@ -30,6 +32,8 @@ export const CALENDAR_HEIGHT = "h-[22.75rem]";
  */
 export function MonthCalendar({ month, weekStart, today, lastDate, counts, selected, onSelect, onMonth }: Props) {
   const headingId = useId();
+  const text = useGuestText();
+  const { intl, m } = text;
   const grid = useRef<HTMLTableElement>(null);
   const [focus, setFocus] = useState<string | null>(null);
   // Set by a key press: the focus follows the day it moved to once that day is rendered.
@@ -68,18 +72,18 @@ export function MonthCalendar({ month, weekStart, today, lastDate, counts, selec
     if (!inMonth(next)) onMonth(monthOf(next));
   }
 
-  const names = weekdayNames(weekStart);
+  const names = weekdayNames(weekStart, intl);
   return (
     <div className={`flex flex-col ${CALENDAR_HEIGHT}`}>
       <div className="flex h-10 items-center justify-between gap-2">
         <h3 id={headingId} className="font-semibold text-slate-900" aria-live="polite">
-          {formatMonth(month)}
+          {formatMonth(month, intl)}
         </h3>
         <div className="flex gap-1">
-          <button type="button" aria-label="Previous month" disabled={month <= minMonth} onClick={() => onMonth(addMonths(month, -1))} className={navClass}>
+          <button type="button" aria-label={m.previousMonth} disabled={month <= minMonth} onClick={() => onMonth(addMonths(month, -1))} className={navClass}>
             <ChevronLeftIcon />
           </button>
-          <button type="button" aria-label="Next month" disabled={month >= maxMonth} onClick={() => onMonth(addMonths(month, 1))} className={navClass}>
+          <button type="button" aria-label={m.nextMonth} disabled={month >= maxMonth} onClick={() => onMonth(addMonths(month, 1))} className={navClass}>
             <ChevronRightIcon />
           </button>
         </div>
@@ -105,6 +109,7 @@ export function MonthCalendar({ month, weekStart, today, lastDate, counts, selec
                 inMonth(date) ? (
                   <td key={date} aria-selected={date === selected} className="p-0 text-center">
                     <Day
+                      text={text}
                       date={date}
                       count={counts && date >= today && date <= lastDate ? (counts.get(date) ?? 0) : undefined}
                       loading={!counts}
@@ -142,6 +147,7 @@ function sameDayIn(month: string, date: string): string {
 }
 
 type DayProps = {
+  text: GuestText;
   date: string;
   /** Open times that day; undefined outside the booking window. */
   count: number | undefined;
@@ -154,9 +160,17 @@ type DayProps = {
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
 };
 
-function Day({ date, count, loading, isToday, selected, tabbable, onChoose, onFocus, onKeyDown }: DayProps) {
+function Day({ text, date, count, loading, isToday, selected, tabbable, onChoose, onFocus, onKeyDown }: DayProps) {
   const open = !loading && (count ?? 0) > 0;
-  const state = loading ? "" : count === undefined ? ", not bookable" : count === 0 ? ", no open times" : `, ${count} open ${count === 1 ? "time" : "times"}`;
+  const { locale, intl, m } = text;
+  const day = formatCalendarDate(date, { locale: intl });
+  const label = loading
+    ? day
+    : count === undefined
+      ? fill(m.dayNotBookable, { day })
+      : count === 0
+        ? fill(m.dayNoTimes, { day })
+        : plural(locale, m.dayOpenTimes, count, { day });
   const look = selected
     ? "bg-blue-600 font-semibold text-white"
     : open
@@ -167,7 +181,7 @@ function Day({ date, count, loading, isToday, selected, tabbable, onChoose, onFo
       type="button"
       data-date={date}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={`${formatCalendarDate(date)}${state}`}
+      aria-label={label}
       aria-disabled={!open || undefined}
       aria-current={isToday ? "date" : undefined}
       onClick={() => open && onChoose()}

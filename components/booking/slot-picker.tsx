@@ -8,6 +8,8 @@ import { fetchSlots, type SlotDto, type SlotRange } from "@/lib/api-client/publi
 import { useRead } from "@/lib/api-client/read-cache";
 import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf } from "@/lib/calendar";
 import { addDays, dateInZone, formatClock } from "@/lib/format";
+import { fill, plural } from "@/lib/i18n/fill";
+import { useGuestText } from "./guest-i18n";
 import type { GuestPreferences } from "./guest-preferences";
 import { slotsFailureMessage } from "./guest-messages";
 import { CALENDAR_HEIGHT, MonthCalendar } from "./month-calendar";
@@ -68,6 +70,8 @@ export function SlotPicker(props: Props) {
 
 function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chosen, preview, onReady, current }: Props & { preferences: GuestPreferences }) {
   const { zone, hour12, weekStart } = preferences;
+  const text = useGuestText();
+  const { locale, intl, m } = text;
   const [openedAt] = useState(() => Date.now());
   const today = dateInZone(openedAt, zone);
   // The engine counts the window in the host's zone; a day more covers a guest ahead of it.
@@ -165,9 +169,9 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
       <div ref={timesRef} className="flex min-w-0 flex-col scroll-mt-4 md:h-[22.75rem]">
         {failed ? (
           <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-            <p>{slotsFailureMessage(toApiError(slots.error ?? firstOpenMonth.error), zone)}</p>
+            <p>{slotsFailureMessage(toApiError(slots.error ?? firstOpenMonth.error), zone, text)}</p>
             <button type="button" onClick={retry} className={buttonClass("secondary", "sm")}>
-              Try again
+              {m.tryAgain}
             </button>
           </div>
         ) : !loaded ? (
@@ -176,16 +180,16 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
           <DayTimes
             day={day}
             zone={zone}
-            times={byDate.get(day)!.map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12) }))}
+            times={byDate.get(day)!.map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12, intl) }))}
             onPick={onPick}
             chosen={chosen}
-            current={day === currentDate && current ? { startTime: current.startTime, label: formatClock(current.startTime, zone, hour12) } : undefined}
+            current={day === currentDate && current ? { startTime: current.startTime, label: formatClock(current.startTime, zone, hour12, intl) } : undefined}
           />
         ) : (
           <p className="text-sm text-slate-600">
             {month === null
-              ? `No open times in the next ${windowDays} days. Please check again later.`
-              : `No open times in ${formatMonth(shownMonth)}.${shownMonth < monthOf(lastDate) ? " Try the next month." : ""}`}
+              ? plural(locale, m.noTimesWindow, windowDays)
+              : `${fill(m.noTimesMonth, { month: formatMonth(shownMonth, intl) })}${shownMonth < monthOf(lastDate) ? ` ${m.tryNextMonth}` : ""}`}
           </p>
         )}
       </div>
@@ -215,11 +219,12 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote, current }: DayTi
   }
   const firstSlot = rows.findIndex((r) => r.kind === "slot");
   const headingId = useId();
+  const { intl, m } = useGuestText();
   return (
     // A group named by its day: "Tuesday, March 16" holds that day's time buttons.
     <div role="group" aria-labelledby={headingId} data-zone={zone} data-preview={onPick ? undefined : ""} className="flex min-h-0 flex-1 flex-col">
       <h3 id={headingId} className="flex h-10 shrink-0 flex-col justify-center font-semibold text-slate-900 md:text-sm">
-        <span className="truncate">{formatCalendarDate(day)}</span>
+        <span className="truncate">{formatCalendarDate(day, { locale: intl })}</span>
         {zoneNote && <span className="truncate text-xs font-normal text-slate-600">{zoneNote}</span>}
       </h3>
       <ul className="mt-1 grid grid-cols-3 gap-2 p-0.5 sm:grid-cols-4 md:grid-cols-1 md:overflow-y-auto md:pr-1.5">
@@ -232,7 +237,7 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote, current }: DayTi
                   className="flex w-full flex-col items-center rounded-md border border-dashed border-slate-400 bg-slate-50 px-2 py-1 text-sm font-semibold whitespace-nowrap text-slate-700 tabular-nums"
                 >
                   {row.label}
-                  <span className="text-xs font-normal">Your current time</span>
+                  <span className="text-xs font-normal">{m.currentTime}</span>
                 </p>
               </li>
             );
@@ -264,10 +269,11 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote, current }: DayTi
 
 /** Where the times will be: the same shape, and words for those who cannot see it. */
 function TimesLoading() {
+  const { m } = useGuestText();
   return (
     <div className="flex flex-col" aria-busy="true">
       <p className="flex h-10 items-center text-sm text-slate-500">
-        Loading available times…
+        {m.loadingTimes}
       </p>
       <ul aria-hidden="true" className="mt-1 grid grid-cols-3 gap-2 p-0.5 sm:grid-cols-4 md:grid-cols-1">
         {Array.from({ length: 6 }, (_, i) => (
@@ -284,6 +290,7 @@ function TimesLoading() {
  * when the guest's own times replace it.
  */
 function SlotsPreviewView({ preview, windowDays, onMonth }: { preview: SlotsPreview; windowDays: number; onMonth?: (month: string) => void }) {
+  const { locale, m } = useGuestText();
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_12.5rem]">
       <MonthCalendar
@@ -298,9 +305,9 @@ function SlotsPreviewView({ preview, windowDays, onMonth }: { preview: SlotsPrev
       />
       <div className="flex min-w-0 flex-col md:h-[22.75rem]">
         {preview.day ? (
-          <DayTimes day={preview.day} zone={preview.zone} times={preview.times} zoneNote={`${preview.zone} time`} />
+          <DayTimes day={preview.day} zone={preview.zone} times={preview.times} zoneNote={fill(m.zoneTime, { zone: preview.zone })} />
         ) : (
-          <p className="text-sm text-slate-600">{`No open times in the next ${windowDays} days. Please check again later.`}</p>
+          <p className="text-sm text-slate-600">{plural(locale, m.noTimesWindow, windowDays)}</p>
         )}
       </div>
     </div>

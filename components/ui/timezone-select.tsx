@@ -16,7 +16,20 @@ type Props = {
   disabled?: boolean;
   required?: boolean;
   className?: string;
+  /** Its words in another language than English (the guest's pages); {query} is what was typed. */
+  labels?: TimezoneSelectLabels;
   [data: `data-${string}`]: string | undefined;
+};
+
+export type TimezoneSelectLabels = { search: string; showAll: string; list: string; current: string; offsetUnknown: string; noMatch: string };
+
+const ENGLISH: TimezoneSelectLabels = {
+  search: "Search a city, zone name or abbreviation",
+  showAll: "Show all timezones",
+  list: "Timezones",
+  current: "(current)",
+  offsetUnknown: "offset unknown",
+  noMatch: "No timezone matches “{query}”. Try a city, a region or an offset such as +05:30.",
 };
 
 const subscribeNever = () => () => {};
@@ -29,7 +42,7 @@ const PAGE = 10;
  * restores the value. The list is the runtime's IANA zones under their current ids, by the names
  * people use, with their current offset, plus `value` when the list lacks it.
  */
-export function TimezoneSelect({ value, onChange, id: idProp, className = "", ...rest }: Props) {
+export function TimezoneSelect({ value, onChange, id: idProp, className = "", labels = ENGLISH, ...rest }: Props) {
   const ownId = useId();
   const id = idProp ?? ownId;
   const listId = `${id}-zones`;
@@ -137,7 +150,7 @@ export function TimezoneSelect({ value, onChange, id: idProp, className = "", ..
         autoCapitalize="off"
         spellCheck={false}
         value={query ?? value}
-        placeholder="Search a city, zone name or abbreviation"
+        placeholder={labels.search}
         onChange={(e) => {
           setQuery(e.target.value);
           setActive(0);
@@ -165,7 +178,7 @@ export function TimezoneSelect({ value, onChange, id: idProp, className = "", ..
       <button
         type="button"
         tabIndex={-1}
-        aria-label="Show all timezones"
+        aria-label={labels.showAll}
         aria-controls={listId}
         aria-expanded={showList}
         disabled={rest.disabled}
@@ -185,7 +198,7 @@ export function TimezoneSelect({ value, onChange, id: idProp, className = "", ..
       <ul
         id={listId}
         role="listbox"
-        aria-label="Timezones"
+        aria-label={labels.list}
         hidden={!showList}
         onMouseDown={(e) => e.preventDefault()}
         className="absolute z-30 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
@@ -206,18 +219,18 @@ export function TimezoneSelect({ value, onChange, id: idProp, className = "", ..
               <span className={`flex min-w-0 flex-col break-words ${o.zone === value ? "font-semibold" : ""}`}>
                 <span>
                   {o.name}
-                  {o.zone === value && <span className="sr-only"> (current)</span>}
+                  {o.zone === value && <span className="sr-only"> {labels.current}</span>}
                 </span>
                 {o.city !== o.name && (
                   <span className={`text-xs font-normal ${i === active ? "text-blue-100" : "text-slate-500"}`}> {o.zone.replace(/_/g, " ")}</span>
                 )}
               </span>{" "}
-              <span className={`shrink-0 tabular-nums ${i === active ? "text-blue-100" : "text-slate-500"}`}>({o.offset || "offset unknown"})</span>
+              <span className={`shrink-0 tabular-nums ${i === active ? "text-blue-100" : "text-slate-500"}`}>({o.offset || labels.offsetUnknown})</span>
             </li>
           ))}
       </ul>
       <p aria-live="polite" className={open && matches.length === 0 ? "absolute z-30 mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-600 shadow-lg" : "sr-only"}>
-        {open && matches.length === 0 ? `No timezone matches “${query ?? ""}”. Try a city, a region or an offset such as +05:30.` : ""}
+        {open && matches.length === 0 ? labels.noMatch.replace("{query}", query ?? "") : ""}
       </p>
     </div>
   );

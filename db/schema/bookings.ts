@@ -29,6 +29,8 @@ export const bookings = pgTable(
     guestName: text("guest_name").notNull(),
     guestEmail: text("guest_email").notNull(),
     guestTimezone: text("guest_timezone").notNull(),
+    /** The language the guest's emails and pages are written in (en, de, fr, es, pt; lib/i18n). */
+    guestLanguage: text("guest_language").notNull().default("en"),
     location: text("location").notNull().default(""),
     customAnswers: jsonb("custom_answers").$type<Record<string, string>>().notNull().default({}),
     cancelTokenHash: text("cancel_token_hash").notNull(),

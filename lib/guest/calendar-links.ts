@@ -52,8 +52,3 @@ export function tokenOfGuestUrl(url: string): string {
 export function icsPathOf(token: string): string {
   return `/api/v1/public/bookings/${encodeURIComponent(token)}.ics`;
 }
-
-/** What a calendar entry says besides its title: where to see or change the booking. */
-export function calendarDetails(manageUrl: string): string {
-  return `See, reschedule or cancel this booking: ${manageUrl}`;
-}

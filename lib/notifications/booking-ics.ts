@@ -10,13 +10,14 @@ export type BookingIcsInput = {
   /** The booking's SEQUENCE at this version: 0 when made, +1 on every reschedule and on cancel. */
   sequence: number;
   cancelled: boolean;
-  title: string;
-  /** The other party's name: the guest's copy says "… with the host", the host's "… with the guest". */
-  withName: string;
+  /** The event's name for its reader: the guest's copy says "… with the host", the host's "… with the guest". */
+  summary: string;
   start: Date;
   end: Date;
   location: string;
   description: string;
+  /** The language summary and description are written in (the calendar's LANGUAGE). */
+  language?: string;
   host: { name: string; email: string };
   guest: { name: string; email: string };
   /** When this version was made (DTSTAMP). */
@@ -47,7 +48,7 @@ export function icsMethodOf(cancelled: boolean): "REQUEST" | "CANCEL" {
 
 export function bookingIcs(input: BookingIcsInput): string {
   const calendar = ical({
-    prodId: { company: "Booking", product: "Booking", language: "EN" },
+    prodId: { company: "Booking", product: "Booking", language: (input.language ?? "en").toUpperCase() },
     method: input.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
   calendar.createEvent({
@@ -56,7 +57,7 @@ export function bookingIcs(input: BookingIcsInput): string {
     stamp: input.stamp,
     start: input.start,
     end: input.end,
-    summary: `${input.title} with ${input.withName}`,
+    summary: input.summary,
     description: input.description || null,
     location: input.location || null,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

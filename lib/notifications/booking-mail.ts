@@ -1,6 +1,8 @@
 import type { SendMailOptions } from "nodemailer";
 import type { BookingFacts } from "@/lib/services/booking-facts";
-import { calendarDetails } from "@/lib/guest/calendar-links";
+import { messagesOf } from "@/lib/i18n/catalogs";
+import { fill } from "@/lib/i18n/fill";
+import { asLocale } from "@/lib/i18n/locales";
 import { readablePhone } from "@/lib/phone";
 import { bookingIcs, icsMethodOf } from "./booking-ics";
 import { dayOf, rangeOf } from "./when";
@@ -8,7 +10,8 @@ import { dayOf, rangeOf } from "./when";
 // The six booking emails (confirmation, cancellation, reschedule; to the guest and to the host),
 // each as plain text and HTML from one outline, with the invitation attached. Times are in the
 // reader's zone (the guest's booking zone, the host's profile zone) and on the clock of that zone's
-// country (when.ts). Host messages answer to the guest (Reply-To); phone answers read as
+// country (when.ts). The guest's messages are in the booking's language (lib/i18n), the host's
+// in English. Host messages answer to the guest (Reply-To); phone answers read as
 // "+1 415 555 0100", not E.164.
 
 export type BookingMailEvent = "booking.created" | "booking.cancelled" | "booking.rescheduled";
@@ -32,6 +35,8 @@ export type BookingMailInput = {
 };
 
 type Outline = {
+  /** The language it is written in (the HTML's lang). */
+  lang: string;
   subject: string;
   greeting: string;
   lead: string;
@@ -39,60 +44,69 @@ type Outline = {
   links: [label: string, url: string][];
 };
 
-function outline(m: BookingMailInput): Outline {
+/** The guest's message, in the language of the booking. */
+function guestOutline(m: BookingMailInput): Outline {
+  const { booking, title, host } = m.facts;
+  const locale = asLocale(booking.guestLanguage);
+  const w = messagesOf(locale).mail;
+  const zone = booking.guestTimezone;
+  const words = { title, host: host.fullName, day: dayOf(m.start.getTime(), zone, locale) };
+  const rows: Outline["rows"] = [
+    [w.what, title],
+    [w.when, rangeOf(m.start.getTime(), m.end.getTime(), zone, undefined, locale)],
+  ];
+  if (m.previous) rows.push([w.was, rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone, undefined, locale)]);
+  rows.push([w.with, host.fullName]);
+  if (booking.location) rows.push([w.where, booking.location]);
+  const links: Outline["links"] = [];
+  if (m.guestLinks && m.event !== "booking.cancelled") {
+    links.push(
+      [w.seeBooking, m.guestLinks.manageUrl],
+      [w.pickAnother, m.guestLinks.rescheduleUrl],
+      [w.cancelBooking, m.guestLinks.cancelUrl],
+      [w.addToCalendar, m.guestLinks.icsUrl],
+    );
+  }
+  const greeting = fill(w.greeting, { name: booking.guestName });
+  if (m.event === "booking.created") return { lang: locale, subject: fill(w.confirmedSubject, words), greeting, lead: fill(w.confirmedLead, words), rows, links };
+  if (m.event === "booking.rescheduled") return { lang: locale, subject: fill(w.rescheduledSubject, words), greeting, lead: fill(w.rescheduledLead, words), rows, links };
+  if (booking.cancellationReason) rows.push([w.reason, booking.cancellationReason]);
+  const lead = fill(booking.cancelledBy === "guest" ? w.youCancelledLead : w.hostCancelledLead, words);
+  return { lang: locale, subject: fill(w.cancelledSubject, words), greeting, lead, rows, links };
+}
+
+/** The host's message, in English. */
+function hostOutline(m: BookingMailInput): Outline {
   const { booking, title, host, questions } = m.facts;
   const guest = { name: booking.guestName, email: booking.guestEmail };
-  const forGuest = m.reader === "guest";
-  const zone = forGuest ? booking.guestTimezone : host.timezone;
-  const other = forGuest ? host.fullName : guest.name;
+  const zone = host.timezone;
   const when = rangeOf(m.start.getTime(), m.end.getTime(), zone);
   const day = dayOf(m.start.getTime(), zone);
   const rows: Outline["rows"] = [["What", title], ["When", when]];
   if (m.previous) rows.push(["Was", rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone)]);
-  rows.push(forGuest ? ["With", host.fullName] : ["Guest", `${guest.name} <${guest.email}>`]);
+  rows.push(["Guest", `${guest.name} <${guest.email}>`]);
   if (booking.location) rows.push(["Where", booking.location]);
-  if (!forGuest && m.event === "booking.created") {
+  if (m.event === "booking.created") {
     rows.push(["Guest's timezone", booking.guestTimezone]);
     for (const q of questions) {
       const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
       if (answer) rows.push([q.label, q.type === "phone" ? readablePhone(answer) : answer]);
     }
   }
-  const links: Outline["links"] = [];
-  if (forGuest && m.guestLinks && m.event !== "booking.cancelled") {
-    links.push(
-      ["See your booking", m.guestLinks.manageUrl],
-      ["Pick another time", m.guestLinks.rescheduleUrl],
-      ["Cancel this booking", m.guestLinks.cancelUrl],
-      ["Add it to your calendar", m.guestLinks.icsUrl],
-    );
-  }
-  const greeting = `Hi ${forGuest ? guest.name : host.fullName},`;
-
+  const greeting = `Hi ${host.fullName},`;
   if (m.event === "booking.created") {
-    return forGuest
-      ? { subject: `Confirmed: ${title} with ${other} on ${day}`, greeting, lead: `Your booking with ${host.fullName} is confirmed.`, rows, links }
-      : { subject: `New booking: ${title} with ${other} on ${day}`, greeting, lead: `${guest.name} booked ${title} with you.`, rows, links };
+    return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day}`, greeting, lead: `${guest.name} booked ${title} with you.`, rows, links: [] };
   }
   if (m.event === "booking.rescheduled") {
-    return {
-      subject: `Rescheduled: ${title} with ${other}, now on ${day}`,
-      greeting,
-      lead: forGuest ? `Your booking with ${host.fullName} has moved to a new time.` : `Your booking with ${guest.name} has moved to a new time.`,
-      rows,
-      links,
-    };
+    return { lang: "en", subject: `Rescheduled: ${title} with ${guest.name}, now on ${day}`, greeting, lead: `Your booking with ${guest.name} has moved to a new time.`, rows, links: [] };
   }
-  const by = booking.cancelledBy;
-  const lead = forGuest
-    ? by === "guest"
-      ? `You cancelled your booking with ${host.fullName}.`
-      : `${host.fullName} cancelled your booking.`
-    : by === "host"
-      ? `You cancelled your booking with ${guest.name}.`
-      : `${guest.name} cancelled their booking.`;
+  const lead = booking.cancelledBy === "host" ? `You cancelled your booking with ${guest.name}.` : `${guest.name} cancelled their booking.`;
   if (booking.cancellationReason) rows.push(["Reason", booking.cancellationReason]);
-  return { subject: `Cancelled: ${title} with ${other} on ${day}`, greeting, lead, rows, links };
+  return { lang: "en", subject: `Cancelled: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links: [] };
+}
+
+function outline(m: BookingMailInput): Outline {
+  return m.reader === "guest" ? guestOutline(m) : hostOutline(m);
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -119,7 +133,7 @@ function asHtml(o: Outline): string {
     .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
     .join("");
   const links = o.links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join("");
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5"><p>${escapeHtml(o.greeting)}</p><p>${escapeHtml(o.lead)}</p><table cellpadding="0" cellspacing="0">${rows}</table>${links}</body></html>`;
+  return `<!doctype html><html lang="${o.lang}"><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5"><p>${escapeHtml(o.greeting)}</p><p>${escapeHtml(o.lead)}</p><table cellpadding="0" cellspacing="0">${rows}</table>${links}</body></html>`;
 }
 
 export function composeBookingMail(m: BookingMailInput): SendMailOptions {
@@ -127,17 +141,19 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
   const { booking, title, host } = m.facts;
   const forGuest = m.reader === "guest";
   const cancelled = m.event === "booking.cancelled";
+  const page = messagesOf(forGuest ? asLocale(booking.guestLanguage) : "en").page;
   const ics = bookingIcs({
     bookingId: booking.id,
     sequence: m.sequence,
     cancelled,
-    title,
-    withName: forGuest ? host.fullName : booking.guestName,
+    // "Intro call with Ada Host" in the reader's language.
+    summary: fill(page.eventWith, { title, host: forGuest ? host.fullName : booking.guestName }),
     start: m.start,
     end: m.end,
     location: booking.location,
     // The guest's copy says where to see or change the booking; the host's carries no guest secret.
-    description: forGuest && m.guestLinks ? calendarDetails(m.guestLinks.manageUrl) : "",
+    description: forGuest && m.guestLinks ? fill(page.calendarDetails, { url: m.guestLinks.manageUrl }) : "",
+    language: forGuest ? asLocale(booking.guestLanguage) : "en",
     host: { name: host.fullName, email: host.email },
     guest: { name: booking.guestName, email: booking.guestEmail },
     stamp: m.stamp,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hour12InZone } from "./clock";
-import { dayOf, rangeOf } from "./when";
+import { dayOf, rangeOf, sentenceMoment, sentenceRange } from "./when";
 
 describe("times in the reader's zone", () => {
   const start = Date.parse("2027-03-15T13:00:00Z");
@@ -32,5 +32,22 @@ describe("times in the reader's zone", () => {
     for (const zone of ["Europe/Berlin", "Europe/London", "America/Sao_Paulo", "America/Montreal", "Asia/Tokyo", "UTC", "Etc/GMT+5"]) {
       expect(hour12InZone(zone), zone).toBe(false);
     }
+  });
+
+  it("writes day and month names in the guest's language, the clock still the zone's", () => {
+    expect(rangeOf(start, end, "Europe/Berlin", undefined, "de")).toBe("Montag, 15. März 2027, 14:00 – 14:30 (Europe/Berlin)");
+    expect(rangeOf(start, end, "Europe/Paris", undefined, "fr")).toBe("lundi 15 mars 2027, 14:00 – 14:30 (Europe/Paris)");
+    expect(rangeOf(start, end, "America/New_York", undefined, "es")).toBe("lunes, 15 de marzo de 2027, 9:00 – 9:30 a.\u202fm. (America/New_York)");
+    expect(dayOf(start, "America/Sao_Paulo", "pt")).toBe("segunda-feira, 15 de março de 2027");
+    expect(rangeOf(Date.parse("2027-03-15T23:30:00Z"), Date.parse("2027-03-16T00:30:00Z"), "UTC", false, "de")).toBe(
+      "Montag, 15. März 2027, 23:30 – Dienstag, 16. März 2027, 00:30 (UTC)",
+    );
+  });
+
+  it("keeps the API's English sentences as they were; other languages on their 24-hour clock", () => {
+    expect(sentenceRange(start, end, "Europe/Berlin", "en")).toBe("Monday, March 15, 2027, 2:00 PM – 2:30 PM (Europe/Berlin)");
+    expect(sentenceRange(start, end, "America/New_York", "de")).toBe("Montag, 15. März 2027, 09:00 – 09:30 (America/New_York)");
+    expect(sentenceMoment(start, "Europe/Madrid", "es")).toBe("lunes, 15 de marzo de 2027, 14:00");
+    expect(sentenceMoment(start, "Europe/Madrid", "en")).toBe("Monday, March 15, 2027, 2:00 PM");
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bookingStatuses } from "@/db/schema";
 import { dayOfDate } from "@/lib/slots";
+import { DEFAULT_LOCALE, LOCALES, localeOfTag } from "@/lib/i18n/locales";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time";
 import { DateString, PathSegment, QueryInt, Text, Timestamp, TimeZone } from "./common";
 import { QuestionType } from "./event-type";
@@ -56,12 +57,34 @@ export const IdempotencyKeyHeader = z.object({
   "Idempotency-Key": z.uuid("The Idempotency-Key header is required and must be a UUID"),
 });
 
+/** A BCP 47 language tag ("de", "pt-BR"); what Intl cannot read is refused. */
+function isLanguageTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** The guest's language: a tag in, the supported language it names out (English for any other). */
+const GuestLanguage = Text.trim()
+  .max(35)
+  .refine(isLanguageTag, { message: "Must be a BCP 47 language tag, e.g. de or pt-BR" })
+  .transform((tag) => localeOfTag(tag) ?? DEFAULT_LOCALE)
+  .meta({
+    description:
+      `Optional. The language of the guest's emails and pages for this booking (confirmation, reschedule, cancellation, the invitation's text, confirmationMessage): a BCP 47 tag; ${LOCALES.join(", ")} are written, any other language is written in English. ` +
+      "When absent: the language the guest chose on this site (cookie booking_lang), else the request's Accept-Language, else English.",
+    example: "de",
+  });
+
 export const CreateBookingBody = z.strictObject({
   startTime: InstantIn,
   guestName: Text.trim().min(1, "Must not be empty").max(100),
   guestEmail: Text.trim().max(254).pipe(z.email("Must be a valid email address")),
   guestTimezone: TimeZone,
   customAnswers: z.record(Text.max(64), Text.max(2000)).default({}),
+  guestLanguage: GuestLanguage.optional(),
 });
 
 export const CreatedBooking = z

@@ -15,10 +15,10 @@ const COMMIT_SQL = `
 with booking as (
   insert into bookings (id, host_id, event_type_id, status, start_time, end_time, buffer_before_minutes, buffer_after_minutes,
       blocked_start, blocked_end, guest_name, guest_email, guest_timezone, location, custom_answers, cancel_token_hash,
-      sequence, created_at, updated_at)
+      sequence, created_at, updated_at, guest_language)
   values ($1::text, $2::text, $3::text, $4::text, $5::text::timestamptz, $6::text::timestamptz, $7::int, $8::int,
       $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
-      $17::int, $18::text::timestamptz, $19::text::timestamptz)
+      $17::int, $18::text::timestamptz, $19::text::timestamptz, $27::text)
   returning id
 ), job as (
   insert into outbox_jobs (kind, payload, run_after)
@@ -74,6 +74,7 @@ export async function commitNewBooking(
           claim.scope,
           claim.key,
           JOBS_CHANNEL,
+          row.guestLanguage,
         ],
       },
     ]);

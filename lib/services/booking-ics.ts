@@ -1,7 +1,9 @@
 import type { Db } from "@/db";
 import { notFound } from "@/lib/errors";
 import { getConfig } from "@/lib/config";
-import { calendarDetails } from "@/lib/guest/calendar-links";
+import { messagesOf } from "@/lib/i18n/catalogs";
+import { fill } from "@/lib/i18n/fill";
+import { asLocale } from "@/lib/i18n/locales";
 import { bookingIcs } from "@/lib/notifications/booking-ics";
 import { loadBookingFactsByGuestToken } from "./booking-facts";
 
@@ -14,17 +16,20 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
   const facts = await loadBookingFactsByGuestToken(db, token);
   if (!facts) throw notFound("Booking");
   const { booking, title, host } = facts;
+  // In the guest's language, as their emails' invitations are.
+  const language = asLocale(booking.guestLanguage);
+  const page = messagesOf(language).page;
   const ics = bookingIcs({
     bookingId: booking.id,
     sequence: booking.sequence,
     cancelled: booking.status === "cancelled",
-    title,
-    withName: host.fullName,
+    summary: fill(page.eventWith, { title, host: host.fullName }),
     start: booking.startTime,
     end: booking.endTime,
     location: booking.location,
     // The guest's copy says where to see or change the booking (the token is the guest's own).
-    description: calendarDetails(`${getConfig().appUrl}/booking/${token}`),
+    description: fill(page.calendarDetails, { url: `${getConfig().appUrl}/booking/${token}` }),
+    language,
     host: { name: host.fullName, email: host.email },
     guest: { name: booking.guestName, email: booking.guestEmail },
     stamp: booking.updatedAt,

@@ -1,9 +1,12 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { DateTime } from "luxon";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type CustomQuestion, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
+import { messagesOf } from "@/lib/i18n/catalogs";
+import { fill } from "@/lib/i18n/fill";
+import { asLocale, type Locale } from "@/lib/i18n/locales";
+import { sentenceMoment } from "@/lib/notifications/when";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./booking-store";
 import { enqueueBookingEvent } from "./outbox";
 import { writeForHost } from "./host-writes";
@@ -79,9 +82,9 @@ export async function findGuestBooking(db: Db, token: string): Promise<GuestBook
   return found;
 }
 
-/** "Monday, March 15, 2027, 9:00 AM" in the guest's own zone. */
-export function guestWhen(booking: BookingRow): string {
-  return DateTime.fromMillis(booking.startTime.getTime(), { zone: booking.guestTimezone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, h:mm a");
+/** "Monday, March 15, 2027, 9:00 AM" in the guest's own zone and language (by default the booking's). */
+export function guestWhen(booking: BookingRow, locale: Locale = asLocale(booking.guestLanguage)): string {
+  return sentenceMoment(booking.startTime.getTime(), booking.guestTimezone, locale);
 }
 
 /**
@@ -99,6 +102,10 @@ export async function cancelBookingAsGuest(db: Db, token: string, now: number, r
   return {
     id: booking.id,
     status: "cancelled",
-    message: `Your booking "${found.title}" with ${found.hostName} on ${guestWhen(booking)} (${booking.guestTimezone}) is cancelled.`,
+    message: fill(messagesOf(asLocale(booking.guestLanguage)).mail.cancelledMessage, {
+      title: found.title,
+      host: found.hostName,
+      when: `${guestWhen(booking)} (${booking.guestTimezone})`,
+    }),
   };
 }

@@ -1,13 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { DateTime } from "luxon";
 import type { z } from "zod";
 import type { Db } from "@/db";
 import type { BookingRow, CustomQuestion } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { messagesOf } from "@/lib/i18n/catalogs";
+import { fill } from "@/lib/i18n/fill";
+import type { Locale } from "@/lib/i18n/locales";
 import { toBooking } from "@/lib/dto";
 import { AppError, notFound, validationError, type RateLimitState, type ValidationIssue } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { countBookingOutcome } from "@/lib/metrics";
+import { sentenceRange } from "@/lib/notifications/when";
 import { PHONE_FORMAT_HINT, toE164 } from "@/lib/phone";
 import type { CreateBookingBody, CreatedBooking } from "@/lib/schemas/booking";
 import { open, seal } from "@/lib/secret-box";
@@ -88,12 +91,11 @@ function checkAnswers(questions: CustomQuestion[], answers: Record<string, strin
   return Object.fromEntries(given);
 }
 
-/** "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 – 9:30 AM (Europe/Berlin)." */
-function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: string) {
-  const s = DateTime.fromMillis(start, { zone, locale: "en-US" });
-  const e = DateTime.fromMillis(end, { zone, locale: "en-US" });
-  const when = `${s.toFormat("cccc, LLLL d, yyyy, h:mm a")} – ${e.toFormat("h:mm a")} (${zone})`;
-  return `${title} with ${hostName} is confirmed for ${when}.${location ? ` Location: ${location}.` : ""}`;
+/** "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin).", in the guest's language. */
+function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: string, locale: Locale) {
+  const words = messagesOf(locale).mail;
+  const sentence = fill(words.confirmationMessage, { title, host: hostName, when: sentenceRange(start, end, zone, locale) });
+  return location ? `${sentence} ${fill(words.location, { location })}` : sentence;
 }
 
 /**
@@ -102,7 +104,7 @@ function confirmationMessage(title: string, hostName: string, start: number, end
  */
 export async function createBooking(
   db: Db,
-  args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; now: number },
+  args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; language?: Locale; now: number },
 ): Promise<CreateBookingResult> {
   try {
     const result = await makeBooking(db, args);
@@ -116,9 +118,10 @@ export async function createBooking(
 
 async function makeBooking(
   db: Db,
-  args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; now: number },
+  args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; language?: Locale; now: number },
 ): Promise<CreateBookingResult> {
   const { username, slug, input, now } = args;
+  const language = input.guestLanguage ?? args.language ?? "en";
   const limits = getConfig().rateLimits;
   // A replay answers what the first request got, even if the event type changed since.
   const claim = { scope: "public-booking", key: args.idempotencyKey };
@@ -170,6 +173,7 @@ async function makeBooking(
           guestName: input.guestName,
           guestEmail: input.guestEmail,
           guestTimezone: input.guestTimezone,
+          guestLanguage: language,
           location: eventType.location,
           customAnswers,
           cancelTokenHash: hashCancelToken(token),
@@ -188,7 +192,7 @@ async function makeBooking(
           endTime: isoUtc(row.endTime),
           guestName: row.guestName,
           guestEmail: row.guestEmail,
-          confirmationMessage: confirmationMessage(eventType.title, host.fullName, start, end, input.guestTimezone, row.location),
+          confirmationMessage: confirmationMessage(eventType.title, host.fullName, start, end, input.guestTimezone, row.location, language),
         };
         const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };
         await commitNewBooking(tx, {

@@ -6,6 +6,9 @@ import { notFound } from "@/lib/errors";
 import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken, overlapAsConflict, slotUnavailable } from "./booking-store";
+import { messagesOf } from "@/lib/i18n/catalogs";
+import { fill } from "@/lib/i18n/fill";
+import { asLocale } from "@/lib/i18n/locales";
 import { guestWhen } from "./cancel-booking";
 import { writeForHost } from "./host-writes";
 import { enqueueBookingEvent } from "./outbox";
@@ -101,6 +104,10 @@ export async function rescheduleBookingAsGuest(db: Db, token: string, start: num
     startTime: moved.startTime,
     endTime: moved.endTime,
     previousStartTime: moved.previousStartTime!,
-    message: `Your booking "${moved.eventType.title}" with ${found.host.fullName} is moved to ${guestWhen(row)} (${row.guestTimezone}).`,
+    message: fill(messagesOf(asLocale(row.guestLanguage)).mail.movedMessage, {
+      title: moved.eventType.title,
+      host: found.host.fullName,
+      when: `${guestWhen(row)} (${row.guestTimezone})`,
+    }),
   };
 }

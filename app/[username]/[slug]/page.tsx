@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { BookingWidget } from "@/components/booking/booking-widget";
 import { EventSummary } from "@/components/booking/event-summary";
+import { GuestI18n } from "@/components/booking/guest-i18n";
 import type { SlotsPreview } from "@/components/booking/slot-picker";
 import { getDb } from "@/db";
 import type { UserRow } from "@/db/schema";
@@ -9,6 +10,9 @@ import { slotsPath } from "@/lib/api-client/public";
 import { slotsPrefetchScript } from "@/lib/api-client/slots-prefetch";
 import { monthOf, prefersHour12, weekStartOf } from "@/lib/calendar";
 import { formatClock } from "@/lib/format";
+import { fill } from "@/lib/i18n/fill";
+import { INTL_TAG } from "@/lib/i18n/locales";
+import { guestLanguage } from "@/lib/i18n/server";
 import { log } from "@/lib/log";
 import { orNotFoundPage } from "@/lib/pages";
 import { firstOpenMonth } from "@/lib/services/first-open-month";
@@ -41,7 +45,7 @@ async function requestLocale(): Promise<string | undefined> {
 }
 
 /** The picker's first month in the host's zone; none (the picker's placeholder) if it cannot be had. */
-async function slotsPreview(host: UserRow, username: string, slug: string): Promise<SlotsPreview | undefined> {
+async function slotsPreview(host: UserRow, username: string, slug: string, intl: string): Promise<SlotsPreview | undefined> {
   try {
     const zone = host.timezone;
     const open = await firstOpenMonth(await getDb(), { username, slug, zone, windowDays: host.maxAdvanceDays, now: Date.now() });
@@ -51,7 +55,7 @@ async function slotsPreview(host: UserRow, username: string, slug: string): Prom
     // displayStart is the slot's wall time in the zone asked for: its date is the day it lies on.
     for (const slot of open.slots) counts.set(slot.displayStart.slice(0, 10), (counts.get(slot.displayStart.slice(0, 10)) ?? 0) + 1);
     const day = counts.keys().next().value ?? null;
-    const times = open.slots.filter((slot) => slot.displayStart.startsWith(day ?? "-")).map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12) }));
+    const times = open.slots.filter((slot) => slot.displayStart.startsWith(day ?? "-")).map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12, intl) }));
     return { zone, hour12, weekStart: weekStartOf(locale), today: open.today, lastDate: open.lastDate, month: open.month, counts: [...counts], day, times };
   } catch (err) {
     log.warn({ err, username, slug }, "booking page: no preview of the first open times");
@@ -59,44 +63,50 @@ async function slotsPreview(host: UserRow, username: string, slug: string): Prom
   }
 }
 
-export async function generateMetadata({ params }: Params): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Params): Promise<Metadata> {
   const { username, slug } = await params;
-  const { host, eventType } = await load(username, slug);
-  return { title: `${eventType.title} with ${host.fullName}` };
+  const [{ host, eventType }, { messages }] = await Promise.all([load(username, slug), guestLanguage({ param: (await searchParams).lang })]);
+  return { title: fill(messages.pages.eventTitle, { title: eventType.title, host: host.fullName }) };
 }
 
 export default async function BookingPage({ params, searchParams }: Params) {
   const { username, slug } = await params;
   // ?embed=1: inside another site's iframe (server.mjs lets any site frame this page then):
   // no page margins, a compact card, and the parent page hears about the booking.
-  const embed = (await searchParams).embed === "1";
+  const query = await searchParams;
+  const embed = query.embed === "1";
   const { host, eventType } = await load(username, slug);
-  const preview = await slotsPreview(host, username, slug);
+  // The guest's language (?lang=, their remembered choice, their browser's); the browser gets its words only.
+  const { locale, source, messages } = await guestLanguage({ param: query.lang });
+  const preview = await slotsPreview(host, username, slug, INTL_TAG[locale]);
   // The guest's first month is most likely the host's: its months ask at once too (at most three).
   const months = preview ? Math.min(3, monthsBetween(monthOf(preview.today), preview.month) + 1) : 1;
   return (
-    <main className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
+    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
       {/* First in the page: the guest's first slots requests leave while the bundles load. */}
       <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(username, slug), windowDays: host.maxAdvanceDays, months }) }} />
       <div
         className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}
       >
         <EventSummary
+          locale={locale}
           compact={embed}
           host={{ name: host.fullName, avatarUrl: host.avatarUrl }}
           event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventType.location, description: eventType.description }}
         />
         <div className={`min-w-0 ${embed ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
-          <BookingWidget
-            username={username}
-            slug={slug}
-            hostTimezone={host.timezone}
-            event={{ title: eventType.title, hostName: host.fullName, location: eventType.location }}
-            questions={eventType.customQuestions.map((q) => ({ id: q.id, label: q.label, required: q.required, type: q.type }))}
-            windowDays={host.maxAdvanceDays}
-            embed={embed}
-            preview={preview}
-          />
+          <GuestI18n locale={locale} source={source} messages={messages.page}>
+            <BookingWidget
+              username={username}
+              slug={slug}
+              hostTimezone={host.timezone}
+              event={{ title: eventType.title, hostName: host.fullName, location: eventType.location }}
+              questions={eventType.customQuestions.map((q) => ({ id: q.id, label: q.label, required: q.required, type: q.type }))}
+              windowDays={host.maxAdvanceDays}
+              embed={embed}
+              preview={preview}
+            />
+          </GuestI18n>
         </div>
       </div>
     </main>

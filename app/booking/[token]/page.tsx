@@ -2,12 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { CalendarButtons } from "@/components/booking/calendar-buttons";
+import { calendarLabels, CalendarButtons } from "@/components/booking/calendar-buttons";
+import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
 import { getConfig } from "@/lib/config";
 import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
+import { fill } from "@/lib/i18n/fill";
+import { INTL_TAG } from "@/lib/i18n/locales";
+import { guestLanguage } from "@/lib/i18n/server";
 import { hour12InZone } from "@/lib/notifications/clock";
 import { readablePhone } from "@/lib/phone";
 import { findGuestBooking } from "@/lib/services/cancel-booking";
@@ -18,8 +22,7 @@ import { isoUtc } from "@/lib/time";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Your booking",
+const privatePage: Metadata = {
   robots: { index: false, follow: false },
   // The token is in this page's URL: never send it onward as a Referer.
   referrer: "no-referrer",
@@ -40,11 +43,24 @@ async function loadBooking(token: string) {
   return found && { ...found, past: found.booking.startTime.getTime() <= Date.now() };
 }
 
-export default async function ManageBookingPage({ params }: { params: Promise<{ token: string }> }) {
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const found = await findGuestBooking(await getDb(), (await params).token);
+  const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
+  return { ...privatePage, title: messages.pages.yourBooking };
+}
+
+export default async function ManageBookingPage({ params, searchParams }: Props) {
   const { token } = await params;
   const found = await loadBooking(token);
   if (!found) notFound();
   const { booking, title, hostName, hostUsername, questions, past } = found;
+  // The guest's chosen language, else the one they booked in.
+  const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
+  const { page: m, pages: p } = messages;
+  const intl = INTL_TAG[locale];
+  const host = { host: hostName };
   const zone = booking.guestTimezone;
   const start = isoUtc(booking.startTime);
   const end = isoUtc(booking.endTime);
@@ -53,80 +69,87 @@ export default async function ManageBookingPage({ params }: { params: Promise<{ 
     const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
     return answer ? [{ id: q.id, label: q.label, answer: q.type === "phone" ? readablePhone(answer) : answer }] : [];
   });
-  const heading = cancelled ? "This booking is cancelled" : past ? "This booking has passed" : booking.status === "pending" ? "Your booking is requested" : "Your booking";
+  const heading = cancelled ? p.isCancelled : past ? p.hasPassed : booking.status === "pending" ? p.isRequested : p.yourBooking;
 
   return (
-    <Container className="sm:py-16">
-      <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-semibold tracking-tight">{heading}</h1>
-        {booking.status === "pending" && !past && <p className="text-slate-600">{hostName} will confirm it; you will get an email then.</p>}
-      </div>
-      <dl
-        data-testid="booking-details"
-        className={`grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 rounded-lg border bg-white p-5 ${cancelled ? "border-slate-200 text-slate-500" : "border-slate-200"}`}
-      >
-        <Row label="What">
-          <span className={cancelled ? "line-through" : "font-medium"}>{title}</span>
-        </Row>
-        <Row label="With">{hostName}</Row>
-        <Row label="When">
-          {formatLongDay(start, zone, { year: true })}, <span className="whitespace-nowrap">{formatClockRange(start, end, zone, hour12InZone(zone))}</span>
-          <br />
-          <span className="text-sm text-slate-500">
-            {zoneLongName(zone, start)} ({zone})
-          </span>
-        </Row>
-        {booking.location && <Row label="Where">{booking.location}</Row>}
-        <Row label="Booked by">
-          {booking.guestName}
-          {booking.guestEmail && <span className="block break-all text-sm text-slate-500">{booking.guestEmail}</span>}
-        </Row>
-        {answers.map((a) => (
-          <Row key={a.id} label={a.label}>
-            <span className="whitespace-pre-line">{a.answer}</span>
-          </Row>
-        ))}
-        {cancelled && booking.cancellationReason && <Row label="Reason">{booking.cancellationReason}</Row>}
-      </dl>
-      {cancelled ? (
-        <div className="flex flex-col items-start gap-3">
-          <p className="text-slate-600">{booking.cancelledBy === "guest" ? "You cancelled it, and the host has been told." : `${hostName} cancelled it.`}</p>
-          <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
-            Book another time with {hostName}
-          </Link>
+    <GuestI18n locale={locale} source={source} messages={m}>
+      <Container className="sm:py-16" lang={locale}>
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h1 className="text-3xl font-semibold tracking-tight">{heading}</h1>
+            <LanguageSelect />
+          </div>
+          {booking.status === "pending" && !past && <p className="text-slate-600">{fill(p.pendingNote, host)}</p>}
         </div>
-      ) : past ? (
-        <p className="text-slate-600">It can no longer be moved or cancelled here.</p>
-      ) : (
-        <>
-          <section aria-labelledby="change" className="flex flex-col gap-3">
-            <h2 id="change" className="font-semibold">
-              Need a change?
-            </h2>
-            <div className="flex flex-wrap gap-3">
-              <Link href={`/reschedule/${encodeURIComponent(token)}`} className={buttonClass("secondary")}>
-                Reschedule
-              </Link>
-              <Link href={`/cancel/${encodeURIComponent(token)}`} className={buttonClass("danger")}>
-                Cancel booking
-              </Link>
-            </div>
-          </section>
-          <section aria-labelledby="calendar" className="flex flex-col gap-3">
-            <h2 id="calendar" className="font-semibold">
-              Add it to your calendar
-            </h2>
-            <CalendarButtons
-              token={token}
-              title={`${title} with ${hostName}`}
-              startTime={start}
-              endTime={end}
-              location={booking.location}
-              manageUrl={`${getConfig().appUrl}/booking/${token}`}
-            />
-          </section>
-        </>
-      )}
-    </Container>
+        <dl
+          data-testid="booking-details"
+          className={`grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 rounded-lg border bg-white p-5 ${cancelled ? "border-slate-200 text-slate-500" : "border-slate-200"}`}
+        >
+          <Row label={m.what}>
+            <span className={cancelled ? "line-through" : "font-medium"}>{title}</span>
+          </Row>
+          <Row label={m.with}>{hostName}</Row>
+          <Row label={m.when}>
+            {formatLongDay(start, zone, { year: true, locale: intl })},{" "}
+            <span className="whitespace-nowrap">{formatClockRange(start, end, zone, hour12InZone(zone), intl)}</span>
+            <br />
+            <span className="text-sm text-slate-500">
+              {zoneLongName(zone, start, intl)} ({zone})
+            </span>
+          </Row>
+          {booking.location && <Row label={m.where}>{booking.location}</Row>}
+          <Row label={p.bookedBy}>
+            {booking.guestName}
+            {booking.guestEmail && <span className="block break-all text-sm text-slate-500">{booking.guestEmail}</span>}
+          </Row>
+          {answers.map((a) => (
+            <Row key={a.id} label={a.label}>
+              <span className="whitespace-pre-line">{a.answer}</span>
+            </Row>
+          ))}
+          {cancelled && booking.cancellationReason && <Row label={p.reasonLabel}>{booking.cancellationReason}</Row>}
+        </dl>
+        {cancelled ? (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-slate-600">{booking.cancelledBy === "guest" ? p.youCancelled : fill(p.hostCancelled, host)}</p>
+            <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
+              {fill(m.bookAnother, host)}
+            </Link>
+          </div>
+        ) : past ? (
+          <p className="text-slate-600">{p.noLongerChange}</p>
+        ) : (
+          <>
+            <section aria-labelledby="change" className="flex flex-col gap-3">
+              <h2 id="change" className="font-semibold">
+                {p.needChange}
+              </h2>
+              <div className="flex flex-wrap gap-3">
+                <Link href={`/reschedule/${encodeURIComponent(token)}`} className={buttonClass("secondary")}>
+                  {p.reschedule}
+                </Link>
+                <Link href={`/cancel/${encodeURIComponent(token)}`} className={buttonClass("danger")}>
+                  {p.cancelBooking}
+                </Link>
+              </div>
+            </section>
+            <section aria-labelledby="calendar" className="flex flex-col gap-3">
+              <h2 id="calendar" className="font-semibold">
+                {p.addHeading}
+              </h2>
+              <CalendarButtons
+                token={token}
+                title={fill(m.eventWith, { title, host: hostName })}
+                startTime={start}
+                endTime={end}
+                location={booking.location}
+                details={fill(m.calendarDetails, { url: `${getConfig().appUrl}/booking/${token}` })}
+                labels={calendarLabels(m)}
+              />
+            </section>
+          </>
+        )}
+      </Container>
+    </GuestI18n>
   );
 }

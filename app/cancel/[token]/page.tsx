@@ -2,10 +2,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelBookingForm } from "@/components/booking/cancel-booking-form";
+import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
+import { fill } from "@/lib/i18n/fill";
+import { guestLanguage } from "@/lib/i18n/server";
 import { findGuestBooking, guestWhen } from "@/lib/services/cancel-booking";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
@@ -13,8 +16,7 @@ import { findGuestBooking, guestWhen } from "@/lib/services/cancel-booking";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Cancel your booking",
+const privatePage: Metadata = {
   robots: { index: false, follow: false },
   // The token is in this page's URL: never send it onward as a Referer.
   referrer: "no-referrer",
@@ -26,53 +28,65 @@ async function loadBooking(token: string) {
   return found && { ...found, past: found.booking.startTime.getTime() <= Date.now() };
 }
 
-export default async function CancelPage({ params }: { params: Promise<{ token: string }> }) {
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const found = await findGuestBooking(await getDb(), (await params).token);
+  const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
+  return { ...privatePage, title: messages.pages.cancelTitle };
+}
+
+export default async function CancelPage({ params, searchParams }: Props) {
   const { token } = await params;
   const found = await loadBooking(token);
   if (!found) notFound();
   const { booking, title, hostName, hostUsername, past } = found;
+  // The guest's chosen language, else the one they booked in.
+  const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
+  const { page: m, pages: p } = messages;
 
   return (
-    <Container>
-      <h1 className="text-3xl font-semibold tracking-tight">
-        {booking.status === "cancelled" ? "This booking is cancelled" : "Cancel your booking"}
-      </h1>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5">
-        <dt className="text-slate-500">What</dt>
-        <dd>
-          {title} with {hostName}
-        </dd>
-        <dt className="text-slate-500">When</dt>
-        <dd>
-          {guestWhen(booking)} ({booking.guestTimezone})
-          <br />
-          <Link href={`/booking/${encodeURIComponent(token)}`} className="text-sm text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600">
-            See the whole booking
-          </Link>
-        </dd>
-        {booking.location && (
-          <>
-            <dt className="text-slate-500">Where</dt>
-            <dd>{booking.location}</dd>
-          </>
-        )}
-        <dt className="text-slate-500">Booked by</dt>
-        <dd>{booking.guestName}</dd>
-      </dl>
-      {booking.status === "cancelled" ? (
-        <div className="flex flex-col items-start gap-3">
-          <p className="text-slate-600">Nothing more to do: the host has been told.</p>
-          <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
-            Book another time with {hostName}
-          </Link>
+    <GuestI18n locale={locale} source={source} messages={m}>
+      <Container lang={locale}>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-3xl font-semibold tracking-tight">{booking.status === "cancelled" ? p.isCancelled : p.cancelTitle}</h1>
+          <LanguageSelect />
         </div>
-      ) : past ? (
-        <p className="text-slate-600">This booking has already started, so it can no longer be cancelled here.</p>
-      ) : (
-        <QueryProvider>
-          <CancelBookingForm token={token} hostUsername={hostUsername} hostName={hostName} />
-        </QueryProvider>
-      )}
-    </Container>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5">
+          <dt className="text-slate-500">{m.what}</dt>
+          <dd>{fill(m.eventWith, { title, host: hostName })}</dd>
+          <dt className="text-slate-500">{m.when}</dt>
+          <dd>
+            {guestWhen(booking, locale)} ({booking.guestTimezone})
+            <br />
+            <Link href={`/booking/${encodeURIComponent(token)}`} className="text-sm text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600">
+              {p.seeWhole}
+            </Link>
+          </dd>
+          {booking.location && (
+            <>
+              <dt className="text-slate-500">{m.where}</dt>
+              <dd>{booking.location}</dd>
+            </>
+          )}
+          <dt className="text-slate-500">{p.bookedBy}</dt>
+          <dd>{booking.guestName}</dd>
+        </dl>
+        {booking.status === "cancelled" ? (
+          <div className="flex flex-col items-start gap-3">
+            <p className="text-slate-600">{p.nothingMore}</p>
+            <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
+              {fill(m.bookAnother, { host: hostName })}
+            </Link>
+          </div>
+        ) : past ? (
+          <p className="text-slate-600">{p.cannotCancelStarted}</p>
+        ) : (
+          <QueryProvider>
+            <CancelBookingForm token={token} hostUsername={hostUsername} hostName={hostName} />
+          </QueryProvider>
+        )}
+      </Container>
+    </GuestI18n>
   );
 }

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { GuestI18n } from "@/components/booking/guest-i18n";
 import { GuestReschedule } from "@/components/booking/guest-reschedule";
 import { getDb } from "@/db";
+import { guestLanguage } from "@/lib/i18n/server";
 import { isoUtc } from "@/lib/time";
 import { findGuestBooking } from "@/lib/services/cancel-booking";
 
@@ -11,8 +13,7 @@ import { findGuestBooking } from "@/lib/services/cancel-booking";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Pick another time",
+const privatePage: Metadata = {
   robots: { index: false, follow: false },
   // The token is in this page's URL: never send it onward as a Referer.
   referrer: "no-referrer",
@@ -27,27 +28,39 @@ async function loadBooking(token: string) {
   return { ...found, state } as const;
 }
 
-export default async function ReschedulePage({ params }: { params: Promise<{ token: string }> }) {
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const found = await findGuestBooking(await getDb(), (await params).token);
+  const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
+  return { ...privatePage, title: messages.page.rescheduleTitle };
+}
+
+export default async function ReschedulePage({ params, searchParams }: Props) {
   const { token } = await params;
   const found = await loadBooking(token);
   if (!found) notFound();
   const { booking, state } = found;
+  // The guest's chosen language, else the one they booked in.
+  const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
   return (
-    <GuestReschedule
-      token={token}
-      state={state}
-      booking={{
-        title: found.title,
-        hostName: found.hostName,
-        hostAvatarUrl: found.hostAvatarUrl,
-        windowDays: found.hostMaxAdvanceDays,
-        username: found.hostUsername,
-        slug: found.eventSlug,
-        startTime: isoUtc(booking.startTime),
-        endTime: isoUtc(booking.endTime),
-        guestTimezone: booking.guestTimezone,
-        location: booking.location,
-      }}
-    />
+    <GuestI18n locale={locale} source={source} messages={messages.page}>
+      <GuestReschedule
+        token={token}
+        state={state}
+        booking={{
+          title: found.title,
+          hostName: found.hostName,
+          hostAvatarUrl: found.hostAvatarUrl,
+          windowDays: found.hostMaxAdvanceDays,
+          username: found.hostUsername,
+          slug: found.eventSlug,
+          startTime: isoUtc(booking.startTime),
+          endTime: isoUtc(booking.endTime),
+          guestTimezone: booking.guestTimezone,
+          location: booking.location,
+        }}
+      />
+    </GuestI18n>
   );
 }

@@ -1,5 +1,6 @@
 // POST /api/v1/public/{username}/{eventSlug}/bookings – a guest books a slot
 import { getConfig } from "@/lib/config";
+import { localeOfRequest } from "@/lib/i18n/locales";
 import { endpoint, json, route } from "@/lib/http/route";
 import { parseWith } from "@/lib/http/parse";
 import { rateLimitHeaders } from "@/lib/rate-limit";
@@ -26,7 +27,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{e
     },
     async ({ db, req, params, body }) => {
       const { "Idempotency-Key": idempotencyKey } = parseWith(IdempotencyKeyHeader, { "Idempotency-Key": req.headers.get("idempotency-key") ?? undefined }, "Idempotency-Key header");
-      const result = await createBooking(db, { username: params.username, slug: params.eventSlug, idempotencyKey, input: body, now: Date.now() });
+      // Not named in the body: the guest's language as their request says it (cookie, Accept-Language).
+      const language = body.guestLanguage ?? localeOfRequest(req.headers);
+      const result = await createBooking(db, { username: params.username, slug: params.eventSlug, idempotencyKey, input: body, language, now: Date.now() });
       const headers: Record<string, string> = result.guestLimit ? rateLimitHeaders(result.guestLimit) : {};
       if (result.replayed) headers["Idempotent-Replayed"] = "true";
       return json(result.booking, { status: 201, headers });

@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "guest_language" text DEFAULT 'en' NOT NULL;
