@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { AnswerValue } from "@/components/booking/answer-value";
 import { CalendarButtons } from "@/components/booking/calendar-buttons";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
@@ -10,6 +11,7 @@ import { getConfig } from "@/lib/config";
 import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
 import { hour12InZone } from "@/lib/notifications/clock";
 import { readablePhone } from "@/lib/phone";
+import { readableAnswer } from "@/lib/question-answers";
 import { findGuestBooking } from "@/lib/services/cancel-booking";
 import { isoUtc } from "@/lib/time";
 
@@ -51,7 +53,7 @@ export default async function ManageBookingPage({ params }: { params: Promise<{ 
   const cancelled = booking.status === "cancelled";
   const answers = questions.flatMap((q) => {
     const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
-    return answer ? [{ id: q.id, label: q.label, answer: q.type === "phone" ? readablePhone(answer) : answer }] : [];
+    return answer ? [{ id: q.id, label: q.label, lines: readableAnswer(q, answer, readablePhone), list: q.type === "checkboxes" }] : [];
   });
   const heading = cancelled ? "This booking is cancelled" : past ? "This booking has passed" : booking.status === "pending" ? "Your booking is requested" : "Your booking";
 
@@ -83,7 +85,7 @@ export default async function ManageBookingPage({ params }: { params: Promise<{ 
         </Row>
         {answers.map((a) => (
           <Row key={a.id} label={a.label}>
-            <span className="whitespace-pre-line">{a.answer}</span>
+            <AnswerValue lines={a.lines} list={a.list} />
           </Row>
         ))}
         {cancelled && booking.cancellationReason && <Row label="Reason">{booking.cancellationReason}</Row>}
