@@ -37,7 +37,7 @@ function preload() {
   void loadConfirmation();
 }
 
-const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {} };
+const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {}, phoneCountries: {} };
 
 const TAKEN = "Sorry, that time was just booked by someone else. Please choose another time below: what you typed is kept.";
 

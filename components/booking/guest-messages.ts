@@ -5,11 +5,14 @@ import type { ApiError } from "@/lib/api-client/fetch-json";
 
 const KEPT = "What you typed is still here.";
 
+/** The message under the form when fields are marked (by the browser's checks or the server's). */
+export const fieldsToCorrect = (count: number) => (count === 1 ? "Please correct the field marked above." : "Please correct the fields marked above.");
+
 /** The message above the booking form for a failed submit; field issues are shown at their fields. */
 export function bookingFailureMessage(error: ApiError, options: { fieldIssues: number; timezone: string }): string {
   switch (error.code) {
     case "validation_error":
-      if (options.fieldIssues > 0) return options.fieldIssues === 1 ? "Please correct the field marked above." : "Please correct the fields marked above.";
+      if (options.fieldIssues > 0) return fieldsToCorrect(options.fieldIssues);
       if (error.issueAt("guestTimezone") !== undefined) return `The timezone ${options.timezone} is not one we can book in. Please choose another one above.`;
       return "This booking could not be accepted as sent. Please choose the time again, or reload the page.";
     case "rate_limited":
