@@ -23,7 +23,7 @@ test("a guest answers a phone question: refused at the field when not a number, 
   await page.getByRole("group", { name: parisStart.toFormat("cccc, LLLL d") }).getByRole("button", { name: parisStart.toFormat("HH:mm") }).click();
   await page.getByLabel("Your name").fill("Pia Guest");
   await page.getByLabel("Email").fill(`pia-${Date.now()}@example.com`);
-  const phone = page.getByLabel("Mobile number");
+  const phone = page.getByRole("textbox", { name: "Mobile number" });
   await expect(phone).toHaveAttribute("type", "tel");
   await expect(page.getByText("or start it with + and the country code")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Mobile number: country" })).toHaveValue("GB");
