@@ -105,34 +105,58 @@ test.describe("a failed submit", () => {
     expect(await bookingsOf(request, headers)).toEqual([expect.objectContaining({ guestName: "Pia Proxy" })]);
   });
 
-  test("a 400 is shown at its field (the server's own checks), with the focus there, and nothing typed is lost", async ({ page, request }) => {
+  test("the browser names every mistake at once, the first focused; the server's own refusals come back the same way; nothing typed is lost", async ({ page, request }) => {
     const { first, headers } = await openEvent(page, request);
     await slotButton(page, first).click();
-    // The browser lets both through; the API refuses them: an address without a domain, a blank answer.
+    // An address without a domain and a blank answer: named before anything is sent.
     const typed = { name: "Vera Valid", email: "vera@localhost", topic: "   " };
     await fill(page, typed);
     const f = fields(page);
+    let sent = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith("/consult/bookings")) sent++;
+    });
 
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect(f.email).toHaveAttribute("aria-invalid", "true");
     await expect(f.email).toHaveAccessibleDescription("Must be a valid email address");
     await expect(f.email).toBeFocused();
-    await expect(alert(page, "Please correct")).toHaveText("Please correct the field marked above.");
+    await expect(f.topic).toHaveAttribute("aria-invalid", "true");
+    await expect(f.topic).toHaveAccessibleDescription('"Topic" needs an answer');
+    await expect(alert(page, "Please correct")).toHaveText("Please correct the fields marked above.");
     await expect(f.name).toHaveAttribute("aria-invalid", "false");
+    expect(sent).toBe(0);
     await expectKept(page, typed);
     await expectOnlyHumanText(page);
 
-    // Editing the field clears its error; the next refusal points at the question.
+    // Fixing a field clears its error at once, and only its own.
     const email = `vera-${randomUUID()}@example.com`;
     await f.email.fill(email);
     await expect(f.email).toHaveAttribute("aria-invalid", "false");
-    await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect(f.topic).toHaveAttribute("aria-invalid", "true");
-    await expect(f.topic).toHaveAccessibleDescription('"Topic" needs an answer');
-    await expect(f.topic).toBeFocused();
-    await expectKept(page, { ...typed, email });
-
     await f.topic.fill("Taxes");
+    await expect(f.topic).toHaveAttribute("aria-invalid", "false");
+
+    // What only the server can say comes back at its fields, all at once.
+    await page.route(BOOKINGS, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: "validation_error",
+          message: "The request is invalid",
+          details: { issues: [{ path: "guestName", message: "Must not be empty" }, { path: "customAnswers.topic", message: "At most 2000 characters" }] },
+        }),
+      }),
+    );
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await expect(f.name).toBeFocused();
+    await expect(f.name).toHaveAccessibleDescription("Must not be empty");
+    await expect(f.topic).toHaveAccessibleDescription("At most 2000 characters");
+    await expect(alert(page, "Please correct")).toHaveText("Please correct the fields marked above.");
+    await expectKept(page, { ...typed, email, topic: "Taxes" });
+
+    await page.unroute(BOOKINGS);
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect(page.getByRole("status")).toContainText("You are booked");
     expect(await bookingsOf(request, headers)).toEqual([expect.objectContaining({ guestName: "Vera Valid" })]);

@@ -3,8 +3,9 @@ import { DateTime } from "luxon";
 import { hasChromium } from "../playwright.config";
 import { setUpHost } from "./support/host";
 
-// A phone question in a real browser: a telephone field with its hint, a number the service
-// cannot dial is refused at that field, and the one it can is stored in E.164.
+// A phone question in a real browser: a telephone field beside its country (a British browser:
+// the United Kingdom), a number that is not one of that country's is refused at the field before
+// anything is sent, and one written with + and its country code is stored in E.164.
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
 test.use({ timezoneId: "Europe/Paris", locale: "en-GB" });
@@ -22,14 +23,16 @@ test("a guest answers a phone question: refused at the field when not a number, 
   await page.getByRole("group", { name: parisStart.toFormat("cccc, LLLL d") }).getByRole("button", { name: parisStart.toFormat("HH:mm") }).click();
   await page.getByLabel("Your name").fill("Pia Guest");
   await page.getByLabel("Email").fill(`pia-${Date.now()}@example.com`);
-  const phone = page.getByLabel("Mobile number");
+  const phone = page.getByRole("textbox", { name: "Mobile number" });
   await expect(phone).toHaveAttribute("type", "tel");
-  await expect(page.getByText("With + and your country code")).toBeVisible();
+  await expect(page.getByText("or start it with + and the country code")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Mobile number: country" })).toHaveValue("GB");
 
   await phone.fill("030 1234567");
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await expect(phone).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText("international format").first()).toBeVisible();
+  await expect(phone).toBeFocused();
+  await expect(phone).toHaveAccessibleDescription(/This is not a phone number of the country chosen/);
 
   await phone.fill("+33 6 12 34 56 78");
   await page.getByRole("button", { name: "Confirm booking" }).click();

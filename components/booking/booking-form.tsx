@@ -6,12 +6,18 @@ import { Field, inputClass } from "@/components/ui/field";
 import { toApiError } from "@/lib/api-client/fetch-json";
 import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/api-client/public";
 import { formatClockRange, formatLongDay } from "@/lib/format";
-import { bookingFailureMessage } from "./guest-messages";
+import { checkAnswer, EMAIL_PATTERN, type AnswerCheck } from "@/lib/question-answers";
+import { bookingFailureMessage, fieldsToCorrect } from "./guest-messages";
+import { guessCountry, knownCountry, loadPhoneLib, readPhone, type PhoneLib } from "./phone-lib";
+import { QuestionField, type Question } from "./question-field";
 
-export type Question = { id: string; label: string; required: boolean; type: "text" | "phone" };
+export type { Question };
 
-/** What the guest typed. It lives above the form, so a failed submit, Back or a taken slot keep it. */
-export type GuestDetails = { guestName: string; guestEmail: string; answers: Record<string, string> };
+/**
+ * What the guest typed. It lives above the form, so a failed submit, Back or a taken slot keep
+ * it. A phone answer is the number as shown; its country is kept beside it.
+ */
+export type GuestDetails = { guestName: string; guestEmail: string; answers: Record<string, string>; phoneCountries: Record<string, string> };
 
 type Props = {
   username: string;
@@ -35,6 +41,35 @@ const NAME = "guestName";
 const EMAIL = "guestEmail";
 const answerPath = (id: string) => `customAnswers.${id}`;
 
+type Errors = Record<string, string>;
+
+/**
+ * One answer as the browser can check it: the API's own rules (lib/question-answers.ts), a phone
+ * number read against the country chosen beside it. Without the phone library (not loaded yet)
+ * a number goes to the server as typed, which says what is wrong with it.
+ */
+function checkOne(q: Question, details: GuestDetails, lib: PhoneLib | null): AnswerCheck {
+  const country = details.phoneCountries[q.id] ?? guessCountry();
+  return checkAnswer(q, details.answers[q.id], {
+    phone: (text) => (lib ? readPhone(lib, text, knownCountry(lib, country)) : text),
+    phoneMessage: "This is not a phone number of the country chosen. Check the number, or start it with + and the country code.",
+  });
+}
+
+/** Every field checked at once: the message at each path that needs another look. */
+function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | null): Errors {
+  const errors: Errors = {};
+  if (!details.guestName.trim()) errors[NAME] = "Please enter your name";
+  const email = details.guestEmail.trim();
+  if (!email) errors[EMAIL] = "Please enter your email address";
+  else if (!EMAIL_PATTERN.test(email)) errors[EMAIL] = "Must be a valid email address";
+  for (const q of questions) {
+    const check = checkOne(q, details, lib);
+    if (!check.ok) errors[answerPath(q.id)] = check.message;
+  }
+  return errors;
+}
+
 /** The guest's details for one chosen slot, booked with the widget's Idempotency-Key. */
 export function BookingForm(props: Props) {
   const { username, slug, timezone, hour12, slot, questions, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
@@ -42,13 +77,39 @@ export function BookingForm(props: Props) {
   const form = useRef<HTMLFormElement>(null);
   // Server issues by field path; editing a field clears its own.
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  // The message under the form. One that points at marked fields goes with the last of them
+  // (its wording stays as it was said: a live region re-reading it at every fix would be noise).
+  const [failure, setFailure] = useState<{ text: string; atFields: boolean } | null>(null);
+  const shownFailure = failure && !(failure.atFields && Object.keys(fieldErrors).length === 0) ? failure.text : null;
   const fieldPaths = [NAME, EMAIL, ...questions.map((q) => answerPath(q.id))];
+  const hasPhone = questions.some((q) => q.type === "phone");
+  const [phoneLib, setPhoneLib] = useState<PhoneLib | null>(null);
 
   // Choosing a slot brings the guest straight to the first field.
   useEffect(() => {
     form.current?.querySelector<HTMLElement>(`[name="${NAME}"]`)?.focus();
   }, []);
+
+  // The phone library is fetched once a form with a phone question is open (not with the page).
+  useEffect(() => {
+    if (!hasPhone) return;
+    let live = true;
+    loadPhoneLib().then(
+      (lib) => live && setPhoneLib(lib),
+      () => undefined, // offline: numbers go as typed, and the server checks them
+    );
+    return () => {
+      live = false;
+    };
+  }, [hasPhone]);
+
+  /** The errors shown, the first of them focused. */
+  function showErrors(errors: Errors) {
+    setFieldErrors(errors);
+    const first = fieldPaths.find((p) => errors[p]);
+    // Its error is its description, read out as it takes the focus.
+    if (first) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus());
+  }
 
   const [pending, setPending] = useState(false);
 
@@ -57,6 +118,13 @@ export function BookingForm(props: Props) {
     event.preventDefault();
     if (pending) return;
     setFailure(null);
+    const lib = hasPhone ? await loadPhoneLib().catch(() => null) : null;
+    const local = checkAll(questions, details, lib);
+    if (Object.keys(local).length > 0) {
+      setFailure({ text: fieldsToCorrect(Object.keys(local).length), atFields: true });
+      showErrors(local);
+      return;
+    }
     setFieldErrors({});
     setPending(true);
     let booked: CreatedBookingDto;
@@ -71,36 +139,47 @@ export function BookingForm(props: Props) {
           guestEmail: details.guestEmail,
           // The zone the time above is written in: what the guest saw is what is booked.
           guestTimezone: timezone,
-          customAnswers: Object.fromEntries(Object.entries(details.answers).filter(([id, v]) => v !== "" && questions.some((q) => q.id === id))),
+          // The answers as checked: phone numbers in E.164, checkboxes one option a line.
+          customAnswers: Object.fromEntries(
+            questions.flatMap((q) => {
+              const check = checkOne(q, details, lib);
+              return check.ok && check.value !== undefined ? [[q.id, check.value]] : [];
+            }),
+          ),
         },
       });
     } catch (caught) {
       setPending(false);
       const error = toApiError(caught);
       if (error.code === "slot_unavailable") return onSlotTaken(slot);
-      const atFields = Object.fromEntries(error.issues.filter((i) => fieldPaths.includes(i.path)).map((i) => [i.path, i.message]));
-      setFieldErrors(atFields);
-      setFailure(bookingFailureMessage(error, { fieldIssues: Object.keys(atFields).length, timezone }));
-      // The first field to correct takes the focus; its error is its description.
-      const first = fieldPaths.find((p) => atFields[p]);
-      if (first) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus());
+      // Every issue at its field at once (the first one said wins where a field has two).
+      const atFields: Errors = {};
+      for (const issue of error.issues) if (fieldPaths.includes(issue.path)) atFields[issue.path] ??= issue.message;
+      const fieldIssues = Object.keys(atFields).length;
+      setFailure({ text: bookingFailureMessage(error, { fieldIssues, timezone }), atFields: fieldIssues > 0 });
+      showErrors(atFields);
       return;
     }
     onBooked(booked);
   }
 
+  /** A change to one field; an error shown there goes as soon as the field is right (or says what is still wrong). */
   function edit(path: string, change: Partial<GuestDetails>) {
-    onDetailsChange({ ...details, ...change });
+    const next = { ...details, ...change };
+    onDetailsChange(next);
     if (fieldErrors[path] === undefined) return;
+    const now = checkAll(questions, next, phoneLib)[path];
     setFieldErrors((errors) => {
       const rest = { ...errors };
-      delete rest[path];
+      if (now === undefined) delete rest[path];
+      else rest[path] = now;
       return rest;
     });
   }
 
   return (
-    <form ref={form} onSubmit={submit} aria-labelledby={timeId} className="flex flex-col gap-4">
+    // noValidate: the browser's own bubbles name one field at a time; this form names them all.
+    <form ref={form} onSubmit={submit} noValidate aria-labelledby={timeId} className="flex flex-col gap-4">
       <p id={timeId} className="font-medium">
         {formatLongDay(slot.startTime, timezone, { year: true })} ·{" "}
         <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12)}</span>{" "}
@@ -135,45 +214,27 @@ export function BookingForm(props: Props) {
           />
         )}
       </Field>
-      {questions.map((q) => (
-        <Field
-          key={q.id}
-          label={q.required ? q.label : `${q.label} (optional)`}
-          required={q.required}
-          hint={q.type === "phone" ? "With + and your country code, e.g. +1 415 555 0100." : undefined}
-          error={fieldErrors[answerPath(q.id)]}
-        >
-          {(p) =>
-            q.type === "phone" ? (
-              <input
-                {...p}
-                name={answerPath(q.id)}
-                type="tel"
-                required={q.required}
-                maxLength={40}
-                autoComplete="tel"
-                value={details.answers[q.id] ?? ""}
-                onChange={(e) => edit(answerPath(q.id), { answers: { ...details.answers, [q.id]: e.target.value } })}
-                className={inputClass}
-              />
-            ) : (
-              <textarea
-                {...p}
-                name={answerPath(q.id)}
-                required={q.required}
-                maxLength={2000}
-                rows={2}
-                value={details.answers[q.id] ?? ""}
-                onChange={(e) => edit(answerPath(q.id), { answers: { ...details.answers, [q.id]: e.target.value } })}
-                className={inputClass}
-              />
-            )
-          }
-        </Field>
-      ))}
+      {questions.map((q) => {
+        const path = answerPath(q.id);
+        return (
+          <QuestionField
+            key={q.id}
+            question={q}
+            name={path}
+            value={details.answers[q.id] ?? ""}
+            onChange={(value) => edit(path, { answers: { ...details.answers, [q.id]: value } })}
+            error={fieldErrors[path]}
+            phone={{
+              lib: phoneLib,
+              country: phoneLib ? knownCountry(phoneLib, details.phoneCountries[q.id] ?? guessCountry()) : (details.phoneCountries[q.id] ?? guessCountry()),
+              onChange: (text, country) => edit(path, { answers: { ...details.answers, [q.id]: text }, phoneCountries: { ...details.phoneCountries, [q.id]: country } }),
+            }}
+          />
+        );
+      })}
       {/* Always in the page, so a message put into it is announced. */}
       <div role="alert">
-        {failure && <p className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">{failure}</p>}
+        {shownFailure && <p className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">{shownFailure}</p>}
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={pending} className={buttonClass("primary")}>

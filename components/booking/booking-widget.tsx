@@ -38,7 +38,7 @@ function preload() {
   void loadConfirmation();
 }
 
-const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {} };
+const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {}, phoneCountries: {} };
 
 /** Pick a day and a time in your own zone and clock, give your details, get a confirmation with its links. */
 export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview }: Props) {

@@ -20,6 +20,12 @@ function serviceFailure(error: ApiError, { locale, m }: GuestText): string | und
   return undefined;
 }
 
+/** The message under the form when fields are marked (by the browser's checks or the server's). */
+export function fieldsToCorrect(count: number, text: GuestText | undefined = activeGuestText()): string {
+  if (!text) return count === 1 ? "Please correct the field marked above." : "Please correct the fields marked above.";
+  return plural(text.locale, text.m.fixFields, count);
+}
+
 /** The message above the booking form for a failed submit; field issues are shown at their fields. */
 export function bookingFailureMessage(error: ApiError, options: { fieldIssues: number; timezone: string; text?: GuestText }): string {
   // The booking form may not pass the words yet: the page's own are the active ones.

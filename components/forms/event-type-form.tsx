@@ -11,9 +11,8 @@ import { ApiError } from "@/lib/api-client/fetch-json";
 import { createEventType, hostKeys, updateEventType, type EventTypeDto, type EventTypeInput } from "@/lib/api-client/host";
 import { checkEventType, eventTypeFieldOf, unplacedWords } from "@/lib/forms/event-type-checks";
 import { hasErrors, notSavedSentence, placeIssues, type FieldErrors } from "@/lib/forms/field-errors";
-
-type QuestionType = "text" | "phone";
-type Question = { key: number; id: string | null; label: string; required: boolean; type: QuestionType };
+import { slugify } from "@/lib/slugify";
+import { QuestionEditor, toQuestionDrafts, toQuestionInputs, type QuestionDraft } from "./question-editor";
 
 type State = {
   title: string;
@@ -26,21 +25,8 @@ type State = {
   /** "" = the same as the duration */
   slotIntervalMinutes: string;
   color: string;
-  questions: Question[];
+  questions: QuestionDraft[];
 };
-
-let nextKey = 1;
-
-function slugify(text: string, max = 64): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, max)
-    .replace(/-+$/, "");
-}
 
 function initialState(eventType: EventTypeDto | undefined): State {
   if (!eventType) {
@@ -67,24 +53,8 @@ function initialState(eventType: EventTypeDto | undefined): State {
     bufferAfterMinutes: String(eventType.bufferAfterMinutes),
     slotIntervalMinutes: eventType.slotIntervalMinutes === eventType.durationMinutes ? "" : String(eventType.slotIntervalMinutes),
     color: eventType.color,
-    questions: eventType.customQuestions.map((q) => ({ key: nextKey++, id: q.id, label: q.label, required: q.required, type: q.type })),
+    questions: toQuestionDrafts(eventType.customQuestions),
   };
-}
-
-/**
- * Question ids are the keys of a guest's answers: an existing question keeps its id (renaming
- * the label does not orphan earlier answers); a new one gets one made from its label.
- */
-function questionIds(questions: Question[]): string[] {
-  const taken = new Set(questions.flatMap((q) => (q.id ? [q.id] : [])));
-  return questions.map((q, i) => {
-    if (q.id) return q.id;
-    const base = slugify(q.label, 40) || `question-${i + 1}`;
-    let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-    taken.add(id);
-    return id;
-  });
 }
 
 const toInt = (value: string) => (value.trim() === "" ? Number.NaN : Number(value));
@@ -141,7 +111,6 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
     if (hasErrors(local)) return showProblems(local);
     setFailed(null);
     problems.clear();
-    const ids = questionIds(state.questions);
     save.mutate({
       title: state.title,
       slug: state.slug,
@@ -152,7 +121,7 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
       bufferAfterMinutes: toInt(state.bufferAfterMinutes),
       slotIntervalMinutes: state.slotIntervalMinutes === "" ? null : toInt(state.slotIntervalMinutes),
       color: state.color,
-      customQuestions: state.questions.map((q, i) => ({ id: ids[i]!, label: q.label, required: q.required, type: q.type })),
+      customQuestions: toQuestionInputs(state.questions),
     });
   }
 
@@ -170,16 +139,6 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
     className: inputClass,
   });
 
-  function moveQuestion(index: number, delta: number) {
-    const questions = [...state.questions];
-    const [moved] = questions.splice(index, 1);
-    questions.splice(index + delta, 0, moved!);
-    set("questions", questions);
-  }
-  function changeQuestion(index: number, change: Partial<Question>) {
-    const prefix = `customQuestions.${index}.`;
-    update({ ...state, questions: state.questions.map((q, i) => (i === index ? { ...q, ...change } : q)) }, (path) => path.startsWith(prefix));
-  }
   function changeTitle(title: string) {
     // Until the host types a link of their own, the link follows the title.
     update({ ...state, title, slug: slugEdited ? state.slug : slugify(title) }, (path) => path === "title" || (!slugEdited && path === "slug"));
@@ -259,74 +218,7 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
       </section>
 
       <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="questions-heading">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="questions-heading" className="text-lg font-semibold">
-            Questions for guests
-          </h2>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={state.questions.length >= 20}
-            onClick={() => set("questions", [...state.questions, { key: nextKey++, id: null, label: "", required: false, type: "text" }])}
-          >
-            Add a question
-          </Button>
-        </div>
-        {at("customQuestions") && <p className="text-sm text-red-700">{at("customQuestions")}</p>}
-        {state.questions.length === 0 ? (
-          <p className="text-sm text-slate-600">Guests give their name and email. Add questions to ask for more (up to 20).</p>
-        ) : (
-          <ol className="flex flex-col gap-3">
-            {state.questions.map((q, i) => (
-              <li key={q.key} className="flex flex-col gap-3 rounded-md border border-slate-200 p-3" aria-label={`Question ${i + 1}`}>
-                <Field label={`Question ${i + 1}`} required error={at(`customQuestions.${i}.label`) ?? at(`customQuestions.${i}.id`)}>
-                  {(p) => <input {...p} value={q.label} maxLength={200} onChange={(e) => changeQuestion(i, { label: e.target.value })} className={inputClass} />}
-                </Field>
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex flex-wrap items-center gap-4">
-                    <label className="flex items-center gap-2 text-sm">
-                      Answer
-                      <select
-                        value={q.type}
-                        onChange={(e) => changeQuestion(i, { type: e.target.value as QuestionType })}
-                        className="rounded-md border border-slate-300 bg-white px-2 py-1"
-                      >
-                        <option value="text">Text</option>
-                        <option value="phone">Phone number</option>
-                      </select>
-                    </label>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input type="checkbox" checked={q.required} onChange={(e) => changeQuestion(i, { required: e.target.checked })} className="h-4 w-4" />
-                      Required
-                    </label>
-                  </div>
-                  <div className="flex flex-wrap gap-1">
-                    <Button variant="ghost" size="sm" disabled={i === 0} onClick={() => moveQuestion(i, -1)} aria-label={`Move question ${i + 1} up`}>
-                      Up
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={i === state.questions.length - 1}
-                      onClick={() => moveQuestion(i, 1)}
-                      aria-label={`Move question ${i + 1} down`}
-                    >
-                      Down
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => set("questions", state.questions.filter((_, j) => j !== i))}
-                      aria-label={`Remove question ${i + 1}`}
-                    >
-                      Remove
-                    </Button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
+        <QuestionEditor questions={state.questions} onChange={(questions) => set("questions", questions)} at={at} />
       </section>
 
       <div className="flex flex-wrap gap-3">

@@ -12,7 +12,7 @@ const valid: EventTypeFields = {
   location: "",
   description: "",
   color: "#2563eb",
-  questions: [{ label: "Company" }],
+  questions: [{ label: "Company", type: "text", options: "" }],
 };
 
 /** What the API says about the same fields (numbers as the form sends them). */
@@ -28,7 +28,12 @@ function apiAccepts(f: EventTypeFields): boolean {
     location: f.location,
     description: f.description,
     color: f.color,
-    customQuestions: f.questions.map((q, i) => ({ id: `q${i}`, label: q.label })),
+    customQuestions: f.questions.map((q, i) => ({
+      id: `q${i}`,
+      label: q.label,
+      type: q.type,
+      ...(q.options.trim() ? { options: q.options.split("\n").filter((line) => line.trim()) } : {}),
+    })),
   }).success;
 }
 
@@ -47,7 +52,11 @@ describe("checkEventType: the page's checks before sending", () => {
       bufferBeforeMinutes: "",
       bufferAfterMinutes: "300",
       slotIntervalMinutes: "7.5",
-      questions: [{ label: "Company" }, { label: " " }],
+      questions: [
+        { label: "Company", type: "text", options: "" },
+        { label: " ", type: "text", options: "" },
+        { label: "Tools", type: "checkboxes", options: " \n" },
+      ],
     });
     expect(problems).toEqual({
       title: "Enter a title.",
@@ -57,6 +66,7 @@ describe("checkEventType: the page's checks before sending", () => {
       bufferAfterMinutes: "Enter whole minutes from 0 to 240 (0 for none).",
       slotIntervalMinutes: "Enter whole minutes from 5 to 720, or leave it empty.",
       "customQuestions.1.label": "Write the question, or remove it.",
+      "customQuestions.2.options": "Write at least one option, one a line.",
     });
   });
 
@@ -103,8 +113,15 @@ describe("eventTypeFieldOf: where an API issue is shown", () => {
     expect(eventTypeFieldOf("customQuestions")).toBe("customQuestions");
   });
 
+  it("shows a question's type, display and options at the editor's fields, an option with its number", () => {
+    expect(eventTypeFieldOf("customQuestions.1.type")).toBe("customQuestions.1.type");
+    expect(eventTypeFieldOf("customQuestions.1.options")).toBe("customQuestions.1.options");
+    expect(eventTypeFieldOf("customQuestions.1.options.3")).toBe("customQuestions.1.options.3");
+    expect(eventTypeFieldOf("customQuestions.1.display")).toBe("customQuestions.1.display");
+  });
+
   it("leaves what no field shows to the summary, saying which question", () => {
-    expect(eventTypeFieldOf("customQuestions.1.type")).toBeUndefined();
+    expect(eventTypeFieldOf("customQuestions.1.required")).toBeUndefined();
     expect(eventTypeFieldOf("isActive")).toBeUndefined();
     expect(unplacedWords("Must be one of: text, phone", "customQuestions.1.type")).toBe("Question 2: Must be one of: text, phone");
     expect(unplacedWords("The request body is not valid JSON", "")).toBe("The request body is not valid JSON");

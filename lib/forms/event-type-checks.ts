@@ -15,7 +15,7 @@ export type EventTypeFields = {
   location: string;
   description: string;
   color: string;
-  questions: { label: string }[];
+  questions: { label: string; type: string; options: string }[];
 };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -62,13 +62,15 @@ export function checkEventType(f: EventTypeFields): FieldErrors {
   }
   f.questions.forEach((q, i) => {
     if (q.label.trim() === "") problems[`customQuestions.${i}.label`] = "Write the question, or remove it.";
+    const choice = q.type === "single_choice" || q.type === "checkboxes";
+    if (choice && q.options.split("\n").every((line) => line.trim() === "")) problems[`customQuestions.${i}.options`] = "Write at least one option, one a line.";
   });
   return problems;
 }
 
 const TOP_LEVEL = new Set(["title", "slug", "description", "location", "color", "durationMinutes", "slotIntervalMinutes", "bufferBeforeMinutes", "bufferAfterMinutes", "customQuestions"]);
 /** The parts of a question the form shows a problem at (its id is made from its label, so at the label). */
-const QUESTION_FIELDS: Record<string, string> = { label: "label", id: "label" };
+const QUESTION_FIELDS: Record<string, string> = { label: "label", id: "label", type: "type", display: "display", options: "options" };
 
 /**
  * The form field that shows an API issue at `path`, or undefined when no field shows it: such a
@@ -77,9 +79,12 @@ const QUESTION_FIELDS: Record<string, string> = { label: "label", id: "label" };
  */
 export function eventTypeFieldOf(path: string): string | undefined {
   if (TOP_LEVEL.has(path)) return path;
-  const question = /^customQuestions\.(\d+)\.(\w+)/.exec(path);
+  const question = /^customQuestions\.(\d+)\.(\w+)(\.\d+)?$/.exec(path);
   const part = question && QUESTION_FIELDS[question[2]!];
-  return part ? `customQuestions.${question[1]}.${part}` : undefined;
+  // An option's own problem keeps its number: the editor says "Option 3: …".
+  if (!question || !part) return undefined;
+  const option = part === "options" ? (question[3] ?? "") : "";
+  return `customQuestions.${question[1]}.${part}${option}`;
 }
 
 /** An API problem no field shows, in words that say where it is ("Question 2: …"). */

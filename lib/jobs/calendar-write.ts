@@ -5,6 +5,8 @@ import { bookingCalendarEvents, calendarConnections, calendars, type CalendarCon
 import { CalendarError, clientForConnection, type CalendarClient, type CalendarEvent } from "@/lib/calendars";
 import { getConfig } from "@/lib/config";
 import { bookingUid } from "@/lib/notifications/booking-ics";
+import { readablePhone } from "@/lib/phone";
+import { readableAnswer } from "@/lib/question-answers";
 import { loadBookingFacts, type BookingFacts } from "@/lib/services/booking-facts";
 import { CALENDAR_WRITE } from "./kinds";
 import type { JobHandler, JobOutcome } from "./types";
@@ -23,7 +25,7 @@ function eventOf(facts: BookingFacts): CalendarEvent {
   const { booking } = facts;
   const answers = facts.questions
     .filter((q) => Object.hasOwn(booking.customAnswers, q.id) && booking.customAnswers[q.id])
-    .map((q) => `${q.label}: ${booking.customAnswers[q.id]}`);
+    .map((q) => `${q.label}: ${readableAnswer(q, booking.customAnswers[q.id]!, readablePhone).join(", ")}`);
   return {
     uid: bookingUid(booking.id),
     title: `${facts.title} with ${booking.guestName}`,

@@ -4,6 +4,7 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { readablePhone } from "@/lib/phone";
+import { readableAnswer } from "@/lib/question-answers";
 import { bookingIcs, icsMethodOf } from "./booking-ics";
 import { dayOf, rangeOf } from "./when";
 
@@ -12,7 +13,7 @@ import { dayOf, rangeOf } from "./when";
 // reader's zone (the guest's booking zone, the host's profile zone) and on the clock of that zone's
 // country (when.ts). The guest's messages are in the booking's language (lib/i18n), the host's
 // in English. Host messages answer to the guest (Reply-To); phone answers read as
-// "+1 415 555 0100", not E.164.
+// "+1 415 555 0100", not E.164; a checkboxes answer is one option a line.
 
 export type BookingMailEvent = "booking.created" | "booking.cancelled" | "booking.rescheduled";
 export type Reader = "guest" | "host";
@@ -90,7 +91,7 @@ function hostOutline(m: BookingMailInput): Outline {
     rows.push(["Guest's timezone", booking.guestTimezone]);
     for (const q of questions) {
       const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
-      if (answer) rows.push([q.label, q.type === "phone" ? readablePhone(answer) : answer]);
+      if (answer) rows.push([q.label, readableAnswer(q, answer, readablePhone).join("\n")]);
     }
   }
   const greeting = `Hi ${host.fullName},`;
@@ -122,7 +123,8 @@ function asText(o: Outline): string {
     "",
     o.lead,
     "",
-    ...o.rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
+    // A value of several lines (a long answer, checked options) keeps the column.
+    ...o.rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value.split("\n").join(`\n${" ".repeat(width)}`)}`),
     ...(o.links.length ? ["", ...o.links.map(([label, url]) => `${label}: ${url}`)] : []),
     "",
   ].join("\n");
@@ -130,7 +132,7 @@ function asText(o: Outline): string {
 
 function asHtml(o: Outline): string {
   const rows = o.rows
-    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replaceAll("\n", "<br>")}</td></tr>`)
     .join("");
   const links = o.links.map(([label, url]) => `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`).join("");
   return `<!doctype html><html lang="${o.lang}"><body style="font-family:system-ui,sans-serif;color:#111;line-height:1.5"><p>${escapeHtml(o.greeting)}</p><p>${escapeHtml(o.lead)}</p><table cellpadding="0" cellspacing="0">${rows}</table>${links}</body></html>`;

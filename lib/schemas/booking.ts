@@ -4,7 +4,8 @@ import { dayOfDate } from "@/lib/slots";
 import { DEFAULT_LOCALE, LOCALES, localeOfTag } from "@/lib/i18n/locales";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time";
 import { DateString, PathSegment, QueryInt, Text, Timestamp, TimeZone } from "./common";
-import { QuestionType } from "./event-type";
+import { QuestionOut } from "./event-type";
+import { MAX_ANSWER_LENGTH } from "@/lib/question-answers";
 
 export const MAX_SLOT_RANGE_DAYS = 31;
 
@@ -41,7 +42,7 @@ export const PublicEventPage = z.object({
     durationMinutes: z.number().int(),
     location: z.string(),
     description: z.string(),
-    customQuestions: z.array(z.object({ id: z.string(), label: z.string(), required: z.boolean(), type: QuestionType })),
+    customQuestions: z.array(QuestionOut),
   }),
 });
 
@@ -83,7 +84,15 @@ export const CreateBookingBody = z.strictObject({
   guestName: Text.trim().min(1, "Must not be empty").max(100),
   guestEmail: Text.trim().max(254).pipe(z.email("Must be a valid email address")),
   guestTimezone: TimeZone,
-  customAnswers: z.record(Text.max(64), Text.max(2000)).default({}),
+  customAnswers: z
+    .record(Text.max(64), Text.max(MAX_ANSWER_LENGTH))
+    .default({})
+    .meta({
+      description:
+        "Keyed by question id, every value a string checked by its question's type (see Question): a checkboxes answer is the " +
+        "chosen options joined by a newline (\\n); a phone number with + and the country code. Empty or missing answers are " +
+        "allowed for optional questions only. Refused answers come back as 400 validation_error issues at customAnswers.<id>.",
+    }),
   guestLanguage: GuestLanguage.optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { questionTypes } from "@/db/schema";
+import { choiceDisplays, questionTypes, type CustomQuestion } from "@/db/schema";
+import { isChoice, MAX_OPTION_LENGTH, MAX_OPTIONS } from "@/lib/question-answers";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time";
 import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
 
@@ -7,18 +8,61 @@ import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
 // and "constructor" or "__proto__" there breaks every JavaScript client that reads answers[id].
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/** What a question asks for: free text, or a phone number (checked and stored in E.164). */
-export const QuestionType = z.enum(questionTypes).meta({ description: "text: free text; phone: a phone number, stored in E.164" });
-
-const Question = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be 1–64 letters, digits, '_' or '-'")
-    .refine((id) => !PROTOTYPE_NAMES.has(id), { message: "This id is reserved; choose another" }),
-  label: Text.trim().min(1).max(200),
-  required: z.boolean().default(false),
-  type: QuestionType.default("text"),
+/** What a question asks for; each type's answer rules are in lib/question-answers.ts. */
+export const QuestionType = z.enum(questionTypes).meta({
+  description:
+    "text: one line of free text (at most 2000 characters); long_text: free text (at most 5000); email: an email address; " +
+    "number: a decimal number (a comma is taken for the decimal point; stored with a point); phone: a phone number, stored in E.164; " +
+    "single_choice: one of the question's options; checkboxes: any of the question's options, the answer being the chosen options " +
+    "joined by a newline (\\n), stored in the options' order",
 });
+
+const ChoiceDisplay = z.enum(choiceDisplays).meta({ description: "single_choice only: radio buttons (the default) or a dropdown" });
+
+const Option = Text.refine((o) => !/[\r\n]/.test(o), { message: "An option must be one line (a newline separates checkbox answers)" })
+  .trim()
+  .min(1, "An option must not be empty")
+  .max(MAX_OPTION_LENGTH, `An option has at most ${MAX_OPTION_LENGTH} characters`);
+
+const Question = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "Must be 1–64 letters, digits, '_' or '-'")
+      .refine((id) => !PROTOTYPE_NAMES.has(id), { message: "This id is reserved; choose another" }),
+    label: Text.trim().min(1).max(200),
+    required: z.boolean().default(false),
+    type: QuestionType.default("text"),
+    options: z
+      .array(Option)
+      .min(1, "Add at least one option")
+      .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`)
+      .optional()
+      .meta({ description: "single_choice and checkboxes only (required there): 1–50 distinct one-line options, in the order shown" }),
+    display: ChoiceDisplay.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (isChoice(q.type) && !q.options) ctx.addIssue({ code: "custom", path: ["options"], message: "A choice question needs its options (1 to 50)" });
+    if (!isChoice(q.type) && q.options) ctx.addIssue({ code: "custom", path: ["options"], message: "Only single_choice and checkboxes questions have options" });
+    if (q.type !== "single_choice" && q.display) ctx.addIssue({ code: "custom", path: ["display"], message: "Only single_choice questions have a display" });
+    q.options?.forEach((o, i) => {
+      if (q.options!.indexOf(o) !== i) ctx.addIssue({ code: "custom", path: ["options", i], message: `"${o}" is already an option` });
+    });
+  })
+  // Stored whole: a single-choice question always says how it is shown.
+  .transform((q): CustomQuestion => (q.type === "single_choice" ? { ...q, display: q.display ?? "radio" } : q));
+
+/** A question as the API answers it (event types and the public page). */
+export const QuestionOut = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    required: z.boolean(),
+    type: QuestionType,
+    options: z.array(z.string()).optional().meta({ description: "single_choice and checkboxes only" }),
+    display: ChoiceDisplay.optional(),
+  })
+  .meta({ id: "Question" });
 
 const Questions = z
   .array(Question)
@@ -87,7 +131,7 @@ export const EventType = z
     slotIntervalMinutes: z.number().int(),
     location: z.string(),
     description: z.string(),
-    customQuestions: z.array(z.object({ id: z.string(), label: z.string(), required: z.boolean(), type: QuestionType })),
+    customQuestions: z.array(QuestionOut),
     isActive: z.boolean(),
     color: z.string(),
     publicUrl: z.string(),

@@ -5,6 +5,8 @@ import type { Db } from "@/db";
 import { bookings, eventTypes, users, type UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { bookingUid } from "@/lib/notifications/booking-ics";
+import { readablePhone } from "@/lib/phone";
+import { readableAnswer } from "@/lib/question-answers";
 
 // A host's bookings as an iCalendar subscription (issue 12): any calendar app can subscribe to
 // the secret URL, no OAuth connection needed. The URL's secret is 256 random bits, stored only
@@ -27,7 +29,7 @@ export async function calendarFeed(db: Db, token: string, now: number): Promise<
   const [host] = await db.select().from(users).where(eq(users.feedTokenHash, hashToken(token))).limit(1);
   if (!host) return undefined;
   const rows = await db
-    .select({ booking: bookings, title: eventTypes.title })
+    .select({ booking: bookings, title: eventTypes.title, questions: eventTypes.customQuestions })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
     .where(and(eq(bookings.hostId, host.id), gte(bookings.endTime, new Date(now - RECENT_DAYS * 86_400_000))))
@@ -41,8 +43,11 @@ export async function calendarFeed(db: Db, token: string, now: number): Promise<
     // mean the same instant in every calendar app, which shows them in its reader's zone.
     ttl: 15 * 60,
   });
-  for (const { booking, title } of rows) {
-    const answers = Object.entries(booking.customAnswers).map(([id, answer]) => `${id}: ${answer}`);
+  for (const { booking, title, questions } of rows) {
+    const asked = new Map(questions.map((q) => [q.id, q]));
+    const answers = Object.entries(booking.customAnswers).map(
+      ([id, answer]) => `${asked.get(id)?.label ?? id}: ${readableAnswer(asked.get(id), answer, readablePhone).join(", ")}`,
+    );
     calendar.createEvent({
       id: bookingUid(booking.id),
       start: booking.startTime,

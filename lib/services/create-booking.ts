@@ -7,11 +7,12 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { toBooking } from "@/lib/dto";
-import { AppError, notFound, validationError, type RateLimitState, type ValidationIssue } from "@/lib/errors";
+import { AppError, notFound, validationError, type RateLimitState } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { countBookingOutcome } from "@/lib/metrics";
 import { sentenceRange } from "@/lib/notifications/when";
 import { PHONE_FORMAT_HINT, toE164 } from "@/lib/phone";
+import { checkAnswers as checkGuestAnswers } from "@/lib/question-answers";
 import type { CreateBookingBody, CreatedBooking } from "@/lib/schemas/booking";
 import { open, seal } from "@/lib/secret-box";
 import { isOfferedSlot } from "@/lib/slots";
@@ -65,30 +66,11 @@ function answerOf(stored: unknown): CreatedBookingDto {
   return { ...rest, ...guestLinks(token) };
 }
 
-/**
- * Every required question answered with a non-empty string, no answer to an unknown question,
- * and every phone answer a real number: the answers as stored, phone numbers in E.164.
- */
-function checkAnswers(questions: CustomQuestion[], answers: Record<string, string>): Record<string, string> {
-  const issues: ValidationIssue[] = [];
-  const known = new Set(questions.map((q) => q.id));
-  // Own properties only: an answer map is data, and a question id like "constructor" must not
-  // find Object.prototype's member.
-  const given = new Map(Object.entries(answers));
-  for (const id of given.keys()) {
-    if (!known.has(id)) issues.push({ path: `customAnswers.${id}`, message: "Not a question of this event type" });
-  }
-  for (const q of questions) {
-    const answer = given.get(q.id);
-    if (q.required && !answer?.trim()) issues.push({ path: `customAnswers.${q.id}`, message: `"${q.label}" needs an answer` });
-    else if (q.type === "phone" && answer?.trim()) {
-      const number = toE164(answer);
-      if (number) given.set(q.id, number);
-      else issues.push({ path: `customAnswers.${q.id}`, message: PHONE_FORMAT_HINT });
-    }
-  }
+/** The answers as stored (lib/question-answers.ts), or 400 with every issue at its question. */
+function checkAnswers(questions: CustomQuestion[], given: Record<string, string>): Record<string, string> {
+  const { answers, issues } = checkGuestAnswers(questions, given, { phone: toE164, phoneMessage: PHONE_FORMAT_HINT });
   if (issues.length > 0) throw validationError(issues);
-  return Object.fromEntries(given);
+  return answers;
 }
 
 /** "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin).", in the guest's language. */

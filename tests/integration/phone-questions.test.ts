@@ -34,13 +34,14 @@ describe("phone questions on event types", () => {
     const changed = await api.patch(`/me/event-types/${et.id}`, { customQuestions: [{ id: "topic", label: "Topic", type: "phone" }] }, { token: host.token });
     expect(changed.body.customQuestions).toEqual([{ id: "topic", label: "Topic", required: false, type: "phone" }]);
 
-    const bad = await api.post("/me/event-types", { slug: "x-email", title: "x", durationMinutes: 30, customQuestions: [{ id: "e", label: "E", type: "email" }] }, { token: host.token });
+    const bad = await api.post("/me/event-types", { slug: "x-date", title: "x", durationMinutes: 30, customQuestions: [{ id: "e", label: "E", type: "date" }] }, { token: host.token });
     expect(bad.status).toBe(400);
     expect(bad.body.details.issues).toEqual([expect.objectContaining({ path: "customQuestions.0.type" })]);
 
     const doc = (await api.get("/openapi.json")).body;
-    const question = JSON.stringify(doc.components.schemas.EventType);
-    expect(question).toContain('"enum":["text","phone"]');
+    const question = JSON.stringify(doc.components.schemas.Question);
+    expect(question).toContain('"enum":["text","long_text","email","number","phone","single_choice","checkboxes"]');
+    expect(question).toContain("phone: a phone number, stored in E.164");
   });
 });
 

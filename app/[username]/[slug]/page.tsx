@@ -101,7 +101,7 @@ export default async function BookingPage({ params, searchParams }: Params) {
               slug={slug}
               hostTimezone={host.timezone}
               event={{ title: eventType.title, hostName: host.fullName, location: eventType.location }}
-              questions={eventType.customQuestions.map((q) => ({ id: q.id, label: q.label, required: q.required, type: q.type }))}
+              questions={eventType.customQuestions}
               windowDays={host.maxAdvanceDays}
               embed={embed}
               preview={preview}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { calendarLabels, CalendarButtons } from "@/components/booking/calendar-buttons";
+import { AnswerValue } from "@/components/booking/answer-value";
 import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
@@ -13,6 +14,7 @@ import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";
 import { guestLanguage } from "@/lib/i18n/server";
 import { hour12InZone } from "@/lib/notifications/clock";
+import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
 import { findGuestBooking } from "@/lib/services/cancel-booking";
 import { isoUtc } from "@/lib/time";
@@ -67,7 +69,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   const cancelled = booking.status === "cancelled";
   const answers = questions.flatMap((q) => {
     const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
-    return answer ? [{ id: q.id, label: q.label, answer: q.type === "phone" ? readablePhone(answer) : answer }] : [];
+    return answer ? [{ id: q.id, label: q.label, lines: readableAnswer(q, answer, readablePhone), list: q.type === "checkboxes" }] : [];
   });
   const heading = cancelled ? p.isCancelled : past ? p.hasPassed : booking.status === "pending" ? p.isRequested : p.yourBooking;
 
@@ -104,7 +106,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
           </Row>
           {answers.map((a) => (
             <Row key={a.id} label={a.label}>
-              <span className="whitespace-pre-line">{a.answer}</span>
+              <AnswerValue lines={a.lines} list={a.list} />
             </Row>
           ))}
           {cancelled && booking.cancellationReason && <Row label={p.reasonLabel}>{booking.cancellationReason}</Row>}

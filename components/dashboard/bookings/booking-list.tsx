@@ -1,7 +1,9 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { useState } from "react";
+import { AnswerValue } from "@/components/booking/answer-value";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,7 +12,11 @@ import type { ApiError } from "@/lib/api-client/fetch-json";
 import { bookingsQuery, cancelBooking, eventTypesQuery, hostKeys, meQuery, type BookingDto, type EventTypeDto } from "@/lib/api-client/host";
 import { BOOKING_VIEWS as VIEWS, BOOKINGS_PAGE_SIZE as PAGE_SIZE, bookingsPage, type BookingView as View } from "@/lib/dashboard/booking-views";
 import { formatDay, formatRange, formatTime } from "@/lib/format";
+import { readableAnswer } from "@/lib/question-answers";
 import { RescheduleBooking } from "./reschedule-booking";
+
+// Formatting needs only the small metadata (the server checked the number with the full one).
+const formatPhone = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
 function CancelBooking({ booking }: { booking: BookingDto }) {
   const queryClient = useQueryClient();
@@ -51,7 +57,7 @@ function CancelBooking({ booking }: { booking: BookingDto }) {
 
 function BookingCard({ booking, view, zone, eventType, username }: { booking: BookingDto; view: View; zone: string; eventType?: EventTypeDto; username: string }) {
   const [rescheduling, setRescheduling] = useState(false);
-  const labels = new Map(eventType?.customQuestions.map((q) => [q.id, q.label]));
+  const questions = new Map(eventType?.customQuestions.map((q) => [q.id, q]));
   const answers = Object.entries(booking.customAnswers);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -87,8 +93,10 @@ function BookingCard({ booking, view, zone, eventType, username }: { booking: Bo
           )}
           {answers.map(([id, answer]) => (
             <div key={id} className="contents">
-              <dt className="text-slate-500">{labels.get(id) ?? id}</dt>
-              <dd className="whitespace-pre-line break-words">{answer}</dd>
+              <dt className="text-slate-500">{questions.get(id)?.label ?? id}</dt>
+              <dd className="break-words">
+                <AnswerValue lines={readableAnswer(questions.get(id), answer, formatPhone)} list={questions.get(id)?.type === "checkboxes"} />
+              </dd>
             </div>
           ))}
           {booking.previousStartTime && (
