@@ -26,7 +26,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
-const PORT = 3199;
+// BENCH_PORT: another port when something else already listens on 3199 (the bare page takes PORT + 1).
+const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = 7;
 
