@@ -26,7 +26,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 
-const PORT = 3199;
+// BENCH_PORT: another port when something else already listens on 3199; the bare page takes the next one.
+const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const base = `http://127.0.0.1:${PORT}`;
 const RUNS = 7;
 
@@ -62,7 +63,8 @@ try {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bare</title></head><body><p>A bare page.</p></body></html>');
   });
-  await new Promise<void>((r) => bare.listen(PORT + 1, "127.0.0.1", r));
+  // A port taken is an error here (inside the try): the service started above is still stopped.
+  await new Promise<void>((r, reject) => bare.once("error", reject).listen(PORT + 1, "127.0.0.1", r));
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
   /** Paint Timing's first-contentful-paint and the first time button's Element Timing, as the page saw them. */

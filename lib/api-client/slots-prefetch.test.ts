@@ -63,7 +63,8 @@ describe("the booking page's inline slots prefetch", () => {
     expect(runScript({ path: "/api/v1/public/ana/intro/slots", windowDays: 30, months: 2 }, { __slotsPrefetchClosed: true }).fetched).toEqual([]);
   });
 
-  it("waits for the first paint in a visible page", () => {
+  it("waits for the next frame in a visible page without Paint Timing", () => {
+    vi.stubGlobal("PerformanceObserver", undefined);
     const frames: (() => void)[] = [];
     const fetched: string[] = [];
     vi.stubGlobal("window", {});
@@ -76,6 +77,40 @@ describe("the booking page's inline slots prefetch", () => {
     frames.forEach((f) => f());
     vi.runAllTimers();
     expect(fetched).toHaveLength(1);
+  });
+
+  it("waits for the first contentful paint where the browser reports it, not the first frame", () => {
+    let observed: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+    let disconnected = false;
+    class FakeObserver {
+      static supportedEntryTypes = ["paint", "element"];
+      constructor(callback: typeof observed) {
+        observed = callback;
+      }
+      observe() {}
+      disconnect() {
+        disconnected = true;
+      }
+    }
+    const fetched: string[] = [];
+    vi.stubGlobal("window", {});
+    vi.stubGlobal("document", { visibilityState: "visible" });
+    vi.stubGlobal("PerformanceObserver", FakeObserver);
+    vi.stubGlobal("requestAnimationFrame", () => {
+      throw new Error("a frame is not the paint of the content");
+    });
+    vi.stubGlobal("fetch", (url: string) => (fetched.push(url), Promise.resolve(new Response("{}"))));
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    new Function(slotsPrefetchScript({ path: "/api/v1/public/ana/intro/slots", windowDays: 30, months: 1 }))();
+    // A background-only first paint: not yet.
+    observed!({ getEntriesByName: (name) => (name === "first-paint" ? [{}] : []) });
+    vi.runAllTimers();
+    expect(fetched).toEqual([]);
+    observed!({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
+    expect(fetched).toEqual([]); // not inside the observer's callback either: a task of its own
+    vi.runAllTimers();
+    expect(fetched).toHaveLength(1);
+    expect(disconnected).toBe(true);
   });
 
   it("cannot be closed by what it carries", () => {

@@ -24,9 +24,11 @@ declare global {
 
 /**
  * Runs in the page before any bundle: self-contained (it is sent as its own source text) and
- * silent on any failure (the picker then asks itself). Not before the first paint: a page's
- * first Intl.DateTimeFormat loads the ICU data (30–100 ms here), which would hold the paint of
- * the times already in the HTML.
+ * silent on any failure (the picker then asks itself). Not before the first contentful paint: a
+ * page's first Intl.DateTimeFormat loads the ICU data (30–100 ms here), which would hold the
+ * paint of the times already in the HTML. A frame (requestAnimationFrame) was not enough: the
+ * first frame can come before the parser has reached the content (a background-only paint), and
+ * the ICU load then ran between it and the paint of the page (bench:page traces, 2026-11-25).
  */
 function startSlotsPrefetch({ path, windowDays, months }: PrefetchArgs) {
   const run = () => {
@@ -57,10 +59,21 @@ function startSlotsPrefetch({ path, windowDays, months }: PrefetchArgs) {
       prefetch[url] = fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
     }
   };
+  const afterFrame = () => requestAnimationFrame(() => setTimeout(run, 0));
   try {
-    // After the frame that paints the page (a hidden tab paints nothing: then at once).
-    if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(run, 0));
-    else run();
+    if (document.visibilityState !== "visible") {
+      run(); // a hidden tab paints nothing: at once
+    } else if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      // Once the browser has painted the page's first text (buffered: it may have already).
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        observer.disconnect();
+        setTimeout(run, 0);
+      });
+      observer.observe({ type: "paint", buffered: true });
+    } else {
+      afterFrame(); // no Paint Timing: after the next frame
+    }
   } catch {
     // The picker asks for itself.
   }
