@@ -119,10 +119,10 @@ test.describe("a failed submit", () => {
 
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await expect(f.email).toHaveAttribute("aria-invalid", "true");
-    await expect(f.email).toHaveAccessibleDescription("Must be a valid email address");
+    await expect(f.email).toHaveAccessibleDescription("Must be an email address, like name@example.com");
     await expect(f.email).toBeFocused();
     await expect(f.topic).toHaveAttribute("aria-invalid", "true");
-    await expect(f.topic).toHaveAccessibleDescription('"Topic" needs an answer');
+    await expect(f.topic).toHaveAccessibleDescription("Please answer this question");
     await expect(alert(page, "Please correct")).toHaveText("Please correct the fields marked above.");
     await expect(f.name).toHaveAttribute("aria-invalid", "false");
     expect(sent).toBe(0);

@@ -40,11 +40,16 @@ test.describe("a German browser", () => {
 
     await page.getByRole("group", { name: dayIn(berlin, "de-DE") }).getByRole("button", { name: berlin.toFormat("HH:mm") }).click();
     await expect(page.getByRole("heading", { name: "Geben Sie Ihre Daten ein" })).toBeVisible();
-    // The form's own words are translated with the form (components/booking/booking-form.tsx).
-    await page.getByLabel(/name/i).first().fill("Greta Gast");
-    await page.getByRole("textbox", { name: /mail/i }).fill(`greta-${Date.now()}@example.com`);
-    await page.getByRole("textbox", { name: /Topic/ }).fill("Eine Zweitmeinung");
-    await page.getByRole("button", { name: /Confirm booking|Buchung bestätigen/ }).click();
+    // The form speaks German too, its own checks included.
+    await page.getByRole("button", { name: "Buchung bestätigen" }).click();
+    await expect(page.getByLabel("Ihr Name")).toBeFocused();
+    await expect(page.getByLabel("Ihr Name")).toHaveAccessibleDescription("Bitte geben Sie Ihren Namen ein");
+    await expect(page.getByRole("textbox", { name: "E-Mail", exact: true })).toHaveAccessibleDescription("Bitte geben Sie Ihre E-Mail-Adresse ein");
+    await expect(page.getByRole("alert")).toContainText("Bitte korrigieren Sie");
+    await page.getByLabel("Ihr Name").fill("Greta Gast");
+    await page.getByRole("textbox", { name: "E-Mail", exact: true }).fill(`greta-${Date.now()}@example.com`);
+    await page.getByRole("textbox", { name: "Topic (optional)" }).fill("Eine Zweitmeinung");
+    await page.getByRole("button", { name: "Buchung bestätigen" }).click();
 
     const done = page.getByRole("status");
     await expect(done.getByRole("heading", { name: "Ihr Termin ist gebucht" })).toBeVisible();

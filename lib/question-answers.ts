@@ -54,9 +54,12 @@ export type AnswerRules = {
 };
 
 /** One answer checked: the value to store (undefined: no answer), or what is wrong in plain words. */
-export type AnswerCheck = { ok: true; value: string | undefined } | { ok: false; message: string };
+/** Why an answer was refused: the guest page words each reason in the guest's language. */
+export type AnswerProblem = "required" | "too_long" | "email" | "number" | "number_thousands" | "phone" | "choice";
 
-const fail = (message: string): AnswerCheck => ({ ok: false, message });
+export type AnswerCheck = { ok: true; value: string | undefined } | { ok: false; message: string; problem: AnswerProblem; max?: number };
+
+const fail = (problem: AnswerProblem, message: string, max?: number): AnswerCheck => ({ ok: false, message, problem, ...(max === undefined ? {} : { max }) });
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The options a checkboxes answer names, in the order given. */
@@ -70,9 +73,9 @@ export function chosenOptions(answer: string): string[] {
 export function checkAnswer(question: CustomQuestion, given: string | undefined, rules: AnswerRules): AnswerCheck {
   const answer = given ?? "";
   const trimmed = answer.trim();
-  if (trimmed === "") return question.required ? fail(`"${question.label}" needs an answer`) : { ok: true, value: undefined };
+  if (trimmed === "") return question.required ? fail("required", `"${question.label}" needs an answer`) : { ok: true, value: undefined };
   const max = ANSWER_MAX_LENGTH[question.type];
-  if (answer.length > max) return fail(`At most ${plural(max, "character", "characters")}`);
+  if (answer.length > max) return fail("too_long", `At most ${plural(max, "character", "characters")}`, max);
   const options = question.options ?? [];
 
   switch (question.type) {
@@ -81,22 +84,22 @@ export function checkAnswer(question: CustomQuestion, given: string | undefined,
       // Free text is kept exactly as the guest wrote it.
       return { ok: true, value: answer };
     case "email":
-      return EMAIL_PATTERN.test(trimmed) ? { ok: true, value: trimmed } : fail("Must be an email address, like name@example.com");
+      return EMAIL_PATTERN.test(trimmed) ? { ok: true, value: trimmed } : fail("email", "Must be an email address, like name@example.com");
     case "number":
-      if (THOUSANDS_LIKE.test(trimmed)) return fail("Write the number without thousands separators, like 1000 (not 1,000)");
-      return NUMBER_PATTERN.test(trimmed) ? { ok: true, value: trimmed.replace(",", ".") } : fail("Must be a number, like 42 or 3.5");
+      if (THOUSANDS_LIKE.test(trimmed)) return fail("number_thousands", "Write the number without thousands separators, like 1000 (not 1,000)");
+      return NUMBER_PATTERN.test(trimmed) ? { ok: true, value: trimmed.replace(",", ".") } : fail("number", "Must be a number, like 42 or 3.5");
     case "phone": {
       const number = rules.phone(trimmed);
-      return number ? { ok: true, value: number } : fail(rules.phoneMessage);
+      return number ? { ok: true, value: number } : fail("phone", rules.phoneMessage);
     }
     case "single_choice":
-      return options.includes(trimmed) ? { ok: true, value: trimmed } : fail("Must be one of the choices offered");
+      return options.includes(trimmed) ? { ok: true, value: trimmed } : fail("choice", "Must be one of the choices offered");
     case "checkboxes": {
       const chosen = chosenOptions(answer);
       const unknown = chosen.find((c) => !options.includes(c));
-      if (unknown !== undefined) return fail(`"${unknown}" is not one of the choices offered`);
+      if (unknown !== undefined) return fail("choice", `"${unknown}" is not one of the choices offered`);
       const twice = chosen.find((c, i) => chosen.indexOf(c) !== i);
-      if (twice !== undefined) return fail(`"${twice}" is chosen more than once`);
+      if (twice !== undefined) return fail("choice", `"${twice}" is chosen more than once`);
       return { ok: true, value: options.filter((o) => chosen.includes(o)).join(CHECKBOX_SEPARATOR) };
     }
   }

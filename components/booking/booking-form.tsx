@@ -6,7 +6,10 @@ import { Field, inputClass } from "@/components/ui/field";
 import { toApiError } from "@/lib/api-client/fetch-json";
 import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/api-client/public";
 import { formatClockRange, formatLongDay } from "@/lib/format";
+import type { PageMessages } from "@/lib/i18n/en";
+import { fill } from "@/lib/i18n/fill";
 import { checkAnswer, EMAIL_PATTERN, type AnswerCheck } from "@/lib/question-answers";
+import { useGuestText } from "./guest-i18n";
 import { bookingFailureMessage, fieldsToCorrect } from "./guest-messages";
 import { guessCountry, knownCountry, loadPhoneLib, readPhone, type PhoneLib } from "./phone-lib";
 import { QuestionField, type Question } from "./question-field";
@@ -56,16 +59,36 @@ function checkOne(q: Question, details: GuestDetails, lib: PhoneLib | null): Ans
   });
 }
 
+/** A refused answer in the guest's words (the rules' own messages are the API's English). */
+function problemWords(check: Extract<AnswerCheck, { ok: false }>, m: PageMessages): string {
+  switch (check.problem) {
+    case "required":
+      return m.answerRequired;
+    case "too_long":
+      return fill(m.tooLong, { count: String(check.max) });
+    case "email":
+      return m.emailInvalid;
+    case "number":
+      return m.numberInvalid;
+    case "number_thousands":
+      return m.numberThousands;
+    case "phone":
+      return m.phoneInvalid;
+    case "choice":
+      return m.choiceInvalid;
+  }
+}
+
 /** Every field checked at once: the message at each path that needs another look. */
-function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | null): Errors {
+function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | null, m: PageMessages): Errors {
   const errors: Errors = {};
-  if (!details.guestName.trim()) errors[NAME] = "Please enter your name";
+  if (!details.guestName.trim()) errors[NAME] = m.nameRequired;
   const email = details.guestEmail.trim();
-  if (!email) errors[EMAIL] = "Please enter your email address";
-  else if (!EMAIL_PATTERN.test(email)) errors[EMAIL] = "Must be a valid email address";
+  if (!email) errors[EMAIL] = m.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors[EMAIL] = m.emailInvalid;
   for (const q of questions) {
     const check = checkOne(q, details, lib);
-    if (!check.ok) errors[answerPath(q.id)] = check.message;
+    if (!check.ok) errors[answerPath(q.id)] = problemWords(check, m);
   }
   return errors;
 }
@@ -73,6 +96,8 @@ function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | 
 /** The guest's details for one chosen slot, booked with the widget's Idempotency-Key. */
 export function BookingForm(props: Props) {
   const { username, slug, timezone, hour12, slot, questions, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
+  const text = useGuestText();
+  const { m, intl, locale } = text;
   const timeId = useId();
   const form = useRef<HTMLFormElement>(null);
   // Server issues by field path; editing a field clears its own.
@@ -119,9 +144,9 @@ export function BookingForm(props: Props) {
     if (pending) return;
     setFailure(null);
     const lib = hasPhone ? await loadPhoneLib().catch(() => null) : null;
-    const local = checkAll(questions, details, lib);
+    const local = checkAll(questions, details, lib, m);
     if (Object.keys(local).length > 0) {
-      setFailure({ text: fieldsToCorrect(Object.keys(local).length), atFields: true });
+      setFailure({ text: fieldsToCorrect(Object.keys(local).length, text), atFields: true });
       showErrors(local);
       return;
     }
@@ -139,6 +164,8 @@ export function BookingForm(props: Props) {
           guestEmail: details.guestEmail,
           // The zone the time above is written in: what the guest saw is what is booked.
           guestTimezone: timezone,
+          // The language this page is in: the booking's emails are written in it.
+          guestLanguage: locale,
           // The answers as checked: phone numbers in E.164, checkboxes one option a line.
           customAnswers: Object.fromEntries(
             questions.flatMap((q) => {
@@ -156,7 +183,7 @@ export function BookingForm(props: Props) {
       const atFields: Errors = {};
       for (const issue of error.issues) if (fieldPaths.includes(issue.path)) atFields[issue.path] ??= issue.message;
       const fieldIssues = Object.keys(atFields).length;
-      setFailure({ text: bookingFailureMessage(error, { fieldIssues, timezone }), atFields: fieldIssues > 0 });
+      setFailure({ text: bookingFailureMessage(error, { fieldIssues, timezone, text }), atFields: fieldIssues > 0 });
       showErrors(atFields);
       return;
     }
@@ -168,7 +195,7 @@ export function BookingForm(props: Props) {
     const next = { ...details, ...change };
     onDetailsChange(next);
     if (fieldErrors[path] === undefined) return;
-    const now = checkAll(questions, next, phoneLib)[path];
+    const now = checkAll(questions, next, phoneLib, m)[path];
     setFieldErrors((errors) => {
       const rest = { ...errors };
       if (now === undefined) delete rest[path];
@@ -181,11 +208,11 @@ export function BookingForm(props: Props) {
     // noValidate: the browser's own bubbles name one field at a time; this form names them all.
     <form ref={form} onSubmit={submit} noValidate aria-labelledby={timeId} className="flex flex-col gap-4">
       <p id={timeId} className="font-medium">
-        {formatLongDay(slot.startTime, timezone, { year: true })} ·{" "}
-        <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12)}</span>{" "}
+        {formatLongDay(slot.startTime, timezone, { year: true, locale: intl })} ·{" "}
+        <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12, intl)}</span>{" "}
         <span className="font-normal text-slate-600">({timezone})</span>
       </p>
-      <Field label="Your name" required error={fieldErrors[NAME]}>
+      <Field label={m.yourName} required error={fieldErrors[NAME]}>
         {(p) => (
           <input
             {...p}
@@ -199,7 +226,7 @@ export function BookingForm(props: Props) {
           />
         )}
       </Field>
-      <Field label="Email" required error={fieldErrors[EMAIL]}>
+      <Field label={m.email} required error={fieldErrors[EMAIL]}>
         {(p) => (
           <input
             {...p}
@@ -238,10 +265,10 @@ export function BookingForm(props: Props) {
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={pending} className={buttonClass("primary")}>
-          {pending ? "Booking…" : "Confirm booking"}
+          {pending ? m.booking : m.confirmBooking}
         </button>
         <button type="button" onClick={onBack} className={buttonClass("ghost")}>
-          Back
+          {m.back}
         </button>
       </div>
     </form>

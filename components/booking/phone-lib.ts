@@ -19,16 +19,18 @@ export function loadPhoneLib(): Promise<PhoneLib> {
 
 export type CountryOption = { code: CountryCode; label: string };
 
-let countries: CountryOption[] | undefined;
-/** Every country the metadata knows, by its English name (the page's language): "Germany +49". */
-export function countryOptions(lib: PhoneLib): CountryOption[] {
-  if (countries) return countries;
-  const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
-  countries = lib
+const countriesByLocale = new Map<string, CountryOption[]>();
+/** Every country the metadata knows, named in the page's language: "Germany +49", "Deutschland +49". */
+export function countryOptions(lib: PhoneLib, locale = "en"): CountryOption[] {
+  const known = countriesByLocale.get(locale);
+  if (known) return known;
+  const names = new Intl.DisplayNames([locale], { type: "region", fallback: "code" });
+  const countries = lib
     .getCountries()
     .map((code) => ({ code, name: names.of(code) ?? code, calling: lib.getCountryCallingCode(code) }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
     .map(({ code, name, calling }) => ({ code, label: `${name} +${calling}` }));
+  countriesByLocale.set(locale, countries);
   return countries;
 }
 

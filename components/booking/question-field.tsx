@@ -2,6 +2,8 @@ import { useId, type ReactNode } from "react";
 import { Field, inputClass } from "@/components/ui/field";
 import type { CustomQuestion } from "@/db/schema";
 import { ANSWER_MAX_LENGTH, CHECKBOX_SEPARATOR, chosenOptions } from "@/lib/question-answers";
+import { fill } from "@/lib/i18n/fill";
+import { useGuestText } from "./guest-i18n";
 import { countryOptions, formatAsTyped, type CountryCode, type PhoneLib } from "./phone-lib";
 
 // One custom question of the guest's form, drawn by its type: a line or a box of text, an email
@@ -23,9 +25,15 @@ type Props = {
   phone: PhoneState;
 };
 
-const label = (q: Question) => (q.required ? q.label : `${q.label} (optional)`);
+/** The question's label, marked "(optional)" in the guest's language when it may be left empty. */
+function useLabel(q: Question): string {
+  const { m } = useGuestText();
+  return q.required ? q.label : fill(m.optional, { label: q.label });
+}
 
 export function QuestionField({ question: q, name, value, onChange, error, phone }: Props) {
+  const { m } = useGuestText();
+  const label = useLabel(q);
   const max = ANSWER_MAX_LENGTH[q.type];
   if (q.type === "single_choice" && q.display !== "dropdown") {
     return (
@@ -44,7 +52,7 @@ export function QuestionField({ question: q, name, value, onChange, error, phone
     const toggle = (option: string, on: boolean) =>
       onChange((q.options ?? []).filter((o) => (o === option ? on : chosen.includes(o))).join(CHECKBOX_SEPARATOR));
     return (
-      <ChoiceGroup question={q} error={error} hint={q.required ? "Choose at least one." : "Choose any that apply."}>
+      <ChoiceGroup question={q} error={error} hint={q.required ? m.chooseAtLeastOne : m.chooseAny}>
         {(described) =>
           (q.options ?? []).map((option) => (
             <Choice key={option} type="checkbox" name={name} label={option} checked={chosen.includes(option)} onChange={(on) => toggle(option, on)} {...described} />
@@ -54,7 +62,7 @@ export function QuestionField({ question: q, name, value, onChange, error, phone
     );
   }
   return (
-    <Field label={label(q)} required={q.required} hint={hintOf(q)} error={error}>
+    <Field label={label} required={q.required} hint={q.type === "phone" ? m.phoneCountryHint : undefined} error={error}>
       {(p) => {
         const common = { ...p, name, required: q.required, value, className: inputClass };
         switch (q.type) {
@@ -69,7 +77,7 @@ export function QuestionField({ question: q, name, value, onChange, error, phone
           case "single_choice":
             return (
               <select {...common} onChange={(e) => onChange(e.target.value)}>
-                <option value="">{q.required ? "Choose one…" : "None"}</option>
+                <option value="">{q.required ? m.chooseOne : m.noChoice}</option>
                 {(q.options ?? []).map((option) => (
                   <option key={option} value={option}>
                     {option}
@@ -85,10 +93,6 @@ export function QuestionField({ question: q, name, value, onChange, error, phone
   );
 }
 
-function hintOf(q: Question): string | undefined {
-  if (q.type === "phone") return "Choose your country and type your number, or start it with + and the country code.";
-  return undefined;
-}
 
 type Described = { "aria-invalid": boolean; "aria-describedby": string | undefined };
 
@@ -107,6 +111,7 @@ function ChoiceGroup({
   children: (described: Described) => ReactNode;
 }) {
   const id = useId();
+  const label = useLabel(q);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
@@ -120,7 +125,7 @@ function ChoiceGroup({
       className="flex min-w-0 flex-col gap-1"
     >
       <legend className="mb-1 text-sm font-medium text-slate-800">
-        {label(q)}
+        {label}
         {q.required && (
           <span className="text-red-600" aria-hidden="true">
             {" "}
@@ -190,7 +195,8 @@ function PhoneInput({
   "aria-describedby": string | undefined;
 }) {
   const { lib, country, onChange } = phone;
-  const options = lib ? countryOptions(lib) : [{ code: country, label: regionName(country) }];
+  const { m, intl } = useGuestText();
+  const options = lib ? countryOptions(lib, intl) : [{ code: country, label: regionName(country, intl) }];
   function type(text: string) {
     if (!lib) return onChange(text, country);
     const shown = formatAsTyped(lib, text, value, country as CountryCode);
@@ -200,7 +206,7 @@ function PhoneInput({
     <div className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-2 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
       <select
         name={`${input.name}.country`}
-        aria-label={`${question.label}: country`}
+        aria-label={fill(m.countryOf, { label: question.label })}
         value={country}
         disabled={!lib}
         onChange={(e) => {
@@ -221,9 +227,9 @@ function PhoneInput({
   );
 }
 
-function regionName(code: string): string {
+function regionName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
   } catch {
     return code;
   }
