@@ -45,10 +45,11 @@ test.describe("a German browser", () => {
     await expect(page.getByLabel("Ihr Name")).toBeFocused();
     await expect(page.getByLabel("Ihr Name")).toHaveAccessibleDescription("Bitte geben Sie Ihren Namen ein");
     await expect(page.getByRole("textbox", { name: "E-Mail", exact: true })).toHaveAccessibleDescription("Bitte geben Sie Ihre E-Mail-Adresse ein");
-    await expect(page.getByRole("alert")).toContainText("Bitte korrigieren Sie");
+    await expect(page.getByRole("textbox", { name: /^Topic/ })).toHaveAccessibleDescription("Bitte beantworten Sie diese Frage");
+    await expect(page.getByRole("alert")).toContainText("Bitte korrigieren Sie die oben markierten Felder.");
     await page.getByLabel("Ihr Name").fill("Greta Gast");
     await page.getByRole("textbox", { name: "E-Mail", exact: true }).fill(`greta-${Date.now()}@example.com`);
-    await page.getByRole("textbox", { name: "Topic (optional)" }).fill("Eine Zweitmeinung");
+    await page.getByRole("textbox", { name: /^Topic/ }).fill("Eine Zweitmeinung");
     await page.getByRole("button", { name: "Buchung bestätigen" }).click();
 
     const done = page.getByRole("status");
