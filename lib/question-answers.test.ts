@@ -10,7 +10,7 @@ const colours = q("checkboxes", { options: ["Red", "Green", "Blue, light"] });
 const size = q("single_choice", { options: ["Small", "Large"], display: "radio" });
 
 const ok = (value: string | undefined) => ({ ok: true, value });
-const refused = (message: string | RegExp) => ({ ok: false, message: typeof message === "string" ? message : expect.stringMatching(message) });
+const refused = (message: string | RegExp) => expect.objectContaining({ ok: false, message: typeof message === "string" ? message : expect.stringMatching(message) });
 
 describe("checkAnswer", () => {
   it("required means a non-blank answer, for every type", () => {
@@ -118,5 +118,20 @@ describe("readableAnswer", () => {
     expect(readableAnswer(q("phone"), "+14155550100", (n) => `formatted ${n}`)).toEqual(["formatted +14155550100"]);
     expect(readableAnswer(q("long_text"), "a\nb")).toEqual(["a\nb"]);
     expect(readableAnswer(undefined, "kept")).toEqual(["kept"]);
+  });
+});
+
+describe("checkAnswer's problem: what the guest page words in the guest's language", () => {
+  it("names the reason, and the limit of a too-long answer", () => {
+    const problem = (type: Parameters<typeof q>[0], answer: string, extra = {}) => {
+      const check = checkAnswer(q(type, extra), answer, rules);
+      return check.ok ? undefined : { problem: check.problem, max: check.max };
+    };
+    expect(problem("text", " ", { required: true })).toEqual({ problem: "required", max: undefined });
+    expect(problem("text", "x".repeat(2001))).toEqual({ problem: "too_long", max: 2000 });
+    expect(problem("email", "ada")).toEqual({ problem: "email", max: undefined });
+    expect(problem("number", "abc")).toEqual({ problem: "number", max: undefined });
+    expect(problem("number", "1,000")).toEqual({ problem: "number_thousands", max: undefined });
+    expect(problem("phone", "030 1234567")).toEqual({ problem: "phone", max: undefined });
   });
 });
