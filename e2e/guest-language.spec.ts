@@ -46,7 +46,7 @@ test.describe("a German browser", () => {
     await expect(page.getByLabel("Ihr Name")).toHaveAccessibleDescription("Bitte geben Sie Ihren Namen ein");
     await expect(page.getByRole("textbox", { name: "E-Mail", exact: true })).toHaveAccessibleDescription("Bitte geben Sie Ihre E-Mail-Adresse ein");
     await expect(page.getByRole("textbox", { name: /^Topic/ })).toHaveAccessibleDescription("Bitte beantworten Sie diese Frage");
-    await expect(page.getByRole("alert")).toContainText("Bitte korrigieren Sie die oben markierten Felder.");
+    await expect(page.getByRole("form").getByRole("alert")).toContainText("Bitte korrigieren Sie die oben markierten Felder.");
     await page.getByLabel("Ihr Name").fill("Greta Gast");
     await page.getByRole("textbox", { name: "E-Mail", exact: true }).fill(`greta-${Date.now()}@example.com`);
     await page.getByRole("textbox", { name: /^Topic/ }).fill("Eine Zweitmeinung");

@@ -113,7 +113,8 @@ for (const [width, suffix] of [
                   { path: "durationMinutes", message: "Must be a whole number of minutes from 5 to 720" },
                   { path: "slug", message: "Must be lower-case letters and digits separated by single hyphens" },
                   { path: "customQuestions.0.id", message: "This id is reserved; choose another" },
-                  { path: "customQuestions.0.type", message: "Must be one of: text, phone" },
+                  { path: "customQuestions.0.type", message: "Must be one of the types offered" },
+                  { path: "customQuestions.0.required", message: "Must be true or false" },
                 ],
               },
             }),
@@ -121,8 +122,10 @@ for (const [width, suffix] of [
         );
         await page.getByRole("button", { name: "Create event type" }).click();
         const summary = page.getByRole("alert").filter({ hasText: "not created" });
-        await expect(summary).toContainText("Your event type was not created: 3 fields need a change.");
-        await expect(summary).toContainText("Question 1: Must be one of: text, phone");
+        await expect(summary).toContainText("Your event type was not created: 4 fields need a change.");
+        // What no field shows is listed, saying which question; the question's type is said at its editor.
+        await expect(summary).toContainText("Question 1: Must be true or false");
+        await expect(page.getByText("Must be one of the types offered")).toBeVisible();
         await expect(link).toBeFocused();
         await expectProblem(link, /separated by single hyphens/);
         await expectProblem(duration, /Must be a whole number of minutes from 5 to 720$/);
