@@ -8,8 +8,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { brotliCompressSync, constants as zlib } from "node:zlib";
 import next from "next";
-import { deferPageScripts } from "./lib/http/defer-scripts.mjs";
-import { isBookingPage, isEmbeddedBookingPage, securityHeaders } from "./lib/http/security-headers.mjs";
+import { isEmbeddedBookingPage, securityHeaders } from "./lib/http/security-headers.mjs";
 
 process.env.NODE_ENV ??= "production";
 const port = Number(process.env.PORT || 3000);
@@ -79,8 +78,6 @@ const securityEntries = Object.entries(security.all);
 /** Everything but the build's static files: Next.js answers, under the security headers. */
 function handleWithHeaders(req, res) {
   for (const [name, value] of securityEntries) res.setHeader(name, value);
-  // The booking page paints before its bundles start (lib/http/defer-scripts.mjs).
-  if (req.method === "GET" && isBookingPage(req.url ?? "/")) deferPageScripts(req, res);
   if (isEmbeddedBookingPage(req.url ?? "/")) {
     res.removeHeader("x-frame-options");
     res.setHeader("content-security-policy", security.embed["content-security-policy"]);

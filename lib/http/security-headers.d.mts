@@ -3,4 +3,3 @@ export function contentSecurityPolicy(frameAncestors: string, dev?: boolean): st
 export const BOOKING_PAGE_SOURCE: string;
 export function securityHeaders(dev?: boolean): { all: Record<string, string>; embed: Record<string, string> };
 export function isEmbeddedBookingPage(url: string): boolean;
-export function isBookingPage(url: string): boolean;

@@ -49,15 +49,6 @@ export function securityHeaders(dev = false) {
 }
 
 /**
- * Whether a request URL ("/path?query") is a booking page (/{username}/{slug}).
- * @param {string} url
- */
-export function isBookingPage(url) {
-  const q = url.indexOf("?");
-  return BOOKING_PAGE.test(q < 0 ? url : url.slice(0, q));
-}
-
-/**
  * Whether a request URL ("/path?query") is a booking page asked for with ?embed=1 (the last
  * `embed` wins, as Next.js reads a repeated query key).
  * @param {string} url
