@@ -12,7 +12,8 @@ if (!postgresUrl) {
 }
 
 const shared = {
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // `server-only` throws outside a server bundle; tests are server code, so they get its empty twin.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
 };
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
-import { getConfig } from "@/lib/config";
 import type { BookingEvent } from "@/lib/schemas/webhook";
 import { isoUtc, isoUtcOrNull } from "@/lib/time";
+import { bookingPageUrl } from "@/lib/links";
 
 // Rows to API shapes. The only place that decides what leaves the service: no hash, token or
 // internal column is ever in these.
@@ -32,7 +32,7 @@ export function toEventType(e: EventTypeRow, username: string) {
     customQuestions: e.customQuestions,
     isActive: e.isActive,
     color: e.color,
-    publicUrl: `${getConfig().appUrl}/${username}/${e.slug}`,
+    publicUrl: bookingPageUrl(username, e.slug),
     createdAt: isoUtc(e.createdAt),
   };
 }

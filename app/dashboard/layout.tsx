@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { DashboardProviders } from "@/components/dashboard/providers";
 import { requireHost } from "@/lib/auth/current-host";
-import { getConfig } from "@/lib/config";
+import { hostPageUrl } from "@/lib/links";
 
 export const metadata: Metadata = { title: { template: "%s · Dashboard", default: "Dashboard" }, robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const host = await requireHost();
   return (
     <div className="min-h-screen">
-      <DashboardNav fullName={host.fullName} publicUrl={`${getConfig().appUrl}/${host.username}`} />
+      <DashboardNav fullName={host.fullName} publicUrl={hostPageUrl(host.username)} />
       <DashboardProviders>
         <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">{children}</main>
       </DashboardProviders>

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { DashboardHome } from "@/components/dashboard/home";
 import { requireHost } from "@/lib/auth/current-host";
-import { getConfig } from "@/lib/config";
 import { Prefetched } from "@/components/dashboard/prefetched";
 import { ANY, UPCOMING } from "@/lib/dashboard/home-queries";
 import type { Resource } from "@/lib/dashboard/prefetch";
+import { hostPageUrl } from "@/lib/links";
 
 export const metadata: Metadata = { title: "Home" };
 
@@ -14,7 +14,7 @@ export default async function DashboardHomePage() {
   const resources: Resource[] = ["me", "eventTypes", "availability", "calendarConnections", { bookings: UPCOMING }, { bookings: ANY }];
   return (
     <Prefetched resources={resources}>
-      <DashboardHome publicUrl={`${getConfig().appUrl}/${host.username}`} userId={host.id} />
+      <DashboardHome publicUrl={hostPageUrl(host.username)} userId={host.id} />
     </Prefetched>
   );
 }

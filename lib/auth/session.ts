@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { LoginBody } from "@/lib/schemas/account";
 import { clientIp } from "@/lib/http/client-ip";
 import { logInGuarded } from "@/lib/services/login-guard";
+import { siteIsHttps } from "@/lib/links";
 
 // The dashboard's session: next-auth v4, Credentials provider over the same credential check as
 // POST /auth/login, JWT strategy (an encrypted, HttpOnly cookie: page JavaScript never holds a
@@ -22,7 +23,7 @@ export function sessionSecret(): string {
 }
 
 function secureCookies(): boolean {
-  return getConfig().appUrl.startsWith("https://");
+  return siteIsHttps();
 }
 
 /** next-auth's own cookie name: `__Secure-` prefixed (and Secure) when APP_URL is https. */

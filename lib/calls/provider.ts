@@ -3,6 +3,7 @@ import { z } from "zod";
 import { providerCallStatuses } from "@/db/schema";
 import { getConfig, type CallsProviderConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { siteUrl } from "@/lib/links";
 
 // The telephony provider: a Twilio-compatible REST API. Ten lines of HTTP and one HMAC do not
 // need an SDK: placing a call is one form-encoded POST, and a status callback is verified the
@@ -114,7 +115,7 @@ export function isSignedByProvider(authToken: string, url: string, fields: Itera
  */
 export function verifyProviderRequest({ req, url, form }: { req: Request; url: URL; form: URLSearchParams }): void {
   const provider = callsProviderOrThrow();
-  const publicUrl = `${getConfig().appUrl}${url.pathname}${url.search}`;
+  const publicUrl = siteUrl(`${url.pathname}${url.search}`);
   if (!isSignedByProvider(provider.authToken, publicUrl, form, req.headers.get("x-twilio-signature"))) {
     throw new AppError("forbidden", "The request signature does not verify");
   }

@@ -14,6 +14,7 @@ import { clientIp } from "./client-ip";
 import { AppError } from "@/lib/errors";
 import { parseWith, queryObject, readFormBody, readJsonBody } from "./parse";
 import { errorResponse, json } from "./respond";
+import { siteOrigin } from "@/lib/links";
 
 // The one wrapper every API handler goes through: request id, authentication, rate limit,
 // input parsing, and the only try/catch. Handlers parse nothing and catch nothing.
@@ -121,7 +122,7 @@ async function authenticate(req: Request, db: Db): Promise<UserRow> {
     const cookie = sessionCookieOf(req.headers.get("cookie"));
     if (!cookie) throw new AppError("unauthorized", "A bearer token is required");
     bearer = await bearerOfSession(cookie);
-    if (bearer && !SAFE_METHODS.has(req.method) && req.headers.get("origin") !== new URL(getConfig().appUrl).origin) {
+    if (bearer && !SAFE_METHODS.has(req.method) && req.headers.get("origin") !== siteOrigin()) {
       throw new AppError("forbidden", "Cross-site request refused: the Origin header must be this service's own");
     }
   }

@@ -9,6 +9,7 @@ import { loadBookingFacts, type BookingFacts } from "@/lib/services/booking-fact
 import { BookingEventPayload, guestTokenOf } from "@/lib/services/outbox";
 import { BOOKING_EMAIL } from "./kinds";
 import type { JobHandler } from "./types";
+import { guestLinks as linksFor, siteDomain } from "@/lib/links";
 
 // One booking email to one reader (decisions §12), sent from the outbox, never inside the
 // booking request. The message describes the booking as the event left it: its times and
@@ -41,13 +42,7 @@ function timesOf(event: BookingEventPayload, facts: BookingFacts) {
 async function guestLinks(db: Db, event: BookingEventPayload) {
   const token = await guestTokenOf(db, event);
   if (token === undefined) return undefined;
-  const { appUrl } = getConfig();
-  return {
-    cancelUrl: `${appUrl}/cancel/${token}`,
-    rescheduleUrl: `${appUrl}/reschedule/${token}`,
-    manageUrl: `${appUrl}/booking/${token}`,
-    icsUrl: `${appUrl}/api/v1/public/bookings/${token}.ics`,
-  };
+  return linksFor(token);
 }
 
 /** Permanent refusals (the recipient does not exist): retrying them for a day changes nothing. */
@@ -63,8 +58,8 @@ export function bookingEmail(): JobHandler {
       const facts = await loadBookingFacts(db, event.bookingId);
       // The booking is gone (its host deleted the account): there is no one to write to about it.
       if (!facts) return { status: "done" };
-      const { appUrl, mailFrom } = getConfig();
-      const host = new URL(appUrl).hostname;
+      const { mailFrom } = getConfig();
+      const host = siteDomain();
       const message = composeBookingMail({
         event: event.event,
         reader,

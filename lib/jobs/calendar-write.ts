@@ -3,13 +3,12 @@ import { z } from "zod";
 import type { Db } from "@/db";
 import { bookingCalendarEvents, calendarConnections, calendars, type CalendarConnectionRow } from "@/db/schema";
 import { CalendarError, clientForConnection, type CalendarClient, type CalendarEvent } from "@/lib/calendars";
-import { getConfig } from "@/lib/config";
-import { bookingUid } from "@/lib/notifications/booking-ics";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
 import { loadBookingFacts, type BookingFacts } from "@/lib/services/booking-facts";
 import { CALENDAR_WRITE } from "./kinds";
 import type { JobHandler, JobOutcome } from "./types";
+import { bookingUid, siteUrl } from "@/lib/links";
 
 // Writes a booking into the host's write-target calendar (decisions §9, spec rule 3): made on
 // booking, moved on reschedule, removed on cancel, from the outbox with the worker's retries.
@@ -29,7 +28,7 @@ function eventOf(facts: BookingFacts): CalendarEvent {
   return {
     uid: bookingUid(booking.id),
     title: `${facts.title} with ${booking.guestName}`,
-    description: [`Booked by ${booking.guestName} <${booking.guestEmail}> through ${getConfig().appUrl}`, ...answers].join("\n"),
+    description: [`Booked by ${booking.guestName} <${booking.guestEmail}> through ${siteUrl("")}`, ...answers].join("\n"),
     location: booking.location,
     start: booking.startTime.getTime(),
     end: booking.endTime.getTime(),

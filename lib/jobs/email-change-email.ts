@@ -4,6 +4,7 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { EmailChangeEmailJob, emailChangeMailOf } from "@/lib/services/accounts/email-change";
 import { EMAIL_CHANGE_EMAIL } from "./kinds";
 import type { JobHandler } from "./types";
+import { siteDomain } from "@/lib/links";
 
 // The confirmation link to a new email address, sent from the outbox; a link that was replaced,
 // used or expired before the job ran is not sent.
@@ -16,8 +17,8 @@ export function emailChangeEmail(): JobHandler {
       const payload = EmailChangeEmailJob.parse(job.payload);
       const mail = await emailChangeMailOf(db, payload, now);
       if (!mail) return { status: "done" };
-      const { appUrl, mailFrom } = getConfig();
-      await sendMail(composeEmailChangeMail({ ...mail, from: mailFrom, messageId: `<${payload.changeId}@${new URL(appUrl).hostname}>` }));
+      const { mailFrom } = getConfig();
+      await sendMail(composeEmailChangeMail({ ...mail, from: mailFrom, messageId: `<${payload.changeId}@${siteDomain()}>` }));
       return { status: "done" };
     },
   };

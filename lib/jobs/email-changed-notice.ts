@@ -4,6 +4,7 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { EmailChangedNoticeJob } from "@/lib/services/accounts/email-change";
 import { EMAIL_CHANGED_NOTICE } from "./kinds";
 import type { JobHandler } from "./types";
+import { siteDomain } from "@/lib/links";
 
 // The notice to the old address after an email change was confirmed.
 export function emailChangedNotice(): JobHandler {
@@ -18,7 +19,7 @@ export function emailChangedNotice(): JobHandler {
           newEmail: notice.newEmail,
           appUrl,
           from: mailFrom,
-          messageId: `<${notice.changeId}.notice@${new URL(appUrl).hostname}>`,
+          messageId: `<${notice.changeId}.notice@${siteDomain()}>`,
         }),
       );
       return { status: "done" };

@@ -4,6 +4,7 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { PasswordResetEmailJob, passwordResetMailOf } from "@/lib/services/accounts/password-reset";
 import { PASSWORD_RESET_EMAIL } from "./kinds";
 import type { JobHandler } from "./types";
+import { siteDomain } from "@/lib/links";
 
 // The password reset email, sent from the outbox. A link that was replaced, spent or expired
 // before the job ran is not sent: it would not work.
@@ -16,8 +17,8 @@ export function passwordResetEmail(): JobHandler {
       const payload = PasswordResetEmailJob.parse(job.payload);
       const mail = await passwordResetMailOf(db, payload, now);
       if (!mail) return { status: "done" };
-      const { appUrl, mailFrom } = getConfig();
-      await sendMail(composePasswordResetMail({ ...mail, from: mailFrom, messageId: `<${payload.resetId}@${new URL(appUrl).hostname}>` }));
+      const { mailFrom } = getConfig();
+      await sendMail(composePasswordResetMail({ ...mail, from: mailFrom, messageId: `<${payload.resetId}@${siteDomain()}>` }));
       return { status: "done" };
     },
   };

@@ -1,5 +1,5 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { getConfig } from "@/lib/config";
+import { bookingUid } from "@/lib/links";
 
 // The booking as an iCalendar invitation (RFC 5545/5546), built by ical-generator. One UID per
 // booking for its whole life, so a calendar updates the event it already has: METHOD:REQUEST
@@ -24,14 +24,6 @@ export type BookingIcsInput = {
   stamp: Date;
 };
 
-/**
- * The stable UID of a booking's calendar event (decisions §12: `{bookingId}@{APP_URL host}`),
- * the one the emails, the guest's .ics, the host feed and the calendar writes share: the host
- * name without the port, so one booking never shows as two events.
- */
-export function bookingUid(bookingId: string): string {
-  return `${bookingId}@${new URL(getConfig().appUrl).hostname}`;
-}
 
 /**
  * A name as an iCalendar parameter value (CN=…): RFC 5545 has no escape inside a quoted

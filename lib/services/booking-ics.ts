@@ -1,11 +1,11 @@
 import type { Db } from "@/db";
 import { notFound } from "@/lib/errors";
-import { getConfig } from "@/lib/config";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { bookingIcs } from "@/lib/notifications/booking-ics";
 import { loadBookingFactsByGuestToken } from "./booking-facts";
+import { guestLinks } from "@/lib/links";
 
 /**
  * The guest's current invitation for their booking (GET /public/bookings/{token}.ics): the
@@ -28,7 +28,7 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
     end: booking.endTime,
     location: booking.location,
     // The guest's copy says where to see or change the booking (the token is the guest's own).
-    description: fill(page.calendarDetails, { url: `${getConfig().appUrl}/booking/${token}` }),
+    description: fill(page.calendarDetails, { url: guestLinks(token).manageUrl }),
     language,
     host: { name: host.fullName, email: host.email },
     guest: { name: booking.guestName, email: booking.guestEmail },

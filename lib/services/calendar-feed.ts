@@ -3,10 +3,9 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type UserRow } from "@/db/schema";
-import { getConfig } from "@/lib/config";
-import { bookingUid } from "@/lib/notifications/booking-ics";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
+import { bookingUid, dashboardBookingsUrl, feedUrl } from "@/lib/links";
 
 // A host's bookings as an iCalendar subscription (issue 12): any calendar app can subscribe to
 // the secret URL, no OAuth connection needed. The URL's secret is 256 random bits, stored only
@@ -21,7 +20,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export async function rotateCalendarFeed(db: Db, host: UserRow): Promise<{ url: string }> {
   const token = randomBytes(32).toString("base64url");
   await db.update(users).set({ feedTokenHash: hashToken(token) }).where(eq(users.id, host.id));
-  return { url: `${getConfig().appUrl}/feeds/${token}.ics` };
+  return { url: feedUrl(token) };
 }
 
 /** The feed behind a token as iCalendar text, or undefined for an unknown (or replaced) token. */
@@ -62,7 +61,7 @@ export async function calendarFeed(db: Db, token: string, now: number): Promise<
         .join("\n"),
       location: booking.location || null,
       status: booking.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-      url: `${getConfig().appUrl}/dashboard/bookings`,
+      url: dashboardBookingsUrl(),
     });
   }
   return calendar.toString();

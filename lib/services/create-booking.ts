@@ -25,6 +25,7 @@ import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, typ
 import { bookingEventPayload } from "./outbox";
 import { findBookingTarget } from "./public-event-types";
 import { loadSlotData } from "./slot-input";
+import { guestLinks as linksFor } from "@/lib/links";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -47,10 +48,10 @@ export type CreateBookingResult = {
  */
 type StoredAnswer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> & { sealedCancelToken: string };
 
-/** The guest's links; all carry the one secret token of the booking. */
+/** The links the booking's answer carries (its .ics link is in the emails). */
 function guestLinks(token: string): Pick<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> {
-  const app = getConfig().appUrl;
-  return { cancelUrl: `${app}/cancel/${token}`, rescheduleUrl: `${app}/reschedule/${token}`, manageUrl: `${app}/booking/${token}` };
+  const { cancelUrl, rescheduleUrl, manageUrl } = linksFor(token);
+  return { cancelUrl, rescheduleUrl, manageUrl };
 }
 
 function answerOf(stored: unknown): CreatedBookingDto {

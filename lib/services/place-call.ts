@@ -4,12 +4,12 @@ import { bookings, calls, eventTypes, type BookingRow, type CallAgent, type Even
 import { CALLS_PATHS } from "@/lib/calls/descriptor";
 import { CallNotPlaced, callsProviderOrThrow, createCall, type PlacedCall } from "@/lib/calls/provider";
 import { followupScript, reminderScript, sayTwiml, type CallSubject } from "@/lib/calls/scripts";
-import { getConfig } from "@/lib/config";
 import { toCall, type CallDto } from "@/lib/dto";
 import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toE164 } from "@/lib/phone";
 import { assertModifiable } from "./booking-store";
+import { siteUrl, spokenSite } from "@/lib/links";
 
 // The two agents of the outbound-calling service (decisions §2): the reminder calls a guest
 // before their booking, the follow-up after a cancellation or a missed meeting to offer a new
@@ -66,7 +66,7 @@ function script(agent: CallAgent, host: UserRow, { booking, eventType }: Booking
   };
   if (agent === "reminder") return reminderScript(subject);
   // An event type no longer offered has no page: the host's page lists what is.
-  const address = getConfig().appUrl.replace(/^https?:\/\//, "");
+  const address = spokenSite();
   const bookingPage = eventType.isActive ? `${address}/${host.username}/${eventType.slug}` : `${address}/${host.username}`;
   return followupScript({ ...subject, cancelled: booking.status === "cancelled", bookingPage });
 }
@@ -90,7 +90,7 @@ export async function placeCall(db: Db, host: UserRow, agent: CallAgent, booking
   const callId = requested!.id;
   let placed: PlacedCall;
   try {
-    placed = await createCall(provider, { to, twiml, statusCallback: `${getConfig().appUrl}${CALLS_PATHS.webhook}` });
+    placed = await createCall(provider, { to, twiml, statusCallback: siteUrl(CALLS_PATHS.webhook) });
   } catch (error) {
     const reason = error instanceof CallNotPlaced ? error.reason : "unexpected error";
     await db.update(calls).set({ status: "failed", error: reason, updatedAt: new Date() }).where(eq(calls.id, callId));

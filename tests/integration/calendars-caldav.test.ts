@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { calendarConnections } from "@/db/schema";
 import { caldavClient } from "@/lib/calendars/caldav";
-import { bookingUid } from "@/lib/notifications/booking-ics";
+import { bookingUid } from "@/lib/links";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";

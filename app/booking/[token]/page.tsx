@@ -8,7 +8,6 @@ import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
-import { getConfig } from "@/lib/config";
 import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
 import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";
@@ -18,6 +17,7 @@ import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
 import { findGuestBooking } from "@/lib/services/cancel-booking";
 import { isoUtc } from "@/lib/time";
+import { guestLinks } from "@/lib/links";
 
 // /booking/{token}: the guest's own page for their booking (its manageUrl; the same secret as
 // cancelUrl and rescheduleUrl). It shows, and links onward; it changes nothing by being opened.
@@ -145,7 +145,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
                 startTime={start}
                 endTime={end}
                 location={booking.location}
-                details={fill(m.calendarDetails, { url: `${getConfig().appUrl}/booking/${token}` })}
+                details={fill(m.calendarDetails, { url: guestLinks(token).manageUrl })}
                 labels={calendarLabels(m)}
               />
             </section>

@@ -4,7 +4,6 @@ import { z } from "zod";
 import type { Db } from "@/db";
 import { pgConstraint, pgErrorCode } from "@/db/client";
 import { emailChanges, users, type UserRow } from "@/db/schema";
-import { getConfig } from "@/lib/config";
 import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { EMAIL_CHANGE_EMAIL, EMAIL_CHANGED_NOTICE } from "@/lib/jobs/kinds";
@@ -12,6 +11,7 @@ import { enqueueJobs } from "@/lib/jobs/queue";
 import { wakeJobWorker } from "@/lib/jobs/wake";
 import { open, seal } from "@/lib/secret-box";
 import { logInGuarded } from "../login-guard";
+import { confirmEmailUrl } from "@/lib/links";
 
 // Changing the email (POST /me/email, then the link at the new address). The password is
 // checked like a login (a stolen session alone cannot move the account to another inbox), and
@@ -63,7 +63,7 @@ export async function emailChangeMailOf(db: Db, job: z.output<typeof EmailChange
     .limit(1);
   const token = open(job.sealedToken, EMAIL_CHANGE_TOKEN_PURPOSE);
   if (!row || token === undefined) return undefined;
-  return { to: { name: row.fullName, address: row.newEmail }, url: `${getConfig().appUrl}/confirm-email/${token}` };
+  return { to: { name: row.fullName, address: row.newEmail }, url: confirmEmailUrl(token) };
 }
 
 /** The link at the new address: spends it and sets the email (verified) in one transaction. */

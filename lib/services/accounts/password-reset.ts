@@ -12,6 +12,7 @@ import { JOBS_CHANNEL } from "@/lib/jobs/queue";
 import { wakeJobWorker } from "@/lib/jobs/wake";
 import { getRateLimitStore } from "@/lib/rate-limit";
 import { open, seal } from "@/lib/secret-box";
+import { resetPasswordUrl } from "@/lib/links";
 
 // Forgotten passwords (POST /auth/password-reset and …/confirm). The request answers the same
 // whether or not the address has an account, and does the same work either way: one statement
@@ -72,7 +73,7 @@ export async function passwordResetMailOf(db: Db, job: z.output<typeof PasswordR
     .limit(1);
   const token = open(job.sealedToken, RESET_TOKEN_PURPOSE);
   if (!row || token === undefined) return undefined;
-  return { to: { name: row.fullName, address: row.email }, url: `${getConfig().appUrl}/reset-password/${token}` };
+  return { to: { name: row.fullName, address: row.email }, url: resetPasswordUrl(token) };
 }
 
 const badToken = () =>

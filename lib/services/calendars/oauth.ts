@@ -4,11 +4,11 @@ import type { Db } from "@/db";
 import type { Bearer } from "@/lib/auth/jwt";
 import { oauthStateUses, users, type UserRow } from "@/db/schema";
 import { CalendarError, oauthProviderOf, type OAuthProviderId } from "@/lib/calendars";
-import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { open, seal } from "@/lib/secret-box";
 import { saveConnection } from "./connect";
+import { oauthCallbackUrl, siteIsHttps } from "@/lib/links";
 
 // The OAuth consent round trip of provider_a and provider_b. The `state` is the whole flow's
 // memory, sealed (AES-256-GCM: nobody can read or forge it): who started it, for which
@@ -40,7 +40,7 @@ type State = {
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 export function oauthRedirectUri(provider: OAuthProviderId): string {
-  return `${getConfig().appUrl}/api/v1/oauth/callback/${provider}`;
+  return oauthCallbackUrl(provider);
 }
 
 /** Where the flow goes next (the authorize endpoint's 302) and the nonce its browser keeps. */
@@ -84,7 +84,7 @@ export function oauthNonceCookieName(): string {
 }
 
 function secureCookies(): boolean {
-  return getConfig().appUrl.startsWith("https://");
+  return siteIsHttps();
 }
 
 /** The Set-Cookie value carrying `nonce` for as long as its state lives, or clearing it (null). */

@@ -1,10 +1,10 @@
 // GET /api/v1/oauth/callback/{provider} – the provider sends the browser back here after consent
 import { bearerOfSession, sessionCookieOf } from "@/lib/auth/session";
-import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { endpoint, route } from "@/lib/http/route";
 import { OAuthCallbackQuery, OAuthProviderParams } from "@/lib/schemas/calendar";
 import { completeOAuth, InvalidOAuthState, oauthNonceCookie, oauthNonceOf } from "@/lib/services/calendars/oauth";
+import { siteUrl } from "@/lib/links";
 
 /**
  * The person's browser lands here from the provider: it gets a page it can show. Any other
@@ -16,7 +16,7 @@ function invalidState(req: Request, message: string): Response {
 }
 
 function invalidStatePage(message: string): Response {
-  const dashboard = `${getConfig().appUrl}/dashboard/calendars`;
+  const dashboard = siteUrl("/dashboard/calendars");
   const escaped = message.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Calendar not connected</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 4rem auto; padding: 0 1rem; color: #0f172a">
@@ -49,7 +49,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/oauth/callback/{prov
         const session = sessionCookieOf(cookies);
         const browser = { nonce: oauthNonceOf(cookies), session: session ? await bearerOfSession(session) : null };
         const outcome = await completeOAuth(db, params.provider, query, browser);
-        const target = new URL(`${getConfig().appUrl}/dashboard/calendars`);
+        const target = new URL(siteUrl("/dashboard/calendars"));
         if (outcome.ok) target.searchParams.set("connected", params.provider);
         else target.searchParams.set("error", outcome.error);
         const headers = new Headers({ location: target.toString(), "cache-control": "no-store" });

@@ -1,9 +1,9 @@
 // GET /api/v1/me/calendar-connections/oauth/{provider}/authorize – 302 to the provider's consent screen
-import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { endpoint, route } from "@/lib/http/route";
 import { OAuthProviderParams } from "@/lib/schemas/calendar";
 import { oauthNonceCookie, startOAuth } from "@/lib/services/calendars/oauth";
+import { siteUrl } from "@/lib/links";
 
 const redirect = (location: string, headers: Record<string, string> = {}) =>
   new Response(null, { status: 302, headers: { location, "cache-control": "no-store", ...headers } });
@@ -34,7 +34,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/calendar-connecti
         // calendars page rather than a JSON error. API clients get the JSON 503.
         const browser = req.headers.get("accept")?.includes("text/html");
         if (browser && error instanceof AppError && error.code === "provider_unavailable") {
-          return redirect(`${getConfig().appUrl}/dashboard/calendars?error=not_configured`);
+          return redirect(siteUrl("/dashboard/calendars?error=not_configured"));
         }
         throw error;
       }
