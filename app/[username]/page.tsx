@@ -6,7 +6,7 @@ import { getDb } from "@/db";
 import { fill, formatDuration } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { orNotFoundPage } from "@/lib/pages";
-import { getPublicHostOrThrow } from "@/lib/services/public-event-types";
+import { getPublicHostOrThrow } from "@/lib/services/event-types/public";
 
 // /{username}: the host's public page, listing what a guest can book.
 

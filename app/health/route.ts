@@ -1,7 +1,7 @@
 // GET /health – the outbound-calling service's health check (at the site root): as /api/v1/health
 import { CALLS_PATHS } from "@/lib/calls/descriptor";
 import { endpoint, json, route } from "@/lib/http/route";
-import { checkHealth, Health } from "@/lib/services/health";
+import { checkHealth, Health } from "@/lib/store/health";
 
 export const dynamic = "force-dynamic";
 

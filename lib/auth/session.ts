@@ -8,7 +8,7 @@ import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { LoginBody } from "@/lib/schemas/account";
 import { clientIp } from "@/lib/http/client-ip";
-import { logInGuarded } from "@/lib/services/login-guard";
+import { logInGuarded } from "@/lib/services/accounts/login-guard";
 import { siteIsHttps } from "@/lib/links";
 
 // The dashboard's session: next-auth v4, Credentials provider over the same credential check as

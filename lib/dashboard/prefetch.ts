@@ -3,11 +3,11 @@ import { getDb } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { bookingsQuery, calendarKeys, hostKeys, webhookKeys, type BookingFilter } from "@/lib/api-client/host";
 import { BookingListQuery } from "@/lib/schemas/booking";
-import { listBookings } from "@/lib/services/list-bookings";
+import { listBookings } from "@/lib/services/bookings/list";
 import { toCalendarConnection, toEventType, toProfile, toWebhook } from "@/lib/dto";
-import { getAvailability } from "@/lib/services/availability";
+import { getAvailability } from "@/lib/services/schedule/availability";
 import { loadConnections } from "@/lib/services/calendars";
-import { listEventTypes } from "@/lib/services/event-types";
+import { listEventTypes } from "@/lib/services/event-types/manage";
 import { listWebhooks } from "@/lib/services/webhooks";
 
 // The dashboard's pages render with their data (no "Loading…" after the page has loaded): the

@@ -5,9 +5,9 @@ import { composeBookingMail } from "@/lib/notifications/booking-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";
 import { Booking } from "@/lib/schemas/booking";
 import { BookingRescheduledData } from "@/lib/schemas/webhook";
-import { loadBookingFacts, type BookingFacts } from "@/lib/services/booking-facts";
-import { BookingEventPayload, guestTokenOf } from "@/lib/services/outbox";
-import { BOOKING_EMAIL } from "./kinds";
+import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
+import { BookingEventPayload, guestTokenOf } from "@/lib/outbox/booking-events";
+import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { guestLinks as linksFor, siteDomain } from "@/lib/links";
 

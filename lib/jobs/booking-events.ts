@@ -1,9 +1,9 @@
 import { and, arrayContains, eq } from "drizzle-orm";
 import { webhooks } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { BookingEventPayload, type BookingEvent } from "@/lib/services/outbox";
+import { BookingEventPayload, type BookingEvent } from "@/lib/outbox/booking-events";
 import { webhookBody } from "@/lib/webhooks/body";
-import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "./kinds";
+import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import type { CalendarWriteJob } from "./calendar-write";
 import type { BookingEmailJob } from "./booking-email";
 import type { JobHandler, NewJob } from "./types";

@@ -5,8 +5,8 @@ import { bookingCalendarEvents, calendarConnections, calendars, type CalendarCon
 import { CalendarError, clientForConnection, type CalendarClient, type CalendarEvent } from "@/lib/calendars";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
-import { loadBookingFacts, type BookingFacts } from "@/lib/services/booking-facts";
-import { CALENDAR_WRITE } from "./kinds";
+import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
+import { CALENDAR_WRITE } from "@/lib/outbox/kinds";
 import type { JobHandler, JobOutcome } from "./types";
 import { bookingUid, siteUrl } from "@/lib/links";
 

@@ -1,4 +1,4 @@
-import { bookingEvents } from "@/lib/services/outbox";
+import { bookingEvents } from "@/lib/outbox/booking-events";
 import { bookingEmail } from "./booking-email";
 import { bookingEventFanOut } from "./booking-events";
 import { calendarWrite } from "./calendar-write";

@@ -2,7 +2,7 @@ import { getConfig } from "@/lib/config";
 import { composePasswordResetMail } from "@/lib/notifications/account-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";
 import { PasswordResetEmailJob, passwordResetMailOf } from "@/lib/services/accounts/password-reset";
-import { PASSWORD_RESET_EMAIL } from "./kinds";
+import { PASSWORD_RESET_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { siteDomain } from "@/lib/links";
 

@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { CalendarSyncLoop } from "./calendar-sync-loop";
 import { defaultJobHandlers } from "./handlers";
 import { releaseOrphanedJobs } from "./queue";
-import { setJobWake } from "./wake";
+import { setJobWake } from "@/lib/outbox/wake";
 import { JobWorker } from "./worker";
 
 // The one worker of this process, started by lib/startup.ts (tests run workers of their own).

@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { open } from "@/lib/secret-box";
 import { DeliveryError, postWebhook, type Resolver } from "@/lib/webhooks/send";
 import { signatureHeader, WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
-import { WEBHOOK_DELIVERY } from "./kinds";
+import { WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import type { JobHandler, JobOutcome, RecordAttempt } from "./types";
 
 // One message to one endpoint (Standard Webhooks): signed afresh on each attempt, with the same

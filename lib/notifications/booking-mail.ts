@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import type { BookingFacts } from "@/lib/services/booking-facts";
+import type { BookingFacts } from "@/lib/services/bookings/facts";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { outboxJobs } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { BOOKING_EMAIL } from "@/lib/jobs/kinds";
+import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
 import { rangeOf } from "@/lib/notifications/when";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";

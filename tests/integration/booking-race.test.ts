@@ -73,7 +73,7 @@ describe("the exclusion constraint", () => {
   it("refuses an overlapping non-cancelled booking of the same host (23P01 → slot_unavailable)", async () => {
     const host = await createHost();
     const et = await createEventType(host, { durationMinutes: 30 });
-    const { insertBookingOrConflict } = await import("@/lib/services/booking-store");
+    const { insertBookingOrConflict } = await import("@/lib/services/bookings/store");
     const db = (await getDatabase()).db;
     const at = (minutes: number) => new Date(Date.UTC(2030, 0, 7, 9, minutes));
     const row = (id: string, start: number, end: number, status: "confirmed" | "cancelled" = "confirmed") => ({

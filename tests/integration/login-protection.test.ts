@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOGIN_LIMITS } from "@/lib/services/login-guard";
+import { LOGIN_LIMITS } from "@/lib/services/accounts/login-guard";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";
 import { createHost, unique } from "../support/factories";

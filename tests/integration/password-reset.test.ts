@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db";
 import { outboxJobs, passwordResets } from "@/db/schema";
-import { PASSWORD_RESET_EMAIL } from "@/lib/jobs/kinds";
+import { PASSWORD_RESET_EMAIL } from "@/lib/outbox/kinds";
 import { api } from "../support/api";
 import { clientHeaders } from "../support/booking";
 import { withTestDatabase } from "../support/database";

@@ -277,7 +277,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     const [slot] = await getSlots(host, et.slug, date);
     const key = randomUUID();
     const body = { startTime: slot!.startTime, ...guest() };
-    const { requestHash } = await import("@/lib/services/idempotency");
+    const { requestHash } = await import("@/lib/store/idempotency");
     await (await getDb()).insert(idempotencyKeys).values({
       scope: "public-booking",
       key,

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { expect } from "vitest";
 import { getDb } from "@/db";
 import { bookings } from "@/db/schema";
-import { hashCancelToken } from "@/lib/services/booking-store";
+import { hashCancelToken } from "@/lib/services/bookings/store";
 import { api } from "./api";
 import { unique, type TestHost } from "./factories";
 

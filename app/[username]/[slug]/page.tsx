@@ -15,8 +15,8 @@ import { INTL_TAG } from "@/lib/i18n/locales";
 import { guestLanguage } from "@/lib/i18n/server";
 import { log } from "@/lib/log";
 import { orNotFoundPage } from "@/lib/pages";
-import { firstOpenMonth } from "@/lib/services/first-open-month";
-import { getPublicEventTypeCached } from "@/lib/services/schedule-cache";
+import { firstOpenMonth } from "@/lib/services/schedule/first-open-month";
+import { getPublicEventTypeCached } from "@/lib/services/schedule/cache";
 
 // /{username}/{slug}: the guest's booking page. The page renders the event; the widget lists
 // slots and books through the public API, the same one any other client uses.

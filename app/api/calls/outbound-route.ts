@@ -3,7 +3,7 @@ import type { CallAgent } from "@/db/schema";
 import { callsProviderOrThrow } from "@/lib/calls/provider";
 import { json, route } from "@/lib/http/route";
 import { Call, OutboundCallBody } from "@/lib/schemas/calls";
-import { placeCall } from "@/lib/services/place-call";
+import { placeCall } from "@/lib/services/calls/place";
 
 const summaries: Record<CallAgent, string> = {
   reminder: "The reminder agent calls the guest of an upcoming booking: what, with whom and when, in the guest's timezone",

@@ -15,7 +15,7 @@ import { guestLanguage } from "@/lib/i18n/server";
 import { hour12InZone } from "@/lib/notifications/clock";
 import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
-import { findGuestBooking } from "@/lib/services/cancel-booking";
+import { findGuestBooking } from "@/lib/services/bookings/cancel";
 import { isoUtc } from "@/lib/time";
 import { guestLinks } from "@/lib/links";
 

@@ -9,7 +9,7 @@ import { Container } from "@/components/ui/container";
 import { getDb } from "@/db";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
-import { findGuestBooking, guestWhen } from "@/lib/services/cancel-booking";
+import { findGuestBooking, guestWhen } from "@/lib/services/bookings/cancel";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
 // takes a click, so mail scanners and link previews that fetch the URL cancel nothing.

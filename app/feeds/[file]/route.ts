@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { getDb } from "@/db";
 import { log } from "@/lib/log";
-import { calendarFeed } from "@/lib/services/calendar-feed";
+import { calendarFeed } from "@/lib/services/calendars/feed";
 
 export const dynamic = "force-dynamic";
 

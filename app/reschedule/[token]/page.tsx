@@ -5,7 +5,7 @@ import { GuestReschedule } from "@/components/booking/guest-reschedule";
 import { getDb } from "@/db";
 import { guestLanguage } from "@/lib/i18n/server";
 import { isoUtc } from "@/lib/time";
-import { findGuestBooking } from "@/lib/services/cancel-booking";
+import { findGuestBooking } from "@/lib/services/bookings/cancel";
 
 // /reschedule/{token}: where a guest's rescheduleUrl leads. Opening it shows the booking and the
 // event type's open times; only picking a time and confirming moves anything (POST

@@ -6,11 +6,11 @@ import { pgConstraint, pgErrorCode } from "@/db/client";
 import { emailChanges, users, type UserRow } from "@/db/schema";
 import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { EMAIL_CHANGE_EMAIL, EMAIL_CHANGED_NOTICE } from "@/lib/jobs/kinds";
+import { EMAIL_CHANGE_EMAIL, EMAIL_CHANGED_NOTICE } from "@/lib/outbox/kinds";
 import { enqueueJobs } from "@/lib/jobs/queue";
-import { wakeJobWorker } from "@/lib/jobs/wake";
+import { wakeJobWorker } from "@/lib/outbox/wake";
 import { open, seal } from "@/lib/secret-box";
-import { logInGuarded } from "../login-guard";
+import { logInGuarded } from "./login-guard";
 import { confirmEmailUrl } from "@/lib/links";
 
 // Changing the email (POST /me/email, then the link at the new address). The password is

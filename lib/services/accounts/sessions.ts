@@ -3,8 +3,8 @@ import type { Db } from "@/db";
 import { users, type UserRow } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError, validationError } from "@/lib/errors";
-import { loginResult } from "../log-in";
-import { logInGuarded } from "../login-guard";
+import { loginResult } from "./log-in";
+import { logInGuarded } from "./login-guard";
 
 // Bearer tokens and dashboard sessions are stateless JWTs: each carries the account's session
 // version at issue (`sv`), and the route wrapper and the dashboard refuse one whose version is

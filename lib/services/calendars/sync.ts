@@ -12,7 +12,7 @@ import {
 import { CalendarError, clientForConnection, type BusyRange, type ExternalCalendar } from "@/lib/calendars";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { writeForHost } from "@/lib/services/host-writes";
+import { writeForHost } from "@/lib/store/host-writes";
 
 // Busy-time sync: reads a connection's calendars and their busy time from the provider and keeps
 // it in busy_intervals, where the slot engine's loader reads it. Slots never wait on a provider:

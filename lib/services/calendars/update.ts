@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { calendarConnections, calendars, type UserRow } from "@/db/schema";
 import { validationError } from "@/lib/errors";
 import type { UpdateConnectionBody } from "@/lib/schemas/calendar";
-import { writeForHost } from "@/lib/services/host-writes";
+import { writeForHost } from "@/lib/store/host-writes";
 import { getConnectionForHostOrThrow, loadConnectionOrThrow, type ConnectionWithCalendars } from "./store";
 
 /**

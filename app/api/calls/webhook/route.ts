@@ -3,7 +3,7 @@ import { CALLS_PATHS } from "@/lib/calls/descriptor";
 import { callsProviderOrThrow, verifyProviderRequest } from "@/lib/calls/provider";
 import { endpoint, json, route } from "@/lib/http/route";
 import { CallStatusCallback, PROVIDER_SIGNATURE_HEADER } from "@/lib/schemas/calls";
-import { recordCallStatus } from "@/lib/services/call-status";
+import { recordCallStatus } from "@/lib/services/calls/status";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint(
   CALLS_PATHS.webhook,

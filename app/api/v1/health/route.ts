@@ -1,6 +1,6 @@
 // GET /api/v1/health – 200 once the database answers, 503 otherwise
 import { endpoint, json, route } from "@/lib/http/route";
-import { checkHealth, Health } from "@/lib/services/health";
+import { checkHealth, Health } from "@/lib/store/health";
 
 export const dynamic = "force-dynamic";
 

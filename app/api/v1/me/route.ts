@@ -2,7 +2,7 @@
 import { toProfile } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { Profile, UpdateProfileBody } from "@/lib/schemas/account";
-import { updateProfile } from "@/lib/services/update-profile";
+import { updateProfile } from "@/lib/services/accounts/update-profile";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me", {
   GET: route(

@@ -2,7 +2,7 @@
 import { clientIp } from "@/lib/http/client-ip";
 import { endpoint, json, route } from "@/lib/http/route";
 import { LoginBody, LoginResult } from "@/lib/schemas/account";
-import { logIn } from "@/lib/services/log-in";
+import { logIn } from "@/lib/services/accounts/log-in";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/auth/login", {
   POST: route(

@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import { toRegisteredUser } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { RegisterBody, RegisteredUser } from "@/lib/schemas/account";
-import { registerHost } from "@/lib/services/register-host";
+import { registerHost } from "@/lib/services/accounts/register";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/auth/register", {
   POST: route(

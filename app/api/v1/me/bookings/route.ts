@@ -1,7 +1,7 @@
 // GET /api/v1/me/bookings – the host's bookings, by start time, paginated
 import { endpoint, json, route } from "@/lib/http/route";
 import { BookingList, BookingListQuery } from "@/lib/schemas/booking";
-import { listBookings } from "@/lib/services/list-bookings";
+import { listBookings } from "@/lib/services/bookings/list";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/bookings", {
   GET: route(

@@ -1,7 +1,7 @@
 // GET /api/v1/me/calls – the outbound calls placed for the host's bookings, newest first, paginated
 import { endpoint, json, route } from "@/lib/http/route";
 import { CallList, CallListQuery } from "@/lib/schemas/calls";
-import { listCalls } from "@/lib/services/list-calls";
+import { listCalls } from "@/lib/services/calls/list";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/calls", {
   GET: route(

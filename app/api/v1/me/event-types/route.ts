@@ -2,7 +2,7 @@
 import { toEventType } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { CreateEventTypeBody, EventType, EventTypeList } from "@/lib/schemas/event-type";
-import { createEventType, listEventTypes } from "@/lib/services/event-types";
+import { createEventType, listEventTypes } from "@/lib/services/event-types/manage";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types", {
   GET: route(

@@ -1,7 +1,7 @@
 // POST /api/v1/public/cancel – a guest cancels with the token from their cancelUrl
 import { endpoint, json, route } from "@/lib/http/route";
 import { GuestCancelBody, GuestCancelled } from "@/lib/schemas/booking";
-import { cancelBookingAsGuest } from "@/lib/services/cancel-booking";
+import { cancelBookingAsGuest } from "@/lib/services/bookings/cancel";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/cancel", {
   POST: route(

@@ -1,7 +1,7 @@
 // POST /api/v1/public/reschedule – a guest moves their booking with the token of their links
 import { endpoint, json, route } from "@/lib/http/route";
 import { GuestRescheduleBody, GuestRescheduled } from "@/lib/schemas/booking";
-import { rescheduleBookingAsGuest } from "@/lib/services/reschedule-booking";
+import { rescheduleBookingAsGuest } from "@/lib/services/bookings/reschedule";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/reschedule", {
   POST: route(

@@ -2,7 +2,7 @@
 import { toEventType } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { EventType, EventTypeParams, UpdateEventTypeBody } from "@/lib/schemas/event-type";
-import { deleteEventType, updateEventType } from "@/lib/services/event-types";
+import { deleteEventType, updateEventType } from "@/lib/services/event-types/manage";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types/{eventTypeId}", {
   PATCH: route(

@@ -1,7 +1,7 @@
 // GET /api/v1/public/{username}/{eventSlug} – what a guest's booking page shows
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicEventPage, PublicEventParams } from "@/lib/schemas/booking";
-import { getPublicEventTypeCached } from "@/lib/services/schedule-cache";
+import { getPublicEventTypeCached } from "@/lib/services/schedule/cache";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}", {
   GET: route(

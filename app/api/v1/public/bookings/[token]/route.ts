@@ -2,7 +2,7 @@
 import { notFound } from "@/lib/errors";
 import { endpoint, route } from "@/lib/http/route";
 import { GuestIcsParams } from "@/lib/schemas/booking";
-import { guestBookingIcs } from "@/lib/services/booking-ics";
+import { guestBookingIcs } from "@/lib/services/bookings/ics";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/bookings/{token}.ics", {
   GET: route(

@@ -1,7 +1,7 @@
 // POST /api/v1/me/bookings/{bookingId}/cancel – the host cancels a booking
 import { endpoint, json, route } from "@/lib/http/route";
 import { Booking, BookingParams, HostCancelBody } from "@/lib/schemas/booking";
-import { cancelBookingAsHost } from "@/lib/services/cancel-booking";
+import { cancelBookingAsHost } from "@/lib/services/bookings/cancel";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/bookings/{bookingId}/cancel", {
   POST: route(

@@ -1,7 +1,7 @@
 // POST /api/v1/me/bookings/{bookingId}/reschedule – the host moves a booking to another slot
 import { endpoint, json, route } from "@/lib/http/route";
 import { Booking, BookingParams, RescheduleBody } from "@/lib/schemas/booking";
-import { rescheduleBooking } from "@/lib/services/reschedule-booking";
+import { rescheduleBooking } from "@/lib/services/bookings/reschedule";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/bookings/{bookingId}/reschedule", {
   POST: route(

@@ -2,7 +2,7 @@
 import { ContentRecord } from "@/lib/contracts/social-page";
 import { endpoint, json, route } from "@/lib/http/route";
 import { EventTypeParams } from "@/lib/schemas/event-type";
-import { socialPostForEventType } from "@/lib/services/social-post";
+import { socialPostForEventType } from "@/lib/services/event-types/social-post";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types/{eventTypeId}/social-post", {
   GET: route(

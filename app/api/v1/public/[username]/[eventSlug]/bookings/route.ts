@@ -5,7 +5,7 @@ import { endpoint, json, route } from "@/lib/http/route";
 import { parseWith } from "@/lib/http/parse";
 import { rateLimitHeaders } from "@/lib/rate-limit";
 import { CreateBookingBody, CreatedBooking, IDEMPOTENCY_KEY_HEADER, IdempotencyKeyHeader, PublicEventParams } from "@/lib/schemas/booking";
-import { createBooking } from "@/lib/services/create-booking";
+import { createBooking } from "@/lib/services/bookings/create";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}/bookings", {
   POST: route(

@@ -2,9 +2,9 @@ import type { Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { BookingRow } from "@/db/schema";
 import { JOBS_CHANNEL } from "@/lib/jobs/queue";
-import { overlapAsConflict } from "./booking-store";
-import type { Claim, StoredResponse } from "./idempotency";
-import type { BookingEventPayload } from "./outbox";
+import { overlapAsConflict } from "./store";
+import type { Claim, StoredResponse } from "@/lib/store/idempotency";
+import type { BookingEventPayload } from "@/lib/outbox/booking-events";
 
 // A new booking's writes, in one statement: the booking under the exclusion constraint, its
 // booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL

@@ -5,8 +5,8 @@ import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { countCacheLookup } from "@/lib/metrics";
-import { getPublicEventTypeOrThrow, type PublicEventType } from "./public-event-types";
-import { loadHostSchedule, type HostSchedule } from "./slot-input";
+import { getPublicEventTypeOrThrow, type PublicEventType } from "@/lib/services/event-types/public";
+import { loadHostSchedule, type HostSchedule } from "./load";
 
 // What the public slot list reads, kept in memory per host: the event type behind a public
 // path, and the host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit

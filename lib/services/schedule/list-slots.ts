@@ -2,8 +2,8 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import type { SlotsQuery } from "@/lib/schemas/booking";
 import { computeSlots, slotsValidUntil, toSlotDtos } from "@/lib/slots";
-import { cachedSlotResponse, cacheEpoch, getHostScheduleCached, getPublicEventTypeCached, rememberSlotResponse } from "./schedule-cache";
-import { engineEventType, engineHost } from "./slot-input";
+import { cachedSlotResponse, cacheEpoch, getHostScheduleCached, getPublicEventTypeCached, rememberSlotResponse } from "./cache";
+import { engineEventType, engineHost } from "./load";
 
 /**
  * The open slots of a public event type for the guest's dates, shown in the guest's zone, as

@@ -1,7 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type CustomQuestion } from "@/db/schema";
-import { hashCancelToken } from "./booking-store";
+import { hashCancelToken } from "./store";
 
 // What messages about a booking need besides the booking itself: the event type's title and
 // questions, and who the host is (name, address, zone). One query, for emails and calendar files alike.

@@ -4,7 +4,7 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { bookingIcs } from "@/lib/notifications/booking-ics";
-import { loadBookingFactsByGuestToken } from "./booking-facts";
+import { loadBookingFactsByGuestToken } from "./facts";
 import { guestLinks } from "@/lib/links";
 
 /**

@@ -3,7 +3,7 @@ import type { EventTypeRow, UserRow } from "@/db/schema";
 import { ContentRecord, MAX_TEXT_HINT, type ContentRecordOut } from "@/lib/contracts/social-page";
 import { toEventType } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
-import { getEventTypeForHostOrThrow } from "./event-types";
+import { getEventTypeForHostOrThrow } from "./manage";
 
 const ELLIPSIS = "…";
 

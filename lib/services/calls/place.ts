@@ -8,7 +8,7 @@ import { toCall, type CallDto } from "@/lib/dto";
 import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toE164 } from "@/lib/phone";
-import { assertModifiable } from "./booking-store";
+import { assertModifiable } from "@/lib/services/bookings/store";
 import { siteUrl, spokenSite } from "@/lib/links";
 
 // The two agents of the outbound-calling service (decisions §2): the reminder calls a guest

@@ -4,8 +4,8 @@ import type { Db } from "@/db";
 import { bookings, busyIntervals, calendars, type UserRow } from "@/db/schema";
 import { explainSlot, type Reason, type SourcedInterval } from "@/lib/slots/explain";
 import { clampInstant, isoUtc, timeOf } from "@/lib/time";
-import { getEventTypeForHostOrThrow } from "./event-types";
-import { loadHostSchedule } from "./slot-input";
+import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
+import { loadHostSchedule } from "./load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

@@ -7,9 +7,9 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/notifications/when";
-import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./booking-store";
-import { enqueueBookingEvent } from "./outbox";
-import { writeForHost } from "./host-writes";
+import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
+import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
+import { writeForHost } from "@/lib/store/host-writes";
 
 type Canceller = "host" | "guest";
 

@@ -6,7 +6,7 @@ import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
-import { writeForHost } from "./host-writes";
+import { writeForHost } from "@/lib/store/host-writes";
 
 function slugTaken(error: unknown, slug: string | undefined): never {
   if (pgErrorCode(error) === "23505") {

@@ -1,8 +1,8 @@
 import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
-import { wakeJobWorker } from "@/lib/jobs/wake";
-import { hostBookingsLock, retryOnDeadlock } from "./booking-store";
-import { invalidateHost, scheduleChangeNotice } from "./schedule-cache";
+import { wakeJobWorker } from "@/lib/outbox/wake";
+import { hostBookingsLock, retryOnDeadlock } from "@/lib/services/bookings/store";
+import { invalidateHost, scheduleChangeNotice } from "@/lib/services/schedule/cache";
 
 /**
  * The one door for writes to what a host's slots are made of (hours, event types, bookings,

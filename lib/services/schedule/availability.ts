@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { availabilityOverrides, availabilityRules, users, type UserRow } from "@/db/schema";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
 import { minutesOf, timeOf } from "@/lib/time";
-import { writeForHost } from "./host-writes";
+import { writeForHost } from "@/lib/store/host-writes";
 
 export type AvailabilityDto = z.output<typeof Availability>;
 
