@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { getDatabase } from "@/db";
+import { getDatabase } from "@/lib/store/database";
 import { users } from "@/db/schema";
 import { ConfigError, getConfig } from "@/lib/config";
 import { startJobWorker } from "@/lib/jobs/process-worker";

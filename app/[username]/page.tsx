@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { Container } from "@/components/ui/container";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { fill, formatDuration } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { orNotFoundPage } from "@/lib/pages";

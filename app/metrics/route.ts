@@ -1,6 +1,6 @@
 // GET /metrics – Prometheus metrics; off unless METRICS=1 or METRICS_TOKEN (then a bearer token is required)
 import { timingSafeEqual } from "node:crypto";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { metricsText } from "@/lib/metrics";

@@ -1,14 +1,7 @@
 import { createHmac } from "node:crypto";
-import type { NextAuthOptions } from "next-auth";
 import { decode } from "next-auth/jwt";
 import { sessionVersionOf, type Bearer } from "./jwt";
-import CredentialsProvider from "next-auth/providers/credentials";
-import { getDb } from "@/db";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
-import { LoginBody } from "@/lib/schemas/account";
-import { clientIp } from "@/lib/http/client-ip";
-import { logInGuarded } from "@/lib/services/accounts/login-guard";
 import { siteIsHttps } from "@/lib/links";
 
 // The dashboard's session: next-auth v4, Credentials provider over the same credential check as
@@ -22,52 +15,13 @@ export function sessionSecret(): string {
   return createHmac("sha256", getConfig().jwtSecret).update("next-auth session v1").digest("base64url");
 }
 
-function secureCookies(): boolean {
+export function secureCookies(): boolean {
   return siteIsHttps();
 }
 
 /** next-auth's own cookie name: `__Secure-` prefixed (and Secure) when APP_URL is https. */
 export function sessionCookieName(): string {
   return `${secureCookies() ? "__Secure-" : ""}next-auth.session-token`;
-}
-
-export function authOptions(): NextAuthOptions {
-  const config = getConfig();
-  // next-auth builds its callback and redirect URLs from NEXTAUTH_URL: the service's APP_URL.
-  process.env.NEXTAUTH_URL ??= config.appUrl;
-  return {
-    secret: sessionSecret(),
-    session: { strategy: "jwt", maxAge: config.jwtExpiresIn },
-    useSecureCookies: secureCookies(),
-    pages: { signIn: "/login" },
-    providers: [
-      CredentialsProvider({
-        name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials, req) {
-          const input = LoginBody.safeParse({ email: credentials?.email ?? "", password: credentials?.password ?? "" });
-          if (!input.success) return null;
-          try {
-            const headers = new Headers(Object.entries(req.headers ?? {}).map(([k, v]) => [k, String(v)] as [string, string]));
-            const user = await logInGuarded(await getDb(), input.data, clientIp({ headers }));
-            return { id: user.id, email: user.email, name: user.fullName, sessionVersion: user.sessionVersion };
-          } catch (error) {
-            if (error instanceof AppError && error.code === "unauthorized") return null;
-            // next-auth reports a thrown error's message to the form as `error`.
-            if (error instanceof AppError && error.code === "rate_limited") throw new Error("rate_limited");
-            throw error;
-          }
-        },
-      }),
-    ],
-    callbacks: {
-      // The cookie carries the user id (sub) and the session version it was issued under (sv);
-      // every request reads the user afresh and compares the version.
-      jwt: ({ token, user }) =>
-        user ? { sub: user.id, email: user.email, name: user.name, sv: (user as { sessionVersion?: number }).sessionVersion ?? 0 } : token,
-      session: ({ session, token }) => ({ ...session, userId: token.sub, sessionVersion: sessionVersionOf(token.sv) }),
-    },
-  };
 }
 
 /** Who a valid, unexpired session cookie value speaks for, or null. */

@@ -1,5 +1,5 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import type { UserRow } from "@/db/schema";
 import { bookingsQuery, calendarKeys, hostKeys, webhookKeys, type BookingFilter } from "@/lib/api-client/host";
 import { BookingListQuery } from "@/lib/schemas/booking";

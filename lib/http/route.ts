@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { getDb, type Db } from "@/db";
+import type { Db } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { isDatabaseUnavailable } from "@/db/client";
 import { users, type UserRow } from "@/db/schema";
 import { verifyAccessToken, type Bearer } from "@/lib/auth/jwt";

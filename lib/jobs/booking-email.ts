@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Db } from "@/db";
 import { getConfig } from "@/lib/config";
 import { composeBookingMail } from "@/lib/notifications/booking-mail";
@@ -10,17 +9,11 @@ import { BookingEventPayload, guestTokenOf } from "@/lib/outbox/booking-events";
 import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { guestLinks as linksFor, siteDomain } from "@/lib/links";
+import { BookingEmailJob } from "@/lib/outbox/payloads";
 
 // One booking email to one reader (decisions §12), sent from the outbox, never inside the
 // booking request. The message describes the booking as the event left it: its times and
 // SEQUENCE come from the event, so a message that goes out late never shows a newer state.
-
-export const BookingEmailJob = z.object({
-  reader: z.enum(["guest", "host"]),
-  eventJobId: z.number().int(),
-  event: BookingEventPayload,
-});
-export type BookingEmailJob = z.infer<typeof BookingEmailJob>;
 
 function timesOf(event: BookingEventPayload, facts: BookingFacts) {
   if (event.event === "booking.created") {

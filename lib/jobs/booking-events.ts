@@ -4,10 +4,10 @@ import { newId } from "@/lib/ids";
 import { BookingEventPayload, type BookingEvent } from "@/lib/outbox/booking-events";
 import { webhookBody } from "@/lib/webhooks/body";
 import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
-import type { CalendarWriteJob } from "./calendar-write";
-import type { BookingEmailJob } from "./booking-email";
+import type { CalendarWriteJob } from "@/lib/outbox/payloads";
+import type { BookingEmailJob } from "@/lib/outbox/payloads";
 import type { JobHandler, NewJob } from "./types";
-import type { WebhookDeliveryJob } from "./webhook-delivery";
+import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
 
 /**
  * Fan-out: one booking event becomes one delivery job per active webhook of the host that wants

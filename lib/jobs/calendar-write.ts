@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/db";
 import { bookingCalendarEvents, calendarConnections, calendars, type CalendarConnectionRow } from "@/db/schema";
 import { CalendarError, clientForConnection, type CalendarClient, type CalendarEvent } from "@/lib/calendars";
@@ -9,6 +8,7 @@ import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/fac
 import { CALENDAR_WRITE } from "@/lib/outbox/kinds";
 import type { JobHandler, JobOutcome } from "./types";
 import { bookingUid, siteUrl } from "@/lib/links";
+import { CalendarWriteJob } from "@/lib/outbox/payloads";
 
 // Writes a booking into the host's write-target calendar (decisions §9, spec rule 3): made on
 // booking, moved on reschedule, removed on cancel, from the outbox with the worker's retries.
@@ -16,9 +16,6 @@ import { bookingUid, siteUrl } from "@/lib/links";
 // when the job runs, so jobs that run late, twice or out of order all end in the same place;
 // the event's id is derived from the booking (a stable UID, Google's event id, Graph's
 // transactionId), so a create retried after a crash makes no second event.
-
-export const CalendarWriteJob = z.object({ bookingId: z.string(), hostId: z.string() });
-export type CalendarWriteJob = z.infer<typeof CalendarWriteJob>;
 
 function eventOf(facts: BookingFacts): CalendarEvent {
   const { booking } = facts;

@@ -1,7 +1,8 @@
 import { getConfig } from "@/lib/config";
 import { composeEmailChangeMail } from "@/lib/notifications/account-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";
-import { EmailChangeEmailJob, emailChangeMailOf } from "@/lib/services/accounts/email-change";
+import { emailChangeMailOf } from "@/lib/services/accounts/email-change";
+import { EmailChangeEmailJob } from "@/lib/outbox/payloads";
 import { EMAIL_CHANGE_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { siteDomain } from "@/lib/links";

@@ -1,7 +1,7 @@
 import { getConfig } from "@/lib/config";
 import { composeEmailChangedNotice } from "@/lib/notifications/account-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";
-import { EmailChangedNoticeJob } from "@/lib/services/accounts/email-change";
+import { EmailChangedNoticeJob } from "@/lib/outbox/payloads";
 import { EMAIL_CHANGED_NOTICE } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { siteDomain } from "@/lib/links";

@@ -1,7 +1,8 @@
 import { getConfig } from "@/lib/config";
 import { composePasswordResetMail } from "@/lib/notifications/account-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";
-import { PasswordResetEmailJob, passwordResetMailOf } from "@/lib/services/accounts/password-reset";
+import { passwordResetMailOf } from "@/lib/services/accounts/password-reset";
+import { PasswordResetEmailJob } from "@/lib/outbox/payloads";
 import { PASSWORD_RESET_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { siteDomain } from "@/lib/links";

@@ -1,28 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { outboxJobs } from "@/db/schema";
-import type { ClaimedJob, NewJob } from "./types";
+import type { ClaimedJob } from "./types";
 
-// The outbox table as a queue: add jobs (inside the caller's transaction), claim due ones under
-// a lease, settle them. Every step is one statement or one transaction, so any number of
+// The outbox table as the worker's queue: claim due jobs under a lease, settle them (jobs are
+// added through lib/outbox/enqueue.ts). Every step is one statement or one transaction, so any number of
 // workers in any number of processes can share the table.
-
-/** The channel a commit with new jobs is announced on (PostgreSQL NOTIFY), so idle workers wake. */
-export const JOBS_CHANNEL = "booking_jobs";
-
-/**
- * Adds jobs inside `tx`: they exist exactly when the transaction commits. A job whose dedupeKey
- * is taken is skipped. The NOTIFY is transactional too: PostgreSQL sends it at commit, to every
- * instance listening, and drops it on rollback.
- */
-export async function enqueueJobs(tx: Tx | Db, jobs: NewJob[], now: number = Date.now()): Promise<void> {
-  if (jobs.length === 0) return;
-  await tx
-    .insert(outboxJobs)
-    .values(jobs.map((j) => ({ kind: j.kind, payload: j.payload, runAfter: j.runAfter ?? new Date(now), dedupeKey: j.dedupeKey ?? null })))
-    .onConflictDoNothing({ target: outboxJobs.dedupeKey });
-  await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
-}
 
 /** postgres.js answers raw SQL with an array of rows, PGlite with { rows }. */
 function rowsOf<T>(result: unknown): T[] {

@@ -1,21 +1,11 @@
 import type { Db, Tx } from "@/db";
+import type { NewJob } from "@/lib/outbox/enqueue";
+
+export type { NewJob };
 
 // The contract between the outbox worker and the work it runs. A handler is registered for one
 // job kind; the worker claims due jobs of the kinds it has handlers for, runs them, and settles
 // each one (done, retry later, failed) in one transaction with whatever the handler asks for.
-
-/** A job to add to the outbox. */
-export type NewJob = {
-  kind: string;
-  payload: unknown;
-  /** Defaults to now: due at once. */
-  runAfter?: Date;
-  /**
-   * A job made twice with the same key is made once. Fan-out uses it, so a fan-out job that
-   * runs again after a crash adds no second delivery.
-   */
-  dedupeKey?: string;
-};
 
 /** A job this worker holds a lease on. `attempt` counts this run (1 for the first). */
 export type ClaimedJob = {

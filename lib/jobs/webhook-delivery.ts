@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Tx } from "@/db";
 import { webhookDeliveries, webhooks, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -9,20 +8,12 @@ import { DeliveryError, postWebhook, type Resolver } from "@/lib/webhooks/send";
 import { signatureHeader, WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
 import { WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import type { JobHandler, JobOutcome, RecordAttempt } from "./types";
+import { WebhookDeliveryJob } from "@/lib/outbox/payloads";
 
 // One message to one endpoint (Standard Webhooks): signed afresh on each attempt, with the same
 // webhook-id and body every time. 2xx delivers; 410 Gone turns the endpoint off for good; any
 // other answer, a timeout or a refused address is retried with backoff. Every attempt is a row
 // in webhook_deliveries, written with the job's settlement.
-
-export const WebhookDeliveryJob = z.object({
-  webhookId: z.string(),
-  /** The webhook-id header: chosen once when the message is made. */
-  messageId: z.string(),
-  eventType: z.string(),
-  body: z.string(),
-});
-export type WebhookDeliveryJob = z.infer<typeof WebhookDeliveryJob>;
 
 export type WebhookDeliveryOptions = {
   /** Per attempt, DNS included (15 s). */

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Database, Db } from "@/db";
 import { log } from "@/lib/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
-import { claimJobs, claimToken, enqueueJobs, JOBS_CHANNEL, settleJob, type Settlement } from "./queue";
+import { enqueueJobs, JOBS_CHANNEL } from "@/lib/outbox/enqueue";
+import { claimJobs, claimToken, settleJob, type Settlement } from "./queue";
 import type { ClaimedJob, JobHandler, JobOutcome } from "./types";
 
 // The outbox worker: claims due jobs of the kinds it has handlers for, runs up to `concurrency`

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "@/db";
 import { outboxJobs, type BookingRow } from "@/db/schema";
-import { enqueueJobs } from "@/lib/jobs/queue";
+import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { bookingEvents, type BookingEvent } from "@/lib/schemas/webhook";
 import { open, seal } from "@/lib/secret-box";
 import { isoUtc } from "@/lib/time";

@@ -1,4 +1,4 @@
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { getConfig } from "@/lib/config";
 import { createMemoryStore } from "./memory";
 import { createPostgresStore } from "./postgres";

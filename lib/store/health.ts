@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDatabase } from "@/db";
+import { getDatabase } from "@/lib/store/database";
 import { AppError } from "@/lib/errors";
 import { isDraining } from "@/lib/lifecycle";
 

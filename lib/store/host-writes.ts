@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import { wakeJobWorker } from "@/lib/outbox/wake";
-import { hostBookingsLock, retryOnDeadlock } from "@/lib/services/bookings/store";
+import { hostBookingsLock, retryOnDeadlock } from "@/lib/store/locks";
 import { invalidateHost, scheduleChangeNotice } from "@/lib/services/schedule/cache";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { users } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { api } from "../support/api";

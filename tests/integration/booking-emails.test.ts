@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { BOOKING_EMAIL } from "@/lib/outbox/kinds";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDatabase, setDatabase } from "@/db";
+import { getDatabase, setDatabase } from "@/lib/store/database";
 import { openPostgres } from "@/db/client";
 import { bookings } from "@/db/schema";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";

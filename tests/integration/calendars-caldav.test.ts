@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { calendarConnections } from "@/db/schema";
 import { caldavClient } from "@/lib/calendars/caldav";
 import { bookingUid } from "@/lib/links";

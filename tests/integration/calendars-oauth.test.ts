@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { bookingCalendarEvents, busyIntervals, calendarConnections, oauthStateUses } from "@/db/schema";
 import { sessionCookieName, sessionSecret } from "@/lib/auth/session";
 import { getConfig, parseConfig } from "@/lib/config";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { calls } from "@/db/schema";
 import { getConfig, setConfig, type Config } from "@/lib/config";
 import { api, site, TEST_ORIGIN } from "../support/api";

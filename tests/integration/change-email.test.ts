@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { emailChanges, outboxJobs } from "@/db/schema";
 import { api } from "../support/api";
 import { clientHeaders } from "../support/booking";

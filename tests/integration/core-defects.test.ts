@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, setDatabase } from "@/db";
+import { getDb, setDatabase } from "@/lib/store/database";
 import { openPostgres } from "@/db/client";
 import { bookings, eventTypes, idempotencyKeys, outboxJobs } from "@/db/schema";
 import { api } from "../support/api";

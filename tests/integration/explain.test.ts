@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { busyIntervals, calendarConnections, calendars } from "@/db/schema";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { bookings, outboxJobs } from "@/db/schema";
 import { rangeOf } from "@/lib/notifications/when";
 import { api } from "../support/api";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { bookings, outboxJobs } from "@/db/schema";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setDatabase } from "@/db";
+import { setDatabase } from "@/lib/store/database";
 import { openPglite } from "@/db/client";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";

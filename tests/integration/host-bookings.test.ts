@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, insertBookingRow, openOnly } from "../support/booking";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { users } from "@/db/schema";
 import { writeForHost } from "@/lib/store/host-writes";
 import { cacheEpoch } from "@/lib/services/schedule/cache";

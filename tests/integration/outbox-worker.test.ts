@@ -1,8 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
-import { claimJobs, enqueueJobs, releaseOrphanedJobs } from "@/lib/jobs/queue";
+import { enqueueJobs } from "@/lib/outbox/enqueue";
+import { claimJobs, releaseOrphanedJobs } from "@/lib/jobs/queue";
 import type { JobHandler } from "@/lib/jobs/types";
 import { JobWorker } from "@/lib/jobs/worker";
 import { withTestDatabase } from "../support/database";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { outboxJobs, passwordResets } from "@/db/schema";
 import { PASSWORD_RESET_EMAIL } from "@/lib/outbox/kinds";
 import { api } from "../support/api";

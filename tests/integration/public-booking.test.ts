@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { bookings, idempotencyKeys, outboxJobs } from "@/db/schema";
 import { api } from "../support/api";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";

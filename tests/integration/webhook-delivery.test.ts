@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
 import { bookingEventFanOut } from "@/lib/jobs/booking-events";
 import { WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";

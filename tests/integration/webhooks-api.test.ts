@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { webhooks } from "@/db/schema";
 import { api, call } from "../support/api";
 import { withTestDatabase } from "../support/database";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import { expect } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { bookings } from "@/db/schema";
 import { hashCancelToken } from "@/lib/services/bookings/store";
 import { api } from "./api";

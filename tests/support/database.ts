@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, inject } from "vitest";
-import { setDatabase } from "@/db";
+import { setDatabase } from "@/lib/store/database";
 import { openPglite, openPostgres, type Database } from "@/db/client";
 import { createScratchDatabase } from "./scratch-database";
 

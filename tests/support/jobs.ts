@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { onTestFinished } from "vitest";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
 import { getConfig, setConfig, type Config } from "@/lib/config";
 import { defaultJobHandlers } from "@/lib/jobs/handlers";

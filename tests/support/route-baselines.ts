@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { calendarConnections, calendars, emailChanges, passwordResets } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { newId } from "@/lib/ids";

@@ -4,7 +4,7 @@ import { BookingWidget } from "@/components/booking/booking-widget";
 import { EventSummary } from "@/components/booking/event-summary";
 import { GuestI18n } from "@/components/booking/guest-i18n";
 import type { SlotsPreview } from "@/components/booking/slot-picker";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import type { UserRow } from "@/db/schema";
 import { slotsPath } from "@/lib/api-client/public";
 import { slotsPrefetchScript } from "@/lib/api-client/slots-prefetch";

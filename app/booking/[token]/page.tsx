@@ -7,7 +7,7 @@ import { AnswerValue } from "@/components/booking/answer-value";
 import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
 import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";

@@ -6,7 +6,7 @@ import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { findGuestBooking, guestWhen } from "@/lib/services/bookings/cancel";

@@ -1,6 +1,6 @@
 // GET /feeds/{token}.ics – a host's bookings as an iCalendar subscription (ETag, 304)
 import { createHash } from "node:crypto";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { log } from "@/lib/log";
 import { calendarFeed } from "@/lib/services/calendars/feed";
 

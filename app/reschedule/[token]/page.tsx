@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { GuestI18n } from "@/components/booking/guest-i18n";
 import { GuestReschedule } from "@/components/booking/guest-reschedule";
-import { getDb } from "@/db";
+import { getDb } from "@/lib/store/database";
 import { guestLanguage } from "@/lib/i18n/server";
 import { isoUtc } from "@/lib/time";
 import { findGuestBooking } from "@/lib/services/bookings/cancel";

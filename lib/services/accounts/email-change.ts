@@ -7,11 +7,12 @@ import { emailChanges, users, type UserRow } from "@/db/schema";
 import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { EMAIL_CHANGE_EMAIL, EMAIL_CHANGED_NOTICE } from "@/lib/outbox/kinds";
-import { enqueueJobs } from "@/lib/jobs/queue";
+import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { wakeJobWorker } from "@/lib/outbox/wake";
 import { open, seal } from "@/lib/secret-box";
 import { logInGuarded } from "./login-guard";
 import { confirmEmailUrl } from "@/lib/links";
+import { EmailChangeEmailJob } from "@/lib/outbox/payloads";
 
 // Changing the email (POST /me/email, then the link at the new address). The password is
 // checked like a login (a stolen session alone cannot move the account to another inbox), and
@@ -19,9 +20,6 @@ import { confirmEmailUrl } from "@/lib/links";
 
 export const EMAIL_CHANGE_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CHANGE_TOKEN_PURPOSE = "outbox:email-change";
-export const EmailChangeEmailJob = z.object({ changeId: z.string(), sealedToken: z.string() });
-/** The notice to the address an account just left: who would otherwise never learn of it. */
-export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string() });
 export const EMAIL_CHANGE_REQUESTED_MESSAGE = "We sent a link to the new address. Your email changes when you open it (within one hour).";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");

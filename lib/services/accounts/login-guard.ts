@@ -4,7 +4,7 @@ import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { getRateLimitStore, type RateLimitResult } from "@/lib/rate-limit";
-import { verifyCredentials } from "./log-in";
+import { verifyCredentials } from "./credentials";
 
 // Password guessing, slowed down where it happens: at most 10 attempts per 15 minutes for one
 // (client address, email) pair, of which a success takes its own back, and 100 attempts per

@@ -8,11 +8,12 @@ import { getConfig } from "@/lib/config";
 import { validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { PASSWORD_RESET_EMAIL } from "@/lib/outbox/kinds";
-import { JOBS_CHANNEL } from "@/lib/jobs/queue";
+import { JOBS_CHANNEL } from "@/lib/outbox/enqueue";
 import { wakeJobWorker } from "@/lib/outbox/wake";
 import { getRateLimitStore } from "@/lib/rate-limit";
 import { open, seal } from "@/lib/secret-box";
 import { resetPasswordUrl } from "@/lib/links";
+import { PasswordResetEmailJob } from "@/lib/outbox/payloads";
 
 // Forgotten passwords (POST /auth/password-reset and …/confirm). The request answers the same
 // whether or not the address has an account, and does the same work either way: one statement
@@ -31,7 +32,6 @@ export const RESET_REQUESTED_MESSAGE = "If an account uses this email, a link to
 
 /** The link's secret is sealed in the outbox row: the table keeps only its hash. */
 export const RESET_TOKEN_PURPOSE = "outbox:password-reset";
-export const PasswordResetEmailJob = z.object({ resetId: z.string(), sealedToken: z.string() });
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 

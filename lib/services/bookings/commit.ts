@@ -1,7 +1,7 @@
 import type { Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { BookingRow } from "@/db/schema";
-import { JOBS_CHANNEL } from "@/lib/jobs/queue";
+import { JOBS_CHANNEL } from "@/lib/outbox/enqueue";
 import { overlapAsConflict } from "./store";
 import type { Claim, StoredResponse } from "@/lib/store/idempotency";
 import type { BookingEventPayload } from "@/lib/outbox/booking-events";

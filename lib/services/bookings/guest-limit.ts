@@ -1,7 +1,7 @@
 import type { Db, Tx } from "@/db";
 import { runStatements, type Statement } from "@/db/client";
 import { AppError, type RateLimitState } from "@/lib/errors";
-import { nameLock } from "./store";
+import { nameLock } from "@/lib/store/locks";
 
 export const GUEST_BOOKINGS_PER_HOUR = 5;
 const HOUR = 3_600_000;

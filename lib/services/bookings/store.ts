@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { pgErrorCode, runStatements, type Statement } from "@/db/client";
+import { pgErrorCode } from "@/db/client";
 import { bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 
@@ -18,26 +18,6 @@ export function slotUnavailable(): AppError {
   return new AppError("slot_unavailable", "This time is no longer available; please pick another slot");
 }
 
-/** The statement of a transaction-scoped advisory lock on a name, for a pipeline (runStatements). */
-export function nameLock(name: string): Statement {
-  return { text: "select pg_advisory_xact_lock(hashtextextended($1::text, 0)) as locked", params: [name] };
-}
-
-/** A transaction-scoped advisory lock on a name: transactions holding the same name take turns. */
-export async function lockName(tx: Tx, name: string): Promise<void> {
-  await runStatements(tx)([nameLock(name)]);
-}
-
-/**
- * Makes booking writes of one host take turns (a transaction-scoped advisory lock). Without it,
- * overlapping inserts each wait for the other inside the exclusion constraint's check until
- * PostgreSQL aborts one as a deadlock; with it, the second one re-checks after the first has
- * committed and answers 409 at once. The constraint stays the guarantee; this keeps it quiet.
- * writeForHost sends it first in the transaction's pipeline.
- */
-export function hostBookingsLock(hostId: string): Statement {
-  return nameLock(`host-bookings:${hostId}`);
-}
 
 /**
  * The exclusion constraint's 23P01 (an overlapping booking won a race) becomes a 409; the event
@@ -79,22 +59,5 @@ export function assertModifiable(booking: BookingRow, now: number): void {
   }
   if (booking.startTime.getTime() <= now) {
     throw new AppError("booking_not_modifiable", "This booking has already started or is in the past");
-  }
-}
-
-/**
- * Runs a booking transaction again when PostgreSQL aborted it to break a deadlock (40P01) or a
- * serialisation conflict (40001). Two inserts that overlap can each wait for the other inside
- * the exclusion constraint's check; the database then aborts one, and its retry re-checks the
- * slot and answers what is true now (usually 409, 201 if the other one failed).
- */
-export async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      const code = pgErrorCode(error);
-      if (attempt >= attempts || (code !== "40P01" && code !== "40001")) throw error;
-    }
   }
 }

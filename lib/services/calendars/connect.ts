@@ -17,7 +17,7 @@ import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { ConnectCalDavBody } from "@/lib/schemas/calendar";
-import { lockName } from "@/lib/services/bookings/store";
+import { lockName } from "@/lib/store/locks";
 import { loadConnections, type ConnectionWithCalendars } from "./store";
 import { syncConnection } from "./sync";
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { getDatabase, type Db } from "@/db";
+import type { Db } from "@/db";
+import { getDatabase } from "@/lib/store/database";
 import type { Statement } from "@/db/client";
 import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateWebhookBody } from "@/lib/schemas/webhook";
 import { seal } from "@/lib/secret-box";
-import { lockName } from "@/lib/services/bookings/store";
+import { lockName } from "@/lib/store/locks";
 import { newWebhookSecret, WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
 import { assertWebhookTarget } from "./store";
 

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { BookingEventPayload } from "./booking-events";
+
+// What each job kind carries: written by the services that enqueue (lib/outbox/enqueue.ts) and
+// read by the handlers that run them (lib/jobs). Both sides import these; neither imports the other.
+
+/** One booking email to one reader (decisions §12): the event as the booking's change left it. */
+export const BookingEmailJob = z.object({
+  reader: z.enum(["guest", "host"]),
+  eventJobId: z.number().int(),
+  event: BookingEventPayload,
+});
+export type BookingEmailJob = z.infer<typeof BookingEmailJob>;
+
+/** One webhook message to one endpoint. */
+export const WebhookDeliveryJob = z.object({
+  webhookId: z.string(),
+  /** The webhook-id header: chosen once when the message is made. */
+  messageId: z.string(),
+  eventType: z.string(),
+  body: z.string(),
+});
+export type WebhookDeliveryJob = z.infer<typeof WebhookDeliveryJob>;
+
+/** Bring the host's calendar to the booking's present state. */
+export const CalendarWriteJob = z.object({ bookingId: z.string(), hostId: z.string() });
+export type CalendarWriteJob = z.infer<typeof CalendarWriteJob>;
+
+/** The link to confirm a new address, its secret sealed (the table keeps only its hash). */
+export const EmailChangeEmailJob = z.object({ changeId: z.string(), sealedToken: z.string() });
+export type EmailChangeEmailJob = z.infer<typeof EmailChangeEmailJob>;
+
+/** The notice to the address an account just left: who would otherwise never learn of it. */
+export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string() });
+export type EmailChangedNoticeJob = z.infer<typeof EmailChangedNoticeJob>;
+
+/** The password reset link, its secret sealed (the table keeps only its hash). */
+export const PasswordResetEmailJob = z.object({ resetId: z.string(), sealedToken: z.string() });
+export type PasswordResetEmailJob = z.infer<typeof PasswordResetEmailJob>;
