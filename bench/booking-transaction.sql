@@ -49,8 +49,9 @@ select
      from busy_intervals b join calendars c on c.id = b.calendar_id
      where b.user_id = :host_id::text and c.check_conflicts and b.end_time > to_timestamp(:start) - interval '2 days'
        and b.start_time < to_timestamp(:start) + interval '2 days') as busy;
--- One statement: the booking under the exclusion constraint, its booking.created event in the
--- outbox (announced at the commit), and the answer stored under the Idempotency-Key
+-- One statement: the booking under the exclusion constraint, the guest's sealed token beside it,
+-- its booking.created event in the outbox (announced at the commit), and the answer stored under
+-- the Idempotency-Key
 with booking as (
   insert into bookings (id, host_id, event_type_id, status, start_time, end_time, buffer_before_minutes, buffer_after_minutes,
       blocked_start, blocked_end, guest_name, guest_email, guest_timezone, location, custom_answers, cancel_token_hash,
@@ -63,7 +64,7 @@ with booking as (
   insert into outbox_jobs (kind, payload, run_after)
   select 'booking.created', jsonb_build_object(
       'event', 'booking.created', 'hostId', :host_id::text, 'bookingId', 'bkg_pgbench_' || :key::bigint,
-      'occurredAt', now(), 'sequence', 0, 'sealedGuestToken', repeat('x', 110),
+      'occurredAt', now(), 'sequence', 0,
       'data', jsonb_build_object('id', 'bkg_pgbench_' || :key::bigint, 'eventType', jsonb_build_object('id', :event_type_id::text, 'title', 'Call'),
         'guestName', 'Guest ' || :key::bigint, 'guestEmail', 'guest-' || :key::bigint || '@example.com',
         'startTime', to_timestamp(:start), 'endTime', to_timestamp(:start + 1800), 'guestTimezone', 'Europe/Berlin',
@@ -71,6 +72,10 @@ with booking as (
         'cancellationReason', null, 'cancelledBy', null, 'previousStartTime', null)), now()
   from booking
   returning id
+), token as (
+  insert into booking_guest_tokens (booking_id, sealed_token, created_at)
+  select id, repeat('x', 110), now() from booking
+  returning 1
 ), answer as (
   update idempotency_keys set response_status = 201, response_body = jsonb_build_object(
       'id', 'bkg_pgbench_' || :key::bigint, 'status', 'confirmed', 'startTime', to_timestamp(:start), 'endTime', to_timestamp(:start + 1800),
@@ -80,6 +85,7 @@ with booking as (
   where scope = 'public-booking' and key = 'pgbench-' || :key::bigint and exists (select from booking)
   returning 1
 )
-select (select count(*) from job)::int as jobs, (select count(*) from answer)::int as answers, pg_notify('booking_jobs', '')::text as notified
+select (select count(*) from job)::int as jobs, (select count(*) from token)::int as tokens, (select count(*) from answer)::int as answers,
+  pg_notify('booking_jobs', '')::text as notified
 from booking;
 commit;

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
   MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
   MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // How long finished outbox rows (sent emails, delivered webhooks, calendar writes) are kept.
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOKS_ALLOW_PRIVATE: flag,
   CALLS_API_BASE_URL: z.url().default("https://api.twilio.com"),
   CALLS_ACCOUNT_SID: z.string().regex(/^[\w-]{1,64}$/, "must be the provider's account id (letters, digits, '_' or '-')").optional(),
@@ -109,6 +111,8 @@ export type Config = {
   databaseUrl: string | undefined;
   jwtSecret: string;
   jwtExpiresIn: number;
+  /** Days a finished outbox row is kept before lib/outbox/prune.ts deletes it. */
+  outboxRetentionDays: number;
   encryptionKey: Buffer;
   rateLimits: boolean;
   /** Per client address; undefined when that limit is off (RATE_LIMITS=off turns all of them off). */
@@ -204,6 +208,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databaseUrl: e.DATABASE_URL,
     jwtSecret,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     encryptionKey: Buffer.from(encryptionKey, "base64"),
     rateLimits: e.RATE_LIMITS === "on",
     addressLimits: { register: e.LIMIT_REGISTER, bookings: e.LIMIT_BOOKINGS_PER_ADDRESS },

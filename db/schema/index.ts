@@ -16,3 +16,4 @@ export * from "./booking-calendar-events";
 export * from "./oauth-states";
 export * from "./password-resets";
 export * from "./email-changes";
+export * from "./booking-guest-tokens";

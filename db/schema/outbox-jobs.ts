@@ -5,6 +5,8 @@ export const jobStatuses = ["pending", "running", "done", "failed"] as const;
 
 // The transactional outbox: written in the same transaction as the change it reports
 // (booking events, calendar writes, emails), run later by lib/jobs with retries.
+// Finished rows are kept for a while (what ran, when, its last error), then pruned: nothing
+// else lives here (the guest's token has its own table, booking_guest_tokens).
 // A running job holds a lease (locked_until): a process that dies mid-job loses it, and the job
 // is claimed again once the lease has expired. locked_by names the claim (worker and attempt),
 // so a worker that lost its lease cannot settle a job another worker now runs.
@@ -29,10 +31,8 @@ export const outboxJobs = pgTable(
     index("outbox_jobs_due_idx").on(t.status, t.runAfter),
     index("outbox_jobs_lease_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     uniqueIndex("outbox_jobs_dedupe_key").on(t.dedupeKey),
-    // The guest's sealed token rides on booking.created only; later messages to the guest find it here.
-    index("outbox_jobs_booking_created_idx")
-      .on(sql`(${t.payload} ->> 'bookingId')`)
-      .where(sql`${t.kind} = 'booking.created'`),
+    // Finished rows are pruned after OUTBOX_RETENTION_DAYS (lib/outbox/prune.ts).
+    index("outbox_jobs_finished_idx").on(t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
   ],
 );
 

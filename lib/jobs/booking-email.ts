@@ -5,7 +5,8 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { Booking } from "@/lib/schemas/booking";
 import { BookingRescheduledData } from "@/lib/schemas/webhook";
 import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
-import { BookingEventPayload, guestTokenOf } from "@/lib/outbox/booking-events";
+import { BookingEventPayload } from "@/lib/outbox/booking-events";
+import { guestTokenOf } from "@/lib/services/bookings/guest-token";
 import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { guestLinks as linksFor, siteDomain } from "@/lib/links";
@@ -33,7 +34,7 @@ function timesOf(event: BookingEventPayload, facts: BookingFacts) {
 }
 
 async function guestLinks(db: Db, event: BookingEventPayload) {
-  const token = await guestTokenOf(db, event);
+  const token = await guestTokenOf(db, event.bookingId);
   if (token === undefined) return undefined;
   return linksFor(token);
 }

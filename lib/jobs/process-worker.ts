@@ -3,13 +3,14 @@ import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { CalendarSyncLoop } from "./calendar-sync-loop";
 import { defaultJobHandlers } from "./handlers";
+import { HousekeepingLoop } from "./housekeeping";
 import { releaseOrphanedJobs } from "./queue";
 import { setJobWake } from "@/lib/outbox/wake";
 import { JobWorker } from "./worker";
 
 // The one worker of this process, started by lib/startup.ts (tests run workers of their own).
 // Next.js may load this module in more than one bundle, so it lives on globalThis.
-const holder = globalThis as unknown as { __bookingJobWorker?: JobWorker; __bookingCalendarSync?: CalendarSyncLoop };
+const holder = globalThis as unknown as { __bookingJobWorker?: JobWorker; __bookingCalendarSync?: CalendarSyncLoop; __bookingHousekeeping?: HousekeepingLoop };
 
 /** Starts this process's worker once; later calls return the same one. */
 export async function startJobWorker(database: Database): Promise<JobWorker> {
@@ -27,6 +28,9 @@ export async function startJobWorker(database: Database): Promise<JobWorker> {
   const calendarSync = new CalendarSyncLoop({ db: database.db });
   holder.__bookingCalendarSync = calendarSync;
   calendarSync.start();
+  const housekeeping = new HousekeepingLoop(database.db);
+  holder.__bookingHousekeeping = housekeeping;
+  housekeeping.start();
   // On shutdown the worker stops claiming and finishes the jobs it holds, before the database closes.
   onShutdown("outbox worker", stopJobWorker);
   return worker;
@@ -35,8 +39,10 @@ export async function startJobWorker(database: Database): Promise<JobWorker> {
 export async function stopJobWorker(): Promise<void> {
   const worker = holder.__bookingJobWorker;
   const calendarSync = holder.__bookingCalendarSync;
+  const housekeeping = holder.__bookingHousekeeping;
   holder.__bookingJobWorker = undefined;
   holder.__bookingCalendarSync = undefined;
+  holder.__bookingHousekeeping = undefined;
   setJobWake(undefined);
-  await Promise.all([worker?.stop(), calendarSync?.stop()]);
+  await Promise.all([worker?.stop(), calendarSync?.stop(), housekeeping?.stop()]);
 }

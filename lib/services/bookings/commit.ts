@@ -6,8 +6,8 @@ import { overlapAsConflict } from "./store";
 import type { Claim, StoredResponse } from "@/lib/store/idempotency";
 import type { BookingEventPayload } from "@/lib/outbox/booking-events";
 
-// A new booking's writes, in one statement: the booking under the exclusion constraint, its
-// booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
+// A new booking's writes, in one statement: the booking under the exclusion constraint, the
+// guest's token sealed beside it (for the links in later emails), its booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
 // sends at the commit), and the answer stored under the Idempotency-Key claimed earlier in the
 // same transaction. One statement is one round trip, and it is all or nothing: no booking
 // without its event and its stored answer, whatever happens after.
@@ -24,12 +24,17 @@ with booking as (
   insert into outbox_jobs (kind, payload, run_after)
   select $20::text, $21::text::jsonb, $18::text::timestamptz from booking
   returning id
+), token as (
+  insert into booking_guest_tokens (booking_id, sealed_token, created_at)
+  select id, $28::text, $18::text::timestamptz from booking
+  returning 1
 ), answer as (
   update idempotency_keys set response_status = $22::int, response_body = $23::text::jsonb
   where scope = $24::text and key = $25::text and exists (select from booking)
   returning 1
 )
-select (select count(*) from job)::int as jobs, (select count(*) from answer)::int as answers, pg_notify($26::text, '')::text as notified
+select (select count(*) from job)::int as jobs, (select count(*) from token)::int as tokens, (select count(*) from answer)::int as answers,
+  pg_notify($26::text, '')::text as notified
 from booking`;
 
 /**
@@ -39,12 +44,12 @@ from booking`;
  */
 export async function commitNewBooking(
   tx: Tx,
-  args: { row: BookingRow; event: { kind: string; payload: BookingEventPayload }; claim: Claim; answer: StoredResponse },
+  args: { row: BookingRow; event: { kind: string; payload: BookingEventPayload }; sealedGuestToken: string; claim: Claim; answer: StoredResponse },
 ): Promise<void> {
   const { row, event, claim, answer } = args;
-  let written: { jobs: number; answers: number } | undefined;
+  let written: { jobs: number; tokens: number; answers: number } | undefined;
   try {
-    [[written]] = await runStatements(tx)<[{ jobs: number; answers: number }[]]>([
+    [[written]] = await runStatements(tx)<[{ jobs: number; tokens: number; answers: number }[]]>([
       {
         text: COMMIT_SQL,
         params: [
@@ -75,6 +80,7 @@ export async function commitNewBooking(
           claim.key,
           JOBS_CHANNEL,
           row.guestLanguage,
+          args.sealedGuestToken,
         ],
       },
     ]);
@@ -82,7 +88,7 @@ export async function commitNewBooking(
     throw overlapAsConflict(error);
   }
   // The claim is this transaction's own row, so the answer always lands; say so if it did not.
-  if (written?.jobs !== 1 || written.answers !== 1) {
-    throw new Error(`booking ${row.id}: expected one outbox row and one stored answer, wrote ${JSON.stringify(written)}`);
+  if (written?.jobs !== 1 || written.tokens !== 1 || written.answers !== 1) {
+    throw new Error(`booking ${row.id}: expected one outbox row, one sealed token and one stored answer, wrote ${JSON.stringify(written)}`);
   }
 }

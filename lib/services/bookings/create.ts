@@ -26,6 +26,7 @@ import { bookingEventPayload } from "@/lib/outbox/booking-events";
 import { findBookingTarget } from "@/lib/services/event-types/public";
 import { loadSlotData } from "@/lib/services/schedule/load";
 import { guestLinks as linksFor } from "@/lib/links";
+import { sealGuestToken } from "./guest-token";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -180,7 +181,8 @@ async function makeBooking(
         const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };
         await commitNewBooking(tx, {
           row,
-          event: { kind: "booking.created", payload: bookingEventPayload("booking.created", row, now, toBooking(row, eventType), { guestToken: token }) },
+          event: { kind: "booking.created", payload: bookingEventPayload("booking.created", row, now, toBooking(row, eventType)) },
+          sealedGuestToken: sealGuestToken(token),
           claim,
           answer: { status: 201, body: sealed },
         });
