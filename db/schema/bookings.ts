@@ -45,6 +45,9 @@ export const bookings = pgTable(
   },
   (t) => [
     index("bookings_host_start_idx").on(t.hostId, t.startTime),
+    // What blocks a host's time is read by where it ends (lib/services/schedule/load.ts): a host's
+    // past bookings are never visited, however many there are.
+    index("bookings_host_blocked_end_idx").on(t.hostId, t.blockedEnd).where(sql`${t.status} <> 'cancelled'`),
     index("bookings_event_type_idx").on(t.eventTypeId),
     uniqueIndex("bookings_cancel_token_hash_key").on(t.cancelTokenHash),
     // The guest-email booking limit counts an email's bookings of the last hour.

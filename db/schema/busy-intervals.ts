@@ -17,5 +17,9 @@ export const busyIntervals = pgTable(
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
     endTime: timestamp("end_time", { withTimezone: true }).notNull(),
   },
-  (t) => [index("busy_intervals_user_time_idx").on(t.userId, t.startTime)],
+  (t) => [
+    index("busy_intervals_user_time_idx").on(t.userId, t.startTime),
+    // Read by where an interval ends (lib/services/schedule/load.ts): past busy time is never visited.
+    index("busy_intervals_user_end_idx").on(t.userId, t.endTime),
+  ],
 );

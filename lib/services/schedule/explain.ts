@@ -1,37 +1,15 @@
-import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { Db } from "@/db";
-import { bookings, busyIntervals, calendars, type UserRow } from "@/db/schema";
-import { explainSlot, type Reason, type SourcedInterval } from "@/lib/slots/explain";
-import { clampInstant, isoUtc, timeOf } from "@/lib/time";
+import type { UserRow } from "@/db/schema";
+import { explainSlot, type Reason } from "@/lib/slots/explain";
+import { isoUtc, timeOf } from "@/lib/time";
 import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
-import { loadHostSchedule } from "./load";
+import { engineEventType, engineHost, loadHostSchedule } from "./load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export type ExplainedReason = { code: Reason["code"]; message: string } & Record<string, unknown>;
-
-/** What blocks time around `start`, each range with its source: bookings by id, calendars by name. */
-async function sourcedBusy(db: Db, host: UserRow, start: number): Promise<SourcedInterval[]> {
-  const lo = new Date(clampInstant(start - DAY));
-  const hi = new Date(clampInstant(start + DAY));
-  const [booked, calendarBusy] = await Promise.all([
-    db
-      .select({ id: bookings.id, start: bookings.blockedStart, end: bookings.blockedEnd })
-      .from(bookings)
-      .where(and(eq(bookings.hostId, host.id), ne(bookings.status, "cancelled"), gt(bookings.blockedEnd, lo), lt(bookings.blockedStart, hi))),
-    db
-      .select({ calendarId: calendars.id, calendarName: calendars.name, start: busyIntervals.startTime, end: busyIntervals.endTime })
-      .from(busyIntervals)
-      .innerJoin(calendars, eq(calendars.id, busyIntervals.calendarId))
-      .where(and(eq(busyIntervals.userId, host.id), eq(calendars.checkConflicts, true), gt(busyIntervals.endTime, lo), lt(busyIntervals.startTime, hi))),
-  ]);
-  return [
-    ...booked.map((b): SourcedInterval => ({ kind: "booking", bookingId: b.id, start: b.start.getTime(), end: b.end.getTime() })),
-    ...calendarBusy.map((c): SourcedInterval => ({ kind: "calendar", calendarId: c.calendarId, calendarName: c.calendarName, start: c.start.getTime(), end: c.end.getTime() })),
-  ];
-}
 
 /** A reason in words, in the host's zone, with its data as the API shows it (instants as ISO UTC). */
 function present(reason: Reason, zone: string): ExplainedReason {
@@ -89,20 +67,15 @@ function present(reason: Reason, zone: string): ExplainedReason {
 /** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the event type. */
 export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number) {
   const eventType = await getEventTypeForHostOrThrow(db, host, eventTypeId);
-  const [schedule, busy] = await Promise.all([loadHostSchedule(db, host, { from: start - DAY, to: start + DAY }), sourcedBusy(db, host, start)]);
+  const schedule = await loadHostSchedule(db, host, { from: start - DAY, to: start + DAY });
   const { bookable, reasons } = explainSlot(
     {
       now,
-      host: { timeZone: host.timezone, minNoticeHours: host.minNoticeHours, maxAdvanceDays: host.maxAdvanceDays },
+      host: engineHost(host),
       weeklyRules: schedule.weeklyRules,
       overrides: schedule.overrides,
-      eventType: {
-        durationMinutes: eventType.durationMinutes,
-        bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-        bufferAfterMinutes: eventType.bufferAfterMinutes,
-        slotIntervalMinutes: eventType.slotIntervalMinutes,
-      },
-      busy,
+      eventType: engineEventType(eventType),
+      busy: schedule.blocks,
       isActive: eventType.isActive,
     },
     start,

@@ -1,0 +1,2 @@
+CREATE INDEX "busy_intervals_user_end_idx" ON "busy_intervals" USING btree ("user_id","end_time");--> statement-breakpoint
+CREATE INDEX "bookings_host_blocked_end_idx" ON "bookings" USING btree ("host_id","blocked_end") WHERE "bookings"."status" <> 'cancelled';
