@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "@/db";
-import { calendarConnections, type CalendarConnectionRow } from "@/db/schema";
+import type { CalendarConnectionRow } from "@/db/schema";
 import { open, seal } from "@/lib/secret-box";
 import { caldavClient } from "./caldav";
 import { googleProvider } from "./google";
@@ -43,12 +41,20 @@ function openJson<T>(sealed: string | null, purpose: string): T | undefined {
   return plain === undefined ? undefined : (JSON.parse(plain) as T);
 }
 
+/** Where a client keeps what a provider hands it while it works (tokens obtained by refreshing). */
+export type ConnectionPersistence = {
+  /** A new access token (sealed by the caller as it stores it), so the next sync does not refresh again. */
+  saveAccessToken(sealed: string, expiresAt: Date): Promise<void>;
+  /** A refresh token the provider rotated. */
+  saveCredentials(sealed: string): Promise<void>;
+};
+
 /**
- * A client for a stored connection. Access tokens an OAuth client obtains by refreshing are
- * stored (sealed) as they come, so the next sync does not refresh again. Credentials that no
- * longer open (the key that sealed them is gone) mean the host must connect again.
+ * A client for a stored connection. Credentials that no longer open (the key that sealed them is
+ * gone) mean the host must connect again. What the provider hands over while the client works is
+ * given, sealed, to `persist` (lib/services/calendars/store.ts writes it).
  */
-export function clientForConnection(db: Db, connection: CalendarConnectionRow): CalendarClient {
+export function clientForConnection(connection: CalendarConnectionRow, persist: ConnectionPersistence): CalendarClient {
   if (connection.provider === "provider_c") {
     const credentials = openJson<CalDavCredentials>(connection.credentialsEncrypted, CREDENTIALS_PURPOSE);
     if (!credentials) throw new CalendarError("auth", "The stored calendar password can no longer be read; connect the calendar again");
@@ -60,17 +66,7 @@ export function clientForConnection(db: Db, connection: CalendarConnectionRow): 
   return oauthProviderOf(connection.provider).client({
     refreshToken: credentials.refreshToken,
     access: access && access.expiresAt > Date.now() ? access : undefined,
-    onAccessToken: async (token) => {
-      await db
-        .update(calendarConnections)
-        .set({ accessTokenEncrypted: sealAccessToken(token), accessTokenExpiresAt: new Date(token.expiresAt) })
-        .where(eq(calendarConnections.id, connection.id));
-    },
-    onRefreshToken: async (refreshToken) => {
-      await db
-        .update(calendarConnections)
-        .set({ credentialsEncrypted: sealCredentials({ refreshToken } satisfies OAuthCredentials) })
-        .where(eq(calendarConnections.id, connection.id));
-    },
+    onAccessToken: (token) => persist.saveAccessToken(sealAccessToken(token), new Date(token.expiresAt)),
+    onRefreshToken: (refreshToken) => persist.saveCredentials(sealCredentials({ refreshToken } satisfies OAuthCredentials)),
   });
 }

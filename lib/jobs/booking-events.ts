@@ -1,6 +1,5 @@
-import { and, arrayContains, eq } from "drizzle-orm";
-import { webhooks } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { webhooksWanting } from "@/lib/services/webhooks/delivery";
 import { BookingEventPayload, type BookingEvent } from "@/lib/outbox/booking-events";
 import { webhookBody } from "@/lib/webhooks/body";
 import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
@@ -22,15 +21,12 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
     kind,
     async run({ db, job }) {
       const event = BookingEventPayload.parse(job.payload);
-      const targets = await db
-        .select({ id: webhooks.id })
-        .from(webhooks)
-        .where(and(eq(webhooks.userId, event.hostId), eq(webhooks.isActive, true), arrayContains(webhooks.events, [event.event])));
+      const targets = await webhooksWanting(db, event.hostId, event.event);
       const body = webhookBody(event.event, event.occurredAt, event.data);
-      const deliveries: NewJob[] = targets.map((webhook) => ({
+      const deliveries: NewJob[] = targets.map((webhookId) => ({
         kind: WEBHOOK_DELIVERY,
-        dedupeKey: `webhook:${job.id}:${webhook.id}`,
-        payload: { webhookId: webhook.id, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
+        dedupeKey: `webhook:${job.id}:${webhookId}`,
+        payload: { webhookId, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
       }));
       const emails: NewJob[] = (["guest", "host"] as const).map((reader) => ({
         kind: BOOKING_EMAIL,

@@ -1,11 +1,7 @@
-import { eq } from "drizzle-orm";
-import type { Tx } from "@/db";
-import { webhookDeliveries, webhooks, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { newId } from "@/lib/ids";
-import { open } from "@/lib/secret-box";
+import { recordDeliveryAttempt, signingSecrets, webhookToDeliver } from "@/lib/services/webhooks/delivery";
 import { DeliveryError, postWebhook, type Resolver } from "@/lib/webhooks/send";
-import { signatureHeader, WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
+import { signatureHeader } from "@/lib/webhooks/signing";
 import { WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import type { JobHandler, JobOutcome, RecordAttempt } from "./types";
 import { WebhookDeliveryJob } from "@/lib/outbox/payloads";
@@ -24,37 +20,10 @@ export type WebhookDeliveryOptions = {
 
 const USER_AGENT = "Booking-Webhooks/1.0 (+https://www.standardwebhooks.com)";
 
-/** The secrets that sign now: the current one, and the previous one until its 24 hours are over. */
-function signingSecrets(webhook: WebhookRow, now: number): string[] | undefined {
-  const current = open(webhook.secretEncrypted, WEBHOOK_SECRET_PURPOSE);
-  if (current === undefined) return undefined;
-  const previous =
-    webhook.previousSecretEncrypted && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt.getTime() > now
-      ? open(webhook.previousSecretEncrypted, WEBHOOK_SECRET_PURPOSE)
-      : undefined;
-  return previous === undefined ? [current] : [current, previous];
-}
-
 type Attempt = { status: "succeeded" | "failed"; responseStatus: number | null; error: string | null; durationMs: number | null };
 
 function recorder(job: WebhookDeliveryJob, attempt: number, now: number, result: Attempt, disable?: string): RecordAttempt {
-  return async (tx: Tx, { nextRunAt }) => {
-    // The webhook may have been deleted meanwhile (its log goes with it); held, it cannot be now.
-    const [webhook] = await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, job.webhookId)).for("key share");
-    if (!webhook) return;
-    await tx.insert(webhookDeliveries).values({
-      id: newId("whd"),
-      webhookId: job.webhookId,
-      eventId: job.messageId,
-      eventType: job.eventType,
-      payload: JSON.parse(job.body) as unknown,
-      attempt,
-      ...result,
-      nextRetryAt: nextRunAt,
-      createdAt: new Date(now),
-    });
-    if (disable) await tx.update(webhooks).set({ isActive: false, disabledReason: disable, updatedAt: new Date(now) }).where(eq(webhooks.id, job.webhookId));
-  };
+  return (tx, { nextRunAt }) => recordDeliveryAttempt(tx, { ...job, attempt, ...result, nextRetryAt: nextRunAt, at: now, disable });
 }
 
 export function webhookDelivery(options: WebhookDeliveryOptions = {}): JobHandler {
@@ -63,9 +32,9 @@ export function webhookDelivery(options: WebhookDeliveryOptions = {}): JobHandle
     kind: WEBHOOK_DELIVERY,
     async run({ db, job, now }): Promise<JobOutcome> {
       const message = WebhookDeliveryJob.parse(job.payload);
-      const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, message.webhookId)).limit(1);
+      const webhook = await webhookToDeliver(db, message.webhookId);
       // Deleted or turned off since the event: nothing to send, nothing to retry.
-      if (!webhook || !webhook.isActive) return { status: "done" };
+      if (!webhook) return { status: "done" };
 
       const secrets = signingSecrets(webhook, now);
       if (!secrets) {

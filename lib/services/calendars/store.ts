@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { calendarConnections, calendars, type CalendarConnectionRow, type CalendarRow, type UserRow } from "@/db/schema";
+import { CalendarError, clientForConnection, type CalendarClient } from "@/lib/calendars";
 import { notFound } from "@/lib/errors";
 
 // Reads of a host's calendar connections, always scoped to the host: another host's connection
@@ -39,4 +40,36 @@ export async function loadConnectionOrThrow(db: Db | Tx, host: UserRow, connecti
   const [found] = await loadConnections(db, host.id, [connectionId]);
   if (!found) throw notFound("Calendar connection");
   return found;
+}
+
+/** A provider client for the connection, storing the tokens it obtains as it works. */
+export function connectionClient(db: Db, connection: CalendarConnectionRow): CalendarClient {
+  const mine = eq(calendarConnections.id, connection.id);
+  return clientForConnection(connection, {
+    saveAccessToken: async (sealed, expiresAt) => {
+      await db.update(calendarConnections).set({ accessTokenEncrypted: sealed, accessTokenExpiresAt: expiresAt }).where(mine);
+    },
+    saveCredentials: async (sealed) => {
+      await db.update(calendarConnections).set({ credentialsEncrypted: sealed }).where(mine);
+    },
+  });
+}
+
+/**
+ * What a failed provider call means for the connection: a refused grant or password (auth) needs
+ * the host to connect again (reauth_required: syncs and writes stop trying); anything else is an
+ * error the next sync may clear.
+ */
+export function connectionStatusAfter(error: unknown): { status: "error" | "reauth_required"; message: string } {
+  if (error instanceof CalendarError) {
+    return { status: error.kind === "auth" ? "reauth_required" : "error", message: error.message };
+  }
+  return { status: "error", message: "The calendar could not be read (an unexpected error; see the service log)" };
+}
+
+/** Records a failed provider call on the connection (connectionStatusAfter). */
+export async function recordConnectionFailure(db: Db, connectionId: string, error: unknown): Promise<"error" | "reauth_required"> {
+  const { status, message } = connectionStatusAfter(error);
+  await db.update(calendarConnections).set({ status, lastError: message }).where(eq(calendarConnections.id, connectionId));
+  return status;
 }

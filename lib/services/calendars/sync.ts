@@ -9,7 +9,8 @@ import {
   type CalendarConnectionRow,
   type CalendarRow,
 } from "@/db/schema";
-import { CalendarError, clientForConnection, type BusyRange, type ExternalCalendar } from "@/lib/calendars";
+import { CalendarError, type BusyRange, type ExternalCalendar } from "@/lib/calendars";
+import { connectionClient, recordConnectionFailure } from "./store";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { writeForHost } from "@/lib/store/host-writes";
@@ -28,21 +29,13 @@ const SLICE_MS = 60 * DAY;
 
 export type SyncResult = { status: CalendarConnectionRow["status"]; busyChanged: boolean };
 
-function statusOf(error: unknown): { status: "error" | "reauth_required"; message: string } {
-  if (error instanceof CalendarError) {
-    return { status: error.kind === "auth" ? "reauth_required" : "error", message: error.message };
-  }
-  return { status: "error", message: "The calendar could not be read (an unexpected error; see the service log)" };
-}
-
 async function recordFailure(db: Db, connection: CalendarConnectionRow, error: unknown): Promise<SyncResult> {
-  const { status, message } = statusOf(error);
   if (error instanceof CalendarError) {
     log.warn({ connectionId: connection.id, provider: connection.provider, kind: error.kind, httpStatus: error.status }, "calendar sync failed");
   } else {
     log.error({ err: error, connectionId: connection.id, provider: connection.provider }, "calendar sync failed unexpectedly");
   }
-  await db.update(calendarConnections).set({ status, lastError: message }).where(eq(calendarConnections.id, connection.id));
+  const status = await recordConnectionFailure(db, connection.id, error);
   return { status, busyChanged: false };
 }
 
@@ -71,7 +64,7 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
   let listed: ExternalCalendar[];
   const busy = new Map<string, BusyRange[]>();
   try {
-    const client = clientForConnection(db, connection);
+    const client = connectionClient(db, connection);
     listed = await client.listCalendars();
     for (let start = from; start < to; start += SLICE_MS) {
       const slice = await client.busy(

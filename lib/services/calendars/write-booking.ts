@@ -1,0 +1,142 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { bookingCalendarEvents, calendarConnections, calendars, type CalendarConnectionRow } from "@/db/schema";
+import { CalendarError, type CalendarClient, type CalendarEvent } from "@/lib/calendars";
+import { readablePhone } from "@/lib/phone";
+import { readableAnswer } from "@/lib/question-answers";
+import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
+import { bookingUid, siteUrl } from "@/lib/links";
+import { connectionClient, recordConnectionFailure } from "./store";
+
+// Writes a booking into the host's write-target calendar (decisions §9, spec rule 3): made on
+// booking, moved on reschedule, removed on cancel, from the outbox with the worker's retries.
+// The job carries only the booking's id and brings the calendar to the booking's state as it is
+// when the job runs, so jobs that run late, twice or out of order all end in the same place;
+// the event's id is derived from the booking (a stable UID, Google's event id, Graph's
+// transactionId), so a create retried after a crash makes no second event.
+
+function eventOf(facts: BookingFacts): CalendarEvent {
+  const { booking } = facts;
+  const answers = facts.questions
+    .filter((q) => Object.hasOwn(booking.customAnswers, q.id) && booking.customAnswers[q.id])
+    .map((q) => `${q.label}: ${readableAnswer(q, booking.customAnswers[q.id]!, readablePhone).join(", ")}`);
+  return {
+    uid: bookingUid(booking.id),
+    title: `${facts.title} with ${booking.guestName}`,
+    description: [`Booked by ${booking.guestName} <${booking.guestEmail}> through ${siteUrl("")}`, ...answers].join("\n"),
+    location: booking.location,
+    start: booking.startTime.getTime(),
+    end: booking.endTime.getTime(),
+    timeZone: facts.host.timezone,
+    attendees: [{ name: booking.guestName, email: booking.guestEmail }],
+  };
+}
+
+/** The booking's state as far as its calendar event is concerned: a later job sees a change in it. */
+const versionOf = (facts: BookingFacts | undefined) =>
+  facts ? `${facts.booking.status}:${facts.booking.startTime.getTime()}:${facts.booking.endTime.getTime()}:${facts.booking.sequence}` : "gone";
+
+async function connectionOfCalendar(db: Db, calendarId: string) {
+  const [row] = await db
+    .select({ calendar: calendars, connection: calendarConnections })
+    .from(calendars)
+    .innerJoin(calendarConnections, eq(calendarConnections.id, calendars.connectionId))
+    .where(eq(calendars.id, calendarId))
+    .limit(1);
+  return row;
+}
+
+/** Runs provider calls for one connection; a refused grant or password marks it reauth_required (the sync's rule). */
+async function using<T>(db: Db, connection: CalendarConnectionRow, work: (client: CalendarClient) => Promise<T>): Promise<T> {
+  try {
+    return await work(connectionClient(db, connection));
+  } catch (error) {
+    if (error instanceof CalendarError && error.kind === "auth") await recordConnectionFailure(db, connection.id, error);
+    throw error;
+  }
+}
+
+/** One pass: makes the calendar match `facts`. */
+async function reconcile(db: Db, bookingId: string, hostId: string, facts: BookingFacts | undefined): Promise<void> {
+  const [written] = await db.select().from(bookingCalendarEvents).where(eq(bookingCalendarEvents.bookingId, bookingId)).limit(1);
+  const wanted = facts !== undefined && facts.booking.status !== "cancelled";
+
+  if (written) {
+    const where = await connectionOfCalendar(db, written.calendarId);
+    if (!where) return; // the calendar was disconnected: nothing of ours is there to change
+    const calendarId = where.calendar.externalId;
+    if (!wanted) {
+      await using(db, where.connection, (client) => client.deleteEvent(calendarId, written.externalEventId));
+      await db.delete(bookingCalendarEvents).where(eq(bookingCalendarEvents.bookingId, bookingId));
+      return;
+    }
+    const event = eventOf(facts);
+    const eventId = await using(db, where.connection, async (client) => {
+      try {
+        await client.updateEvent(calendarId, written.externalEventId, event);
+        return written.externalEventId;
+      } catch (error) {
+        // The host deleted the event in their calendar: the booking still stands, so it is written again.
+        if (!(error instanceof CalendarError && error.kind === "not_found")) throw error;
+        return (await client.createEvent(calendarId, event)).eventId;
+      }
+    });
+    await db.update(bookingCalendarEvents).set({ externalEventId: eventId, updatedAt: new Date() }).where(eq(bookingCalendarEvents.bookingId, bookingId));
+    return;
+  }
+
+  if (!wanted) return;
+  const [target] = await db
+    .select({ calendar: calendars, connection: calendarConnections })
+    .from(calendars)
+    .innerJoin(calendarConnections, eq(calendarConnections.id, calendars.connectionId))
+    .where(and(eq(calendars.userId, hostId), eq(calendars.writeTarget, true)))
+    .limit(1);
+  if (!target) return; // no write target: bookings stay in this service only
+  const event = eventOf(facts);
+  const { eventId } = await using(db, target.connection, (client) => client.createEvent(target.calendar.externalId, event));
+  await db
+    .insert(bookingCalendarEvents)
+    .values({ bookingId, calendarId: target.calendar.id, externalEventId: eventId, uid: event.uid })
+    .onConflictDoUpdate({ target: bookingCalendarEvents.bookingId, set: { calendarId: target.calendar.id, externalEventId: eventId, updatedAt: new Date() } });
+}
+
+/** Whether the booking has an event in a calendar, or its host a calendar to write to: one query. */
+async function mayHaveCalendarWork(db: Db, bookingId: string, hostId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      work: sql<boolean>`exists (select 1 from ${bookingCalendarEvents} where ${bookingCalendarEvents.bookingId} = ${bookingId})
+        or exists (select 1 from ${calendars} where ${calendars.userId} = ${hostId} and ${calendars.writeTarget})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.work === true;
+}
+
+export type CalendarWriteResult = { status: "done" } | { status: "retry"; error: string } | { status: "failed"; error: string };
+
+/**
+ * Brings the host's calendar in line with the booking as it is now (outbox kind calendar.write):
+ * done, worth another try later (the provider was unavailable, the booking kept changing), or
+ * failed for good (the grant was refused, the provider refused the request).
+ */
+export async function writeBookingToCalendar(db: Db, job: { bookingId: string; hostId: string }): Promise<CalendarWriteResult> {
+  const { bookingId, hostId } = job;
+  // Most hosts write to no calendar: then there is nothing to bring in line, whatever the
+  // booking's state, unless an event was written for it before (the host disconnected since).
+  if (!(await mayHaveCalendarWork(db, bookingId, hostId))) return { status: "done" };
+  try {
+    // A change that lands while we write (a reschedule during the create) is written too:
+    // each pass ends by checking that what it wrote is still the booking's state.
+    for (let pass = 0; pass < 3; pass += 1) {
+      const facts = await loadBookingFacts(db, bookingId);
+      await reconcile(db, bookingId, hostId, facts);
+      if (versionOf(await loadBookingFacts(db, bookingId)) === versionOf(facts)) return { status: "done" };
+    }
+    return { status: "retry", error: "The booking kept changing while its calendar event was written" };
+  } catch (error) {
+    if (!(error instanceof CalendarError)) throw error;
+    // Retrying cannot help until the host connects again (auth) or ever (a refused request).
+    if (error.kind === "auth" || error.kind === "rejected" || error.kind === "not_found") return { status: "failed", error: `calendar ${error.kind}: ${error.message}` };
+    return { status: "retry", error: `calendar ${error.kind}: ${error.message}` };
+  }
+}

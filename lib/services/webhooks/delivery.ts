@@ -1,0 +1,73 @@
+import { and, arrayContains, eq } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
+import { webhookDeliveries, webhooks, type WebhookRow } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { open } from "@/lib/secret-box";
+import { WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
+
+// The webhook rows the outbox's deliveries read and write: which endpoints get an event, the one
+// a message goes to, and the record of each attempt (lib/jobs/webhook-delivery.ts does the HTTP).
+
+/** The host's active webhooks that want `event`, by id. */
+export async function webhooksWanting(db: Db, hostId: string, event: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, hostId), eq(webhooks.isActive, true), arrayContains(webhooks.events, [event])));
+  return rows.map((r) => r.id);
+}
+
+/** The webhook a message goes to, when it still exists and is turned on. */
+export async function webhookToDeliver(db: Db, webhookId: string): Promise<WebhookRow | undefined> {
+  const [webhook] = await db.select().from(webhooks).where(eq(webhooks.id, webhookId)).limit(1);
+  return webhook?.isActive ? webhook : undefined;
+}
+
+/** The secrets that sign now: the current one, and the previous one until its 24 hours are over. Undefined when they no longer open. */
+export function signingSecrets(webhook: WebhookRow, now: number): string[] | undefined {
+  const current = open(webhook.secretEncrypted, WEBHOOK_SECRET_PURPOSE);
+  if (current === undefined) return undefined;
+  const previous =
+    webhook.previousSecretEncrypted && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt.getTime() > now
+      ? open(webhook.previousSecretEncrypted, WEBHOOK_SECRET_PURPOSE)
+      : undefined;
+  return previous === undefined ? [current] : [current, previous];
+}
+
+export type DeliveryAttempt = {
+  webhookId: string;
+  messageId: string;
+  eventType: string;
+  body: string;
+  attempt: number;
+  status: "succeeded" | "failed";
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+  nextRetryAt: Date | null;
+  at: number;
+  /** The endpoint is turned off for good, with this reason (410 Gone). */
+  disable?: string;
+};
+
+/** Records one attempt in the endpoint's log (and turns the endpoint off when asked), in the transaction that settles the job. */
+export async function recordDeliveryAttempt(tx: Tx, a: DeliveryAttempt): Promise<void> {
+  // The webhook may have been deleted meanwhile (its log goes with it); held, it cannot be now.
+  const [webhook] = await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.id, a.webhookId)).for("key share");
+  if (!webhook) return;
+  await tx.insert(webhookDeliveries).values({
+    id: newId("whd"),
+    webhookId: a.webhookId,
+    eventId: a.messageId,
+    eventType: a.eventType,
+    payload: JSON.parse(a.body) as unknown,
+    attempt: a.attempt,
+    status: a.status,
+    responseStatus: a.responseStatus,
+    error: a.error,
+    durationMs: a.durationMs,
+    nextRetryAt: a.nextRetryAt,
+    createdAt: new Date(a.at),
+  });
+  if (a.disable) await tx.update(webhooks).set({ isActive: false, disabledReason: a.disable, updatedAt: new Date(a.at) }).where(eq(webhooks.id, a.webhookId));
+}
