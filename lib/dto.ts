@@ -1,3 +1,4 @@
+import "server-only";
 import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import type { BookingEvent } from "@/lib/schemas/webhook";
 import { isoUtc, isoUtcOrNull } from "@/lib/time";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 
 export type IdPrefix = "usr" | "evt" | "cal" | "cld" | "bkg" | "whk" | "whd" | "msg" | "call" | "pwr" | "emc";

@@ -1,3 +1,4 @@
+import "server-only";
 // The process' life after start: whether it is draining (SIGTERM received: health says 503 so a
 // load balancer stops sending traffic), and what must run before it exits (the outbox worker
 // finishes its job, the database closes). server.mjs (plain JavaScript, outside the bundles)

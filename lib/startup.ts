@@ -1,3 +1,4 @@
+import "server-only";
 import { inArray } from "drizzle-orm";
 import { getDatabase } from "@/lib/store/database";
 import { users } from "@/db/schema";

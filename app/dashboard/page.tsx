@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { DashboardHome } from "@/components/dashboard/home";
 import { requireHost } from "@/lib/auth/current-host";
-import { Prefetched } from "@/components/dashboard/prefetched";
+import { Prefetched } from "@/app/dashboard/prefetched";
 import { ANY, UPCOMING } from "@/lib/dashboard/home-queries";
 import type { Resource } from "@/lib/dashboard/prefetch";
 import { hostPageUrl } from "@/lib/links";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";

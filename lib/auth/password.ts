@@ -1,3 +1,4 @@
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 // argon2id with OWASP's minimum: 19 MiB memory, 2 iterations, 1 lane.

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHmac } from "node:crypto";
 import { decode } from "next-auth/jwt";
 import { sessionVersionOf, type Bearer } from "./jwt";

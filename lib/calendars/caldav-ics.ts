@@ -1,3 +1,4 @@
+import "server-only";
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { log } from "@/lib/log";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { calendarQuery, createAccount, deleteObject, propfind, updateObject, type DAVAccount } from "tsdav";
 import { getConfig } from "@/lib/config";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 // The calendar module alone: `import { google } from "googleapis"` loads all ~400 generated APIs
 // (≈700 ms at start here, and 200 MB of types for tsc); this is the code `google.calendar()` runs.

@@ -1,3 +1,4 @@
+import "server-only";
 import type { CalendarConnectionRow } from "@/db/schema";
 import { open, seal } from "@/lib/secret-box";
 import { caldavClient } from "./caldav";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { DateTime } from "luxon";
 import { getConfig } from "@/lib/config";

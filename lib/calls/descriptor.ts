@@ -1,3 +1,4 @@
+import "server-only";
 import { callAgents } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 

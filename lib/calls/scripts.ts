@@ -1,3 +1,4 @@
+import "server-only";
 import { DateTime } from "luxon";
 
 // What the agents say. Spoken words for a person on the phone: the time in the guest's own

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { Text } from "@/lib/schemas/common";
 import { isInstantInRange, isoUtc, MAX_YEAR, MIN_YEAR } from "@/lib/time";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { ErrorCode } from "@/lib/errors";
 
 // The one error table: every code the API can answer with, and its HTTP status. The

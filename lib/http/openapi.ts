@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { ErrorBody } from "@/lib/schemas/common";
 import { errorStatus } from "./errors";

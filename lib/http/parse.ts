@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 import { UNSTORABLE } from "@/lib/schemas/common";

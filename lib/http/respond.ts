@@ -1,3 +1,4 @@
+import "server-only";
 import type { AppError, ErrorCode } from "@/lib/errors";
 import { rateLimitHeaders } from "@/lib/rate-limit";
 import { errorStatus } from "./errors";

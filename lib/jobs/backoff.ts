@@ -1,3 +1,4 @@
+import "server-only";
 // Retries: exponential from one minute, doubling, capped at eight hours, each delay jittered by
 // ±20 % so jobs that failed together (an endpoint down, the mail server restarting) do not all
 // come back in the same second. Twelve attempts span about a day:

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { getConfig } from "@/lib/config";
 import { composeBookingMail } from "@/lib/notifications/booking-mail";

@@ -1,3 +1,4 @@
+import "server-only";
 import { newId } from "@/lib/ids";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
 import { BookingEventPayload, type BookingEvent } from "@/lib/outbox/booking-events";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { log } from "@/lib/log";
 import { claimDueConnections, syncConnection } from "@/lib/services/calendars/sync";

@@ -1,3 +1,4 @@
+import "server-only";
 import { CALENDAR_WRITE } from "@/lib/outbox/kinds";
 import { CalendarWriteJob } from "@/lib/outbox/payloads";
 import { writeBookingToCalendar } from "@/lib/services/calendars/write-booking";

@@ -1,3 +1,4 @@
+import "server-only";
 import { getConfig } from "@/lib/config";
 import { composeEmailChangedNotice } from "@/lib/notifications/account-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";

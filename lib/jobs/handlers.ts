@@ -1,3 +1,4 @@
+import "server-only";
 import { bookingEvents } from "@/lib/outbox/booking-events";
 import { bookingEmail } from "./booking-email";
 import { bookingEventFanOut } from "./booking-events";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Database } from "@/db";
 import { onShutdown } from "@/lib/lifecycle";
 import { log } from "@/lib/log";

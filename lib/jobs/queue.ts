@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { outboxJobs } from "@/db/schema";

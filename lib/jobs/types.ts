@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db, Tx } from "@/db";
 import type { NewJob } from "@/lib/outbox/enqueue";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { getConfig } from "@/lib/config";
 import { recordDeliveryAttempt, signingSecrets, webhookToDeliver } from "@/lib/services/webhooks/delivery";
 import { DeliveryError, postWebhook, type Resolver } from "@/lib/webhooks/send";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database, Db } from "@/db";
 import { log } from "@/lib/log";

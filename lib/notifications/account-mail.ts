@@ -1,3 +1,4 @@
+import "server-only";
 import type { SendMailOptions } from "nodemailer";
 
 // Mail about the account itself (not a booking): the password reset link. Plain text and a

@@ -1,3 +1,4 @@
+import "server-only";
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { bookingUid } from "@/lib/links";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import type { SendMailOptions } from "nodemailer";
 import type { BookingFacts } from "@/lib/services/bookings/facts";
 import { messagesOf } from "@/lib/i18n/catalogs";

@@ -1,3 +1,4 @@
+import "server-only";
 import { IANAZone } from "luxon";
 
 // Which clock a reader of an email reads: a booking keeps the guest's zone, not their locale, and a

@@ -1,3 +1,4 @@
+import "server-only";
 import { DateTime } from "luxon";
 import { INTL_TAG, type Locale } from "@/lib/i18n/locales";
 import { hour12InZone } from "./clock";

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import type { Tx } from "@/db";
 import type { BookingRow } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 // Job kinds besides the booking events themselves (whose kind is the event name).
 export const WEBHOOK_DELIVERY = "webhook.deliver";
 export const BOOKING_EMAIL = "email.booking";

@@ -1,3 +1,4 @@
+import "server-only";
 // A wake-up call for this process's job worker, kept apart from the worker itself so that the
 // request path (writeForHost) can ring it without loading the handlers (mail, HTTP). The bell
 // lives on globalThis: Next.js may load this module once per bundle.

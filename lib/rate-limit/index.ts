@@ -1,3 +1,4 @@
+import "server-only";
 import { getDb } from "@/lib/store/database";
 import { getConfig } from "@/lib/config";
 import { createMemoryStore } from "./memory";

@@ -1,3 +1,4 @@
+import "server-only";
 import { peekResultOf, resultOf, windowOf, type RateLimitStore } from "./types";
 
 /** Counters in this process: the embedded default, one instance serving everything. */

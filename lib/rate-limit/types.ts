@@ -1,3 +1,4 @@
+import "server-only";
 export type RateLimitResult = {
   allowed: boolean;
   limit: number;

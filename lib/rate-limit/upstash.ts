@@ -1,3 +1,4 @@
+import "server-only";
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis } from "@upstash/redis";
 import { log } from "@/lib/log";

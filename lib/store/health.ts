@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { getDatabase } from "@/lib/store/database";
 import { AppError } from "@/lib/errors";

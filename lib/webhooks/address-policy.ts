@@ -1,3 +1,4 @@
+import "server-only";
 import ipaddr from "ipaddr.js";
 
 // Where webhooks may be sent (server-side request forgery): only to public unicast addresses,

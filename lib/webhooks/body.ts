@@ -1,3 +1,4 @@
+import "server-only";
 import { webhookEventData, type WebhookEventType } from "@/lib/schemas/webhook";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AvailabilityClient } from "./client";
-import { Prefetched } from "@/components/dashboard/prefetched";
+import { Prefetched } from "@/app/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Availability" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { BookingList } from "@/components/dashboard/bookings/booking-list";
-import { Prefetched } from "@/components/dashboard/prefetched";
+import { Prefetched } from "@/app/dashboard/prefetched";
 import { bookingsPage } from "@/lib/dashboard/booking-views";
 
 export const metadata: Metadata = { title: "Bookings" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EventTypeList } from "@/components/dashboard/event-types/event-type-list";
 import { buttonClass } from "@/components/ui/button";
-import { Prefetched } from "@/components/dashboard/prefetched";
+import { Prefetched } from "@/app/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Event types" };
 

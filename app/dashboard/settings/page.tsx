@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Prefetched } from "@/components/dashboard/prefetched";
+import { Prefetched } from "@/app/dashboard/prefetched";
 import { getConfig } from "@/lib/config";
 import { SettingsClient } from "./client";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { lt } from "drizzle-orm";
 import type { Db } from "@/db";
 import { emailChanges, passwordResets } from "@/db/schema";

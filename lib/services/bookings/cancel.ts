@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type CustomQuestion, type UserRow } from "@/db/schema";
@@ -9,7 +10,7 @@ import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/notifications/when";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { writeForHost } from "@/lib/store/host-writes";
+import { writeForHost } from "@/lib/services/schedule/host-writes";
 
 type Canceller = "host" | "guest";
 

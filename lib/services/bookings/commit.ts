@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { BookingRow } from "@/db/schema";

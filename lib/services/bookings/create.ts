@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Db } from "@/db";
@@ -20,7 +21,7 @@ import { isoUtc } from "@/lib/time";
 import { commitNewBooking } from "./commit";
 import { hashCancelToken, slotUnavailable } from "./store";
 import { admitGuestBooking, peekGuestBookings, readGuestWindowLocked } from "./guest-limit";
-import { writeForHost } from "@/lib/store/host-writes";
+import { writeForHost } from "@/lib/services/schedule/host-writes";
 import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type StoredResponse } from "@/lib/store/idempotency";
 import { bookingEventPayload } from "@/lib/outbox/booking-events";
 import { findBookingTarget } from "@/lib/services/event-types/public";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type CustomQuestion } from "@/db/schema";

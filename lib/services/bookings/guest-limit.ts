@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db, Tx } from "@/db";
 import { runStatements, type Statement } from "@/db/client";
 import { AppError, type RateLimitState } from "@/lib/errors";

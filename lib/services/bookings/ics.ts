@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { notFound } from "@/lib/errors";
 import { messagesOf } from "@/lib/i18n/catalogs";

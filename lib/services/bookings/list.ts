@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, count, desc, eq, gt, gte, lt, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";

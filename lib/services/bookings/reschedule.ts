@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type UserRow } from "@/db/schema";
@@ -10,7 +11,7 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { guestWhen } from "./cancel";
-import { writeForHost } from "@/lib/store/host-writes";
+import { writeForHost } from "@/lib/services/schedule/host-writes";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
 import { loadSlotData } from "@/lib/services/schedule/load";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";

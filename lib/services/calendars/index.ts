@@ -1,3 +1,4 @@
+import "server-only";
 // Calendar connections (decisions §9): one verb per file; the providers are lib/calendars, the
 // background sync loop and the calendar writes lib/jobs.
 export { connectCalDav, saveConnection, MAX_CONNECTIONS_PER_HOST } from "./connect";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { calendarConnections, calendars, type CalendarConnectionRow, type CalendarRow, type UserRow } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
 import type { Db } from "@/db";
 import {
@@ -13,7 +14,7 @@ import { CalendarError, type BusyRange, type ExternalCalendar } from "@/lib/cale
 import { connectionClient, recordConnectionFailure } from "./store";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { writeForHost } from "@/lib/store/host-writes";
+import { writeForHost } from "@/lib/services/schedule/host-writes";
 
 // Busy-time sync: reads a connection's calendars and their busy time from the provider and keeps
 // it in busy_intervals, where the slot engine's loader reads it. Slots never wait on a provider:

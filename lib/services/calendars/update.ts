@@ -1,10 +1,11 @@
+import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { calendarConnections, calendars, type UserRow } from "@/db/schema";
 import { validationError } from "@/lib/errors";
 import type { UpdateConnectionBody } from "@/lib/schemas/calendar";
-import { writeForHost } from "@/lib/store/host-writes";
+import { writeForHost } from "@/lib/services/schedule/host-writes";
 import { getConnectionForHostOrThrow, loadConnectionOrThrow, type ConnectionWithCalendars } from "./store";
 
 /**

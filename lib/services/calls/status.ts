@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { calls, callStatuses, type CallRow, type CallStatus } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
@@ -6,7 +7,7 @@ import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
-import { writeForHost } from "@/lib/store/host-writes";
+import { writeForHost } from "@/lib/services/schedule/host-writes";
 
 function slugTaken(error: unknown, slug: string | undefined): never {
   if (pgErrorCode(error) === "23505") {

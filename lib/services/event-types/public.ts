@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { eventTypes, idempotencyKeys, users, type EventTypeRow, type UserRow } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import type { EventTypeRow, UserRow } from "@/db/schema";
 import { ContentRecord, MAX_TEXT_HINT, type ContentRecordOut } from "@/lib/contracts/social-page";

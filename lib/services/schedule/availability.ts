@@ -1,10 +1,11 @@
+import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { availabilityOverrides, availabilityRules, users, type UserRow } from "@/db/schema";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
 import { minutesOf, timeOf } from "@/lib/time";
-import { writeForHost } from "@/lib/store/host-writes";
+import { writeForHost } from "@/lib/services/schedule/host-writes";
 
 export type AvailabilityDto = z.output<typeof Availability>;
 

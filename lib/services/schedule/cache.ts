@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db";
 import { getDatabase } from "@/lib/store/database";

@@ -1,3 +1,4 @@
+import "server-only";
 import { DateTime } from "luxon";
 import type { Db } from "@/db";
 import type { UserRow } from "@/db/schema";

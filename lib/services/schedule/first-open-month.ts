@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import { addMonths, firstOfMonth, lastOfMonth, monthOf } from "@/lib/calendar";
 import { addDays, dateInZone } from "@/lib/format";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { EventTypeRow, OverrideInterval, UserRow } from "@/db/schema";

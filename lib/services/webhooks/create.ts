@@ -1,3 +1,4 @@
+import "server-only";
 import { count, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";

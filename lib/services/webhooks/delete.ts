@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhooks, type UserRow } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhookDeliveries, type UserRow, type WebhookDeliveryRow } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, arrayContains, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { webhookDeliveries, webhooks, type WebhookRow } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 // Webhooks: the host's endpoints (decisions §10). One verb per file; delivery is lib/jobs.
 export { createWebhook, MAX_WEBHOOKS_PER_HOST } from "./create";
 export { listWebhooks } from "./list";

@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { webhooks, type UserRow, type WebhookRow } from "@/db/schema";

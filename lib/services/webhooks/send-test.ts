@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { AppError } from "@/lib/errors";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { EditEventType } from "@/components/dashboard/event-types/edit-event-type";
-import { Prefetched } from "@/components/dashboard/prefetched";
+import { Prefetched } from "@/app/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Edit event type" };
 

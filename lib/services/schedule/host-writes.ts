@@ -1,3 +1,4 @@
+import "server-only";
 import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import { wakeJobWorker } from "@/lib/outbox/wake";
