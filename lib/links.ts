@@ -45,6 +45,10 @@ export function confirmEmailUrl(token: string): string {
   return `${appUrl()}/confirm-email/${token}`;
 }
 
+export function forgotPasswordUrl(): string {
+  return `${appUrl()}/forgot-password`;
+}
+
 export function resetPasswordUrl(token: string): string {
   return `${appUrl()}/reset-password/${token}`;
 }

@@ -5,7 +5,7 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { EmailChangedNoticeJob } from "@/lib/outbox/payloads";
 import { EMAIL_CHANGED_NOTICE } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
-import { siteDomain } from "@/lib/links";
+import { forgotPasswordUrl, siteDomain } from "@/lib/links";
 
 // The notice to the old address after an email change was confirmed.
 export function emailChangedNotice(): JobHandler {
@@ -13,12 +13,12 @@ export function emailChangedNotice(): JobHandler {
     kind: EMAIL_CHANGED_NOTICE,
     async run({ job }) {
       const notice = EmailChangedNoticeJob.parse(job.payload);
-      const { appUrl, mailFrom } = getConfig();
+      const { mailFrom } = getConfig();
       await sendMail(
         composeEmailChangedNotice({
           to: { name: notice.fullName, address: notice.oldEmail },
           newEmail: notice.newEmail,
-          appUrl,
+          forgotPasswordUrl: forgotPasswordUrl(),
           from: mailFrom,
           messageId: `<${notice.changeId}.notice@${siteDomain()}>`,
         }),

@@ -7,7 +7,6 @@ import { AnswerValue } from "@/components/booking/answer-value";
 import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { getDb } from "@/lib/store/database";
 import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
 import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";
@@ -15,20 +14,14 @@ import { guestLanguage } from "@/lib/i18n/server";
 import { hour12InZone } from "@/lib/notifications/clock";
 import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
-import { findGuestBooking } from "@/lib/services/bookings/cancel";
 import { isoUtc } from "@/lib/time";
 import { guestLinks } from "@/lib/links";
+import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /booking/{token}: the guest's own page for their booking (its manageUrl; the same secret as
 // cancelUrl and rescheduleUrl). It shows, and links onward; it changes nothing by being opened.
 
 export const dynamic = "force-dynamic";
-
-const privatePage: Metadata = {
-  robots: { index: false, follow: false },
-  // The token is in this page's URL: never send it onward as a Referer.
-  referrer: "no-referrer",
-};
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,16 +34,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The booking behind the token, and whether it has started (it can no longer be changed then). */
 async function loadBooking(token: string) {
-  const found = await findGuestBooking(await getDb(), token);
+  const found = await guestBookingOf(token);
   return found && { ...found, past: found.booking.startTime.getTime() <= Date.now() };
 }
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+type Props = TokenPageProps;
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const found = await findGuestBooking(await getDb(), (await params).token);
-  const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
-  return { ...privatePage, title: messages.pages.yourBooking };
+export function generateMetadata(props: Props): Promise<Metadata> {
+  return tokenPageMetadata(props, (messages) => messages.pages.yourBooking);
 }
 
 export default async function ManageBookingPage({ params, searchParams }: Props) {

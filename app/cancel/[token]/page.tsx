@@ -6,34 +6,26 @@ import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { getDb } from "@/lib/store/database";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
-import { findGuestBooking, guestWhen } from "@/lib/services/bookings/cancel";
+import { guestWhen } from "@/lib/services/bookings/cancel";
+import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
 // takes a click, so mail scanners and link previews that fetch the URL cancel nothing.
 
 export const dynamic = "force-dynamic";
 
-const privatePage: Metadata = {
-  robots: { index: false, follow: false },
-  // The token is in this page's URL: never send it onward as a Referer.
-  referrer: "no-referrer",
-};
-
 /** The booking behind the token, and whether it has started (it can no longer be cancelled then). */
 async function loadBooking(token: string) {
-  const found = await findGuestBooking(await getDb(), token);
+  const found = await guestBookingOf(token);
   return found && { ...found, past: found.booking.startTime.getTime() <= Date.now() };
 }
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+type Props = TokenPageProps;
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const found = await findGuestBooking(await getDb(), (await params).token);
-  const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
-  return { ...privatePage, title: messages.pages.cancelTitle };
+export function generateMetadata(props: Props): Promise<Metadata> {
+  return tokenPageMetadata(props, (messages) => messages.pages.cancelTitle);
 }
 
 export default async function CancelPage({ params, searchParams }: Props) {

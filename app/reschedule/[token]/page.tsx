@@ -2,10 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { GuestI18n } from "@/components/booking/guest-i18n";
 import { GuestReschedule } from "@/components/booking/guest-reschedule";
-import { getDb } from "@/lib/store/database";
 import { guestLanguage } from "@/lib/i18n/server";
 import { isoUtc } from "@/lib/time";
-import { findGuestBooking } from "@/lib/services/bookings/cancel";
+import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /reschedule/{token}: where a guest's rescheduleUrl leads. Opening it shows the booking and the
 // event type's open times; only picking a time and confirming moves anything (POST
@@ -13,27 +12,19 @@ import { findGuestBooking } from "@/lib/services/bookings/cancel";
 
 export const dynamic = "force-dynamic";
 
-const privatePage: Metadata = {
-  robots: { index: false, follow: false },
-  // The token is in this page's URL: never send it onward as a Referer.
-  referrer: "no-referrer",
-};
-
 /** The booking behind the token, and whether it can still be moved. */
 async function loadBooking(token: string) {
-  const found = await findGuestBooking(await getDb(), token);
+  const found = await guestBookingOf(token);
   if (!found) return undefined;
   const { booking } = found;
   const state = booking.status === "cancelled" ? "cancelled" : booking.startTime.getTime() <= Date.now() ? "started" : found.eventActive ? "open" : "closed";
   return { ...found, state } as const;
 }
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+type Props = TokenPageProps;
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const found = await findGuestBooking(await getDb(), (await params).token);
-  const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
-  return { ...privatePage, title: messages.page.rescheduleTitle };
+export function generateMetadata(props: Props): Promise<Metadata> {
+  return tokenPageMetadata(props, (messages) => messages.page.rescheduleTitle);
 }
 
 export default async function ReschedulePage({ params, searchParams }: Props) {

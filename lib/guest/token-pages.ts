@@ -1,0 +1,30 @@
+import "server-only";
+import type { Metadata } from "next";
+import type { Messages } from "@/lib/i18n/en";
+import { guestLanguage } from "@/lib/i18n/server";
+import { findGuestBooking } from "@/lib/services/bookings/cancel";
+import { getDb } from "@/lib/store/database";
+
+// What the guest's token pages (/booking, /cancel and /reschedule/{token}) share: the token is
+// the page's secret, so no page is indexed or names its URL onward; each reads the booking behind
+// the token and speaks the guest's language (their choice, else the one they booked in).
+
+export const privatePage: Metadata = {
+  robots: { index: false, follow: false },
+  // The token is in this page's URL: never send it onward as a Referer.
+  referrer: "no-referrer",
+};
+
+export type TokenPageProps = { params: Promise<{ token: string }>; searchParams: Promise<{ lang?: string | string[] }> };
+
+/** The booking behind the token, or undefined (the page answers 404). */
+export async function guestBookingOf(token: string) {
+  return findGuestBooking(await getDb(), token);
+}
+
+/** The page's metadata: private, titled in the guest's language. */
+export async function tokenPageMetadata({ params, searchParams }: TokenPageProps, title: (messages: Messages) => string): Promise<Metadata> {
+  const found = await guestBookingOf((await params).token);
+  const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
+  return { ...privatePage, title: title(messages) };
+}
