@@ -54,7 +54,7 @@ export default defineConfig({
           name: "tz-new-york",
           include: [
             "lib/notifications/**/*.test.ts",
-            "lib/format.test.ts",
+            "lib/time/**/*.test.ts",
             "tests/integration/calendar-feed.test.ts",
             "tests/integration/booking-emails.test.ts",
             "tests/integration/guest-language.test.ts",

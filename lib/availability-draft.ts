@@ -1,4 +1,4 @@
-import type { AvailabilityDto, AvailabilityInput } from "@/lib/api-client/host";
+import type { AvailabilityDto, AvailabilityInput } from "@/lib/browser/api-client/host";
 import { placeIssues as placeAtFields } from "@/lib/forms/field-errors";
 
 // The availability editor's model, kept apart from React so it can be tested against the API's

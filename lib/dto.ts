@@ -1,7 +1,7 @@
 import "server-only";
 import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import type { BookingEvent } from "@/lib/schemas/webhook";
-import { isoUtc, isoUtcOrNull } from "@/lib/time";
+import { isoUtc, isoUtcOrNull } from "@/lib/time/instants";
 import { bookingPageUrl } from "@/lib/links";
 
 // Rows to API shapes. The only place that decides what leaves the service: no hash, token or

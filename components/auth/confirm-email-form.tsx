@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { fetchJson, toApiError } from "@/lib/api-client/fetch-json";
+import { fetchJson, toApiError } from "@/lib/browser/api-client/fetch-json";
 
 /** One button that spends the emailed link: opening the page alone (a mail scanner) changes nothing. */
 export function ConfirmEmailForm({ token }: { token: string }) {

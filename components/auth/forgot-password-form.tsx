@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ApiError, fetchJson, toApiError } from "@/lib/api-client/fetch-json";
+import { ApiError, fetchJson, toApiError } from "@/lib/browser/api-client/fetch-json";
 
 /** The host's email, for a reset link; the answer is the same whether or not it has an account. */
 export function ForgotPasswordForm() {

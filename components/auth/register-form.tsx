@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
-import { ApiError, fetchJson } from "@/lib/api-client/fetch-json";
-import { localTimeZone } from "@/lib/time-zones";
+import { ApiError, fetchJson } from "@/lib/browser/api-client/fetch-json";
+import { localTimeZone } from "@/lib/time/zones";
 
 type FieldName = "email" | "password" | "fullName" | "username" | "timezone";
 const FIELDS: FieldName[] = ["email", "password", "fullName", "username", "timezone"];

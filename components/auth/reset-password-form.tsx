@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { fetchJson, toApiError } from "@/lib/api-client/fetch-json";
+import { fetchJson, toApiError } from "@/lib/browser/api-client/fetch-json";
 
 /** A new password for the account behind an emailed reset link. */
 export function ResetPasswordForm({ token }: { token: string }) {

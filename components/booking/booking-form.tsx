@@ -3,9 +3,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { toApiError } from "@/lib/api-client/fetch-json";
-import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/api-client/public";
-import { formatClockRange, formatLongDay } from "@/lib/format";
+import { toApiError } from "@/lib/browser/api-client/fetch-json";
+import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/browser/api-client/public";
+import { formatClockRange, formatLongDay } from "@/lib/time/format";
 import type { PageMessages } from "@/lib/i18n/en";
 import { fill } from "@/lib/i18n/fill";
 import { checkAnswer, EMAIL_PATTERN, type AnswerCheck } from "@/lib/question-answers";

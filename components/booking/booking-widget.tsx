@@ -1,9 +1,9 @@
 "use client";
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
-import { guestReads, slotsPrefix } from "@/lib/api-client/guest-reads";
-import type { CreatedBookingDto, SlotDto } from "@/lib/api-client/public";
-import { randomUuid } from "@/lib/api-client/uuid";
+import { guestReads, slotsPrefix } from "@/lib/browser/api-client/guest-reads";
+import type { CreatedBookingDto, SlotDto } from "@/lib/browser/api-client/public";
+import { randomUuid } from "@/lib/browser/api-client/uuid";
 import type { GuestDetails, Question } from "./booking-form";
 import type { BookedEvent, ConfirmationProps } from "./confirmation";
 import { LanguageSelect, useGuestText } from "./guest-i18n";

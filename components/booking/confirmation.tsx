@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import type { CreatedBookingDto } from "@/lib/api-client/public";
-import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
+import type { CreatedBookingDto } from "@/lib/browser/api-client/public";
+import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/time/format";
 import { tokenOfGuestUrl } from "@/lib/guest/calendar-links";
 import { fill, fillParts } from "@/lib/i18n/fill";
 import { calendarLabels, CalendarButtons } from "./calendar-buttons";

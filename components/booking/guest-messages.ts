@@ -1,4 +1,4 @@
-import type { ApiError } from "@/lib/api-client/fetch-json";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { fill, plural, waitPhrase } from "@/lib/i18n/fill";
 import { activeGuestText, type GuestText } from "./guest-i18n";
 

@@ -2,9 +2,9 @@
 
 import { useId, useState, useSyncExternalStore } from "react";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
-import { prefersHour12, weekStartOf } from "@/lib/calendar";
+import { prefersHour12, weekStartOf } from "@/lib/time/month-grid";
 import { fill } from "@/lib/i18n/fill";
-import { localTimeZone } from "@/lib/time-zones";
+import { localTimeZone } from "@/lib/time/zones";
 import { useGuestText } from "./guest-i18n";
 
 // How a guest reads times: their zone, a 12- or 24-hour clock, the first day of their week. The

@@ -2,8 +2,8 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
-import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf, monthWeeks, weekdayNames, weekdayOf } from "@/lib/calendar";
-import { addDays } from "@/lib/format";
+import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf, monthWeeks, weekdayNames, weekdayOf } from "@/lib/time/month-grid";
+import { addDays } from "@/lib/time/format";
 import { fill, plural } from "@/lib/i18n/fill";
 import { useGuestText, type GuestText } from "./guest-i18n";
 

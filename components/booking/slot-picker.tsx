@@ -2,12 +2,12 @@
 
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
-import { toApiError } from "@/lib/api-client/fetch-json";
-import { guestReads, slotsKey, slotsPrefix } from "@/lib/api-client/guest-reads";
-import { fetchSlots, type SlotDto, type SlotRange } from "@/lib/api-client/public";
-import { useRead } from "@/lib/api-client/read-cache";
-import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf } from "@/lib/calendar";
-import { addDays, dateInZone, formatClock } from "@/lib/format";
+import { toApiError } from "@/lib/browser/api-client/fetch-json";
+import { guestReads, slotsKey, slotsPrefix } from "@/lib/browser/api-client/guest-reads";
+import { fetchSlots, type SlotDto, type SlotRange } from "@/lib/browser/api-client/public";
+import { useRead } from "@/lib/browser/api-client/read-cache";
+import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf } from "@/lib/time/month-grid";
+import { addDays, dateInZone, formatClock } from "@/lib/time/format";
 import { fill, plural } from "@/lib/i18n/fill";
 import { useGuestText } from "./guest-i18n";
 import type { GuestPreferences } from "./guest-preferences";

@@ -4,8 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { ApiError } from "@/lib/api-client/fetch-json";
-import { createCalendarFeed } from "@/lib/api-client/host";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { createCalendarFeed } from "@/lib/browser/api-client/host";
 
 /** Subscribe any calendar app to your bookings: a secret feed URL, replaced on each request. */
 export function CalendarFeed() {

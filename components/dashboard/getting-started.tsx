@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { availabilityQuery, bookingsQuery, calendarConnectionsQuery, eventTypesQuery } from "@/lib/api-client/host";
+import { availabilityQuery, bookingsQuery, calendarConnectionsQuery, eventTypesQuery } from "@/lib/browser/api-client/host";
 import { ANY } from "@/lib/dashboard/home-queries";
 import { checklist, type ChecklistFacts, type ChecklistItem } from "@/lib/onboarding/checklist";
 

@@ -7,9 +7,9 @@ import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CalendarFeed } from "./calendar-feed";
 import { GettingStarted } from "./getting-started";
-import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/api-client/host";
+import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
 import { UPCOMING } from "@/lib/dashboard/home-queries";
-import { formatRange } from "@/lib/format";
+import { formatRange } from "@/lib/time/format";
 
 /** The host's home: the next bookings at a glance, and the link to share. */
 export function DashboardHome({ publicUrl, userId }: { publicUrl: string; userId: string }) {

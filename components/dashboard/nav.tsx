@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { Button } from "@/components/ui/button";
-import { signOutEverywhere } from "@/lib/api-client/host";
+import { signOutEverywhere } from "@/lib/browser/api-client/host";
 
 /**
  * Sessions are stateless cookies: only raising the account's session version ends one for good

@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import type { EventTypeDto, EventTypeInput } from "@/lib/api-client/host";
+import type { EventTypeDto, EventTypeInput } from "@/lib/browser/api-client/host";
 import { slugify } from "@/lib/slugify";
 
 // The event type editor's questions for guests: each question's wording, the kind of answer it

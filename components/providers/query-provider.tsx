@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ApiError } from "@/lib/api-client/fetch-json";
+import { ApiError } from "@/lib/browser/api-client/fetch-json";
 
 /** Worth asking again: the service was unreachable or failed, not a refusal (4xx, 429 included). */
 const transient = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;

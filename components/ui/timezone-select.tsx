@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
-import { filterZones, offsetLabel, zoneOptions } from "@/lib/time-zones";
+import { filterZones, offsetLabel, zoneOptions } from "@/lib/time/zones";
 import { inputClass } from "./field";
 
 type Props = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { Text } from "@/lib/schemas/common";
-import { isInstantInRange, isoUtc, MAX_YEAR, MIN_YEAR } from "@/lib/time";
+import { isInstantInRange, isoUtc, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
 
 // The social page channel contract (interface-spec "Social page channel contract", decisions
 // §2 and §11): how content records for a Facebook page look. The media contracts are the zod

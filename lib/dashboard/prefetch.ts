@@ -1,7 +1,7 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { getDb } from "@/lib/store/database";
 import type { UserRow } from "@/db/schema";
-import { bookingsQuery, calendarKeys, hostKeys, webhookKeys, type BookingFilter } from "@/lib/api-client/host";
+import { bookingsQuery, calendarKeys, hostKeys, webhookKeys, type BookingFilter } from "@/lib/browser/api-client/host";
 import { BookingListQuery } from "@/lib/schemas/booking";
 import { listBookings } from "@/lib/services/bookings/list";
 import { toCalendarConnection, toEventType, toProfile, toWebhook } from "@/lib/dto";
@@ -13,7 +13,7 @@ import { listWebhooks } from "@/lib/services/webhooks";
 // The dashboard's pages render with their data (no "Loading…" after the page has loaded): the
 // page's server component reads what its client components will ask for, through the same
 // services and DTOs as the API, and hands it over under the same query keys
-// (lib/api-client/host.ts) as TanStack Query's dehydrated state. The browser then asks again
+// (lib/browser/api-client/host.ts) as TanStack Query's dehydrated state. The browser then asks again
 // only when the data is stale (the client's staleTime), exactly as after its own fetch.
 
 export type Resource = "me" | "availability" | "eventTypes" | "calendarConnections" | "webhooks" | { bookings: BookingFilter };

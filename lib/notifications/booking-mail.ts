@@ -7,7 +7,7 @@ import { asLocale } from "@/lib/i18n/locales";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
 import { bookingIcs, icsMethodOf } from "./booking-ics";
-import { dayOf, rangeOf } from "./when";
+import { dayOf, rangeOf } from "@/lib/time/in-words";
 
 // The six booking emails (confirmation, cancellation, reschedule; to the guest and to the host),
 // each as plain text and HTML from one outline, with the invitation attached. Times are in the

@@ -4,7 +4,7 @@ import type { Tx } from "@/db";
 import type { BookingRow } from "@/db/schema";
 import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { bookingEvents, type BookingEvent } from "@/lib/schemas/webhook";
-import { isoUtc } from "@/lib/time";
+import { isoUtc } from "@/lib/time/instants";
 
 export { bookingEvents, type BookingEvent };
 

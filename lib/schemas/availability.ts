@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { minutesOf } from "@/lib/time";
+import { minutesOf } from "@/lib/time/instants";
 import { DateString, TimeOfDay, TimeZone, WholeNumber } from "./common";
 
 const Interval = z.strictObject({ startTime: TimeOfDay, endTime: TimeOfDay });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { bookingStatuses } from "@/db/schema";
 import { dayOfDate } from "@/lib/slots";
 import { DEFAULT_LOCALE, LOCALES, localeOfTag } from "@/lib/i18n/locales";
-import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time";
+import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
 import { DateString, PathSegment, QueryInt, Text, Timestamp, TimeZone } from "./common";
 import { QuestionOut } from "./event-type";
 import { MAX_ANSWER_LENGTH } from "@/lib/question-answers";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidDate, isValidTimeZone, MAX_YEAR, MIN_YEAR, TIME_OF_DAY } from "@/lib/time";
+import { isValidDate, isValidTimeZone, MAX_YEAR, MIN_YEAR, TIME_OF_DAY } from "@/lib/time/instants";
 
 // NUL is refused by PostgreSQL in text and jsonb, and an unpaired UTF-16 surrogate is not
 // Unicode at all (jsonb refuses its escape; drivers would silently replace it). With the `u`

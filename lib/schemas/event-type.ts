@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { choiceDisplays, questionTypes, type CustomQuestion } from "@/db/schema";
 import { isChoice, MAX_OPTION_LENGTH, MAX_OPTIONS } from "@/lib/question-answers";
-import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time";
+import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
 import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
 
 // Names of Object.prototype's members: a question id is a key of the guest's answers object,

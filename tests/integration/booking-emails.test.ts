@@ -8,7 +8,7 @@ import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
-import { rangeOf } from "@/lib/notifications/when";
+import { rangeOf } from "@/lib/time/in-words";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";

@@ -5,7 +5,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
 import { bookings, outboxJobs } from "@/db/schema";
-import { rangeOf } from "@/lib/notifications/when";
+import { rangeOf } from "@/lib/time/in-words";
 import { api } from "../support/api";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";

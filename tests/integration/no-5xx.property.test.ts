@@ -5,7 +5,7 @@ import * as openapi from "@/app/api/v1/openapi.json/route";
 import { routeModules } from "@/app/api/v1/routes";
 import { API_PREFIX, HTTP_METHODS, type HttpMethod, type RouteHandler } from "@/lib/http/route";
 import { getConfig, setConfig } from "@/lib/config";
-import { isValidTimeZone } from "@/lib/time";
+import { isValidTimeZone } from "@/lib/time/instants";
 import { call } from "../support/api";
 import { clientHeaders, dateIn } from "../support/booking";
 import { withTestDatabase } from "../support/database";

@@ -7,14 +7,14 @@ import { AnswerValue } from "@/components/booking/answer-value";
 import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/format";
+import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/time/format";
 import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";
 import { guestLanguage } from "@/lib/i18n/server";
-import { hour12InZone } from "@/lib/notifications/clock";
+import { hour12InZone } from "@/lib/time/reader-clock";
 import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
-import { isoUtc } from "@/lib/time";
+import { isoUtc } from "@/lib/time/instants";
 import { guestLinks } from "@/lib/links";
 import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoadError, Loading } from "@/components/dashboard/query-state";
 import { AvailabilityForm } from "@/components/forms/availability/form";
-import { availabilityQuery } from "@/lib/api-client/host";
+import { availabilityQuery } from "@/lib/browser/api-client/host";
 
 export function AvailabilityClient() {
   const availability = useQuery(availabilityQuery());

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { GuestI18n } from "@/components/booking/guest-i18n";
 import { GuestReschedule } from "@/components/booking/guest-reschedule";
 import { guestLanguage } from "@/lib/i18n/server";
-import { isoUtc } from "@/lib/time";
+import { isoUtc } from "@/lib/time/instants";
 import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /reschedule/{token}: where a guest's rescheduleUrl leads. Opening it shows the booking and the

@@ -8,10 +8,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
-import type { ApiError } from "@/lib/api-client/fetch-json";
-import { bookingsQuery, cancelBooking, eventTypesQuery, hostKeys, meQuery, type BookingDto, type EventTypeDto } from "@/lib/api-client/host";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { bookingsQuery, cancelBooking, eventTypesQuery, hostKeys, meQuery, type BookingDto, type EventTypeDto } from "@/lib/browser/api-client/host";
 import { BOOKING_VIEWS as VIEWS, BOOKINGS_PAGE_SIZE as PAGE_SIZE, bookingsPage, type BookingView as View } from "@/lib/dashboard/booking-views";
-import { formatDay, formatRange, formatTime } from "@/lib/format";
+import { formatDay, formatRange, formatTime } from "@/lib/time/format";
 import { readableAnswer } from "@/lib/question-answers";
 import { RescheduleBooking } from "./reschedule-booking";
 

@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { ApiError } from "@/lib/api-client/fetch-json";
-import { hostKeys, rescheduleBooking, type BookingDto, type EventTypeDto } from "@/lib/api-client/host";
-import { slotsQuery, type SlotDto } from "@/lib/api-client/public";
-import { addDays, dateInZone, formatDay, formatTime } from "@/lib/format";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { hostKeys, rescheduleBooking, type BookingDto, type EventTypeDto } from "@/lib/browser/api-client/host";
+import { slotsQuery, type SlotDto } from "@/lib/browser/api-client/public";
+import { addDays, dateInZone, formatDay, formatTime } from "@/lib/time/format";
 
 const DAYS_SHOWN = 14;
 

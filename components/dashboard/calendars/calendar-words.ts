@@ -1,5 +1,5 @@
-import type { CalendarConnectionDto, CalendarProvider } from "@/lib/api-client/host";
-import { formatDay, formatTime } from "@/lib/format";
+import type { CalendarConnectionDto, CalendarProvider } from "@/lib/browser/api-client/host";
+import { formatDay, formatTime } from "@/lib/time/format";
 
 // What the calendars page says about providers and their states. The API keeps its values
 // (provider_a …, reauth_required); people read brand names and plain sentences.

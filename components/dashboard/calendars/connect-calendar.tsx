@@ -7,8 +7,8 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { CalendarIcon, ChevronRightIcon } from "@/components/ui/icons";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
-import { ApiError } from "@/lib/api-client/fetch-json";
-import { calendarKeys, connectCalDav, oauthAuthorizeUrl, type CalendarConnectionDto, type ConnectCalDavInput } from "@/lib/api-client/host";
+import { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { calendarKeys, connectCalDav, oauthAuthorizeUrl, type CalendarConnectionDto, type ConnectCalDavInput } from "@/lib/browser/api-client/host";
 
 export const APPLE_FORM_ID = "connect-apple-icloud";
 

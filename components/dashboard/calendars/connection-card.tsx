@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ApiError } from "@/lib/api-client/fetch-json";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import {
   calendarKeys,
   deleteConnection,
@@ -14,7 +14,7 @@ import {
   updateConnectionCalendars,
   type CalendarConnectionDto,
   type ConnectedCalendarDto,
-} from "@/lib/api-client/host";
+} from "@/lib/browser/api-client/host";
 import { BRAND, fullDate, lastSyncedPhrase, STATUS, statusExplanation } from "./calendar-words";
 
 /** The write target's choice, made on the page: one radio across every connection. */

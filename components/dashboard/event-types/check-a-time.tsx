@@ -5,9 +5,9 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import type { ApiError } from "@/lib/api-client/fetch-json";
-import { explainTime, type ExplanationDto } from "@/lib/api-client/host";
-import { formatDay, formatTime, instantOfWall } from "@/lib/format";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { explainTime, type ExplanationDto } from "@/lib/browser/api-client/host";
+import { formatDay, formatTime, instantOfWall } from "@/lib/time/format";
 
 /**
  * "Why can't a guest book 3 pm on Tuesday?": asks the explain endpoint about one time (in the

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { EventTypeForm } from "@/components/forms/event-type-form";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
-import { eventTypesQuery, meQuery } from "@/lib/api-client/host";
+import { eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
 import { CheckATime } from "./check-a-time";
 
 /** The booking page in the host's own site: an iframe that may sit on any page. */

@@ -7,8 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass, Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { ApiError } from "@/lib/api-client/fetch-json";
-import { bookingsQuery, deleteEventType, eventTypesQuery, hostKeys, updateEventType, type EventTypeDto } from "@/lib/api-client/host";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { bookingsQuery, deleteEventType, eventTypesQuery, hostKeys, updateEventType, type EventTypeDto } from "@/lib/browser/api-client/host";
 
 function ActiveToggle({ eventType }: { eventType: EventTypeDto }) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, inputClass } from "@/components/ui/field";
-import type { ApiError } from "@/lib/api-client/fetch-json";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import {
   createWebhook,
   deleteWebhook,
@@ -20,8 +20,8 @@ import {
   type CreatedWebhookDto,
   type WebhookDto,
   type WebhookEvent,
-} from "@/lib/api-client/host";
-import { formatDay, formatTime } from "@/lib/format";
+} from "@/lib/browser/api-client/host";
+import { formatDay, formatTime } from "@/lib/time/format";
 
 const EVENTS: { value: WebhookEvent; label: string }[] = [
   { value: "booking.created", label: "A booking is made" },

@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
-import type { AvailabilityDto } from "@/lib/api-client/host";
+import type { AvailabilityDto } from "@/lib/browser/api-client/host";
 import {
   copyDay,
   dayName,

@@ -8,8 +8,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { ApiError } from "@/lib/api-client/fetch-json";
-import { changePassword } from "@/lib/api-client/host";
+import { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { changePassword } from "@/lib/browser/api-client/host";
 
 type FieldName = "currentPassword" | "newPassword";
 

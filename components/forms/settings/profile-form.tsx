@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { ApiError } from "@/lib/api-client/fetch-json";
-import { hostKeys, updateProfile, type ProfileDto } from "@/lib/api-client/host";
+import { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { hostKeys, updateProfile, type ProfileDto } from "@/lib/browser/api-client/host";
 import { EmailForm } from "./email-form";
 import { PasswordForm } from "./password-form";
 

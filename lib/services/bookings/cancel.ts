@@ -7,7 +7,7 @@ import { notFound } from "@/lib/errors";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale, type Locale } from "@/lib/i18n/locales";
-import { sentenceMoment } from "@/lib/notifications/when";
+import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
 import { writeForHost } from "@/lib/services/schedule/host-writes";

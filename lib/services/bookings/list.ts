@@ -6,7 +6,7 @@ import { bookings, eventTypes, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import type { BookingListQuery } from "@/lib/schemas/booking";
 import { dayOfDate, ZoneOffsets } from "@/lib/slots";
-import { clampInstant } from "@/lib/time";
+import { clampInstant } from "@/lib/time/instants";
 
 /** GET /me/bookings: the host's bookings by start time; from/to are dates in the host's zone. */
 export async function listBookings(

@@ -5,7 +5,7 @@ import { bookings, eventTypes, users, type BookingRow, type UserRow } from "@/db
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
 import { isOfferedSlot } from "@/lib/slots";
-import { isoUtc } from "@/lib/time";
+import { isoUtc } from "@/lib/time/instants";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken, overlapAsConflict, slotUnavailable } from "./store";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";

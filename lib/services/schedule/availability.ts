@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import { availabilityOverrides, availabilityRules, users, type UserRow } from "@/db/schema";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
-import { minutesOf, timeOf } from "@/lib/time";
+import { minutesOf, timeOf } from "@/lib/time/instants";
 import { writeForHost } from "@/lib/services/schedule/host-writes";
 
 export type AvailabilityDto = z.output<typeof Availability>;

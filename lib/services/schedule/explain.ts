@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import type { Db } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { explainSlot, type Reason } from "@/lib/slots/explain";
-import { isoUtc, timeOf } from "@/lib/time";
+import { isoUtc, timeOf } from "@/lib/time/instants";
 import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
 import { engineEventType, engineHost, loadHostSchedule } from "./load";
 

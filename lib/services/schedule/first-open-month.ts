@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
-import { addMonths, firstOfMonth, lastOfMonth, monthOf } from "@/lib/calendar";
-import { addDays, dateInZone } from "@/lib/format";
+import { addMonths, firstOfMonth, lastOfMonth, monthOf } from "@/lib/time/month-grid";
+import { addDays, dateInZone } from "@/lib/time/format";
 import type { SlotDto } from "@/lib/slots";
 import { listSlotsJson } from "./list-slots";
 

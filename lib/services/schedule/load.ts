@@ -4,7 +4,7 @@ import { runStatements } from "@/db/client";
 import type { EventTypeRow, OverrideInterval, UserRow } from "@/db/schema";
 import { dateOfDay, mergeIntervals, ZoneOffsets, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
 import type { SourcedInterval } from "@/lib/slots/explain";
-import { clampInstant, minutesOf } from "@/lib/time";
+import { clampInstant, minutesOf } from "@/lib/time/instants";
 
 // Reads what the slot engine needs for hosts and a span of time. The engine itself never touches
 // the database; this is its only feeder: the slots list, the booking's re-check and the explainer.

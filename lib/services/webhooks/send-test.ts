@@ -8,7 +8,7 @@ import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { wakeJobWorker } from "@/lib/outbox/wake";
 import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
 import { WEBHOOK_TEST_EVENT } from "@/lib/schemas/webhook";
-import { isoUtc } from "@/lib/time";
+import { isoUtc } from "@/lib/time/instants";
 import { webhookBody } from "@/lib/webhooks/body";
 import { getWebhookForHostOrThrow } from "./store";
 

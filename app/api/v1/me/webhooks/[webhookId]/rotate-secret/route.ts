@@ -2,7 +2,7 @@
 import { endpoint, json, route } from "@/lib/http/route";
 import { RotatedSecret, WebhookParams } from "@/lib/schemas/webhook";
 import { rotateWebhookSecret } from "@/lib/services/webhooks";
-import { isoUtc } from "@/lib/time";
+import { isoUtc } from "@/lib/time/instants";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/webhooks/{webhookId}/rotate-secret", {
   POST: route(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf, monthWeeks, prefersHour12, weekdayNames, weekdayOf, weekStartOf } from "./calendar";
+import { addMonths, firstOfMonth, formatCalendarDate, formatMonth, lastOfMonth, monthOf, monthWeeks, prefersHour12, weekdayNames, weekdayOf, weekStartOf } from "./month-grid";
 import { formatClock, formatClockRange, zoneLongName } from "./format";
 
 const plain = (s: string) => s.replace(/[\u2009\u202f]/g, " ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentZoneId, filterZones, formatOffset, offsetLabel, zoneName, zoneOptions } from "./time-zones";
+import { currentZoneId, filterZones, formatOffset, offsetLabel, zoneName, zoneOptions } from "./zones";
 
 const winter = new Date("2027-01-15T12:00:00Z");
 const summer = new Date("2027-07-15T12:00:00Z");

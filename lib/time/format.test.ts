@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatMonth, weekdayNames } from "./calendar";
+import { formatCalendarDate, formatMonth, weekdayNames } from "./month-grid";
 import { addDays, dateInZone, formatClock, formatClockRange, formatLongDay, formatRange, formatShortDate, formatTime, instantOfWall, offsetMinutes, zoneLongName, zoneOffsetLabel } from "./format";
 
 // ICU puts thin and narrow no-break spaces around dashes and before AM/PM.

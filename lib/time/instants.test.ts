@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { isValidDate, MAX_YEAR, MIN_YEAR } from "./time";
+import { isValidDate, MAX_YEAR, MIN_YEAR } from "./instants";
 
 describe("isValidDate", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addMonths, firstOfMonth, lastOfMonth, monthOf } from "@/lib/calendar";
-import { addDays, dateInZone } from "@/lib/format";
-import { localTimeZone } from "@/lib/time-zones";
+import { addMonths, firstOfMonth, lastOfMonth, monthOf } from "@/lib/time/month-grid";
+import { addDays, dateInZone } from "@/lib/time/format";
+import { localTimeZone } from "@/lib/time/zones";
 import { slotsPrefetchScript, takePrefetchedSlots } from "./slots-prefetch";
 
 // The inline script must ask for exactly the URLs the slot picker will (its rangeOf and fetchSlots):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hour12InZone } from "./clock";
-import { dayOf, rangeOf, sentenceMoment, sentenceRange } from "./when";
+import { hour12InZone } from "./reader-clock";
+import { dayOf, rangeOf, sentenceMoment, sentenceRange } from "./in-words";
 
 describe("times in the reader's zone", () => {
   const start = Date.parse("2027-03-15T13:00:00Z");

@@ -1,7 +1,7 @@
 import "server-only";
 import { DateTime } from "luxon";
 import { INTL_TAG, type Locale } from "@/lib/i18n/locales";
-import { hour12InZone } from "./clock";
+import { hour12InZone } from "./reader-clock";
 
 // Times as a reader reads them: in their own zone, on their clock, in their language's words
 // ("Monday, March 15, 2027", "Montag, 15. März 2027"), never ISO.
