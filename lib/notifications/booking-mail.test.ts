@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BookingRow } from "@/db/schema";
-import type { BookingFacts } from "@/lib/services/bookings/facts";
+import type { BookingFacts } from "./booking-facts";
 import { composeBookingMail } from "./booking-mail";
 
 // The host's "new booking" message lists the guest's answers as people read them.

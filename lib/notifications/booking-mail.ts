@@ -1,6 +1,6 @@
 import "server-only";
 import type { SendMailOptions } from "nodemailer";
-import type { BookingFacts } from "@/lib/services/bookings/facts";
+import type { BookingFacts } from "./booking-facts";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";

@@ -1,18 +1,14 @@
 import "server-only";
 import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
-import { bookings, eventTypes, users, type BookingRow, type CustomQuestion } from "@/db/schema";
+import { bookings, eventTypes, users } from "@/db/schema";
+import type { BookingFacts } from "@/lib/notifications/booking-facts";
 import { hashCancelToken } from "./store";
 
 // What messages about a booking need besides the booking itself: the event type's title and
 // questions, and who the host is (name, address, zone). One query, for emails and calendar files alike.
 
-export type BookingFacts = {
-  booking: BookingRow;
-  title: string;
-  questions: CustomQuestion[];
-  host: { fullName: string; email: string; timezone: string };
-};
+export type { BookingFacts };
 
 async function loadWhere(db: Db, where: SQL): Promise<BookingFacts | undefined> {
   const [found] = await db
