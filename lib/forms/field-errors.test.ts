@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { notSavedSentence, placeIssues, reviseErrors, type ShownErrors } from "./field-errors";
+import { keepShown, notSavedSentence, placeIssues, reviseErrors, type ShownErrors } from "./field-errors";
 
 describe("reviseErrors: a problem goes as soon as its field is right", () => {
   const shown: ShownErrors = {
@@ -29,6 +29,21 @@ describe("reviseErrors: a problem goes as soon as its field is right", () => {
 
   it("returns the same object when nothing changed (no re-render)", () => {
     expect(reviseErrors(shown, { title: "Enter a title.", durationMinutes: "Enter whole minutes from 5 to 720." }, () => false)).toBe(shown);
+  });
+});
+
+describe("keepShown: while typing, a problem goes as soon as its field is right, and nothing new appears", () => {
+  const shown = new Set(["title", "durationMinutes"]);
+  const isShown = (key: string) => shown.has(key);
+
+  it("keeps a shown field's problem while it is still wrong, in its current words, and drops it once right", () => {
+    expect(keepShown({ title: "Enter a title.", durationMinutes: "Use fewer minutes." }, isShown)).toEqual({ title: "Enter a title.", durationMinutes: "Use fewer minutes." });
+    expect(keepShown({ title: "Enter a title." }, isShown)).toEqual({ title: "Enter a title." });
+  });
+
+  it("never adds a problem while typing: new ones wait for the next submit", () => {
+    expect(keepShown({ title: "Enter a title.", location: "Too long." }, isShown)).not.toHaveProperty("location");
+    expect(keepShown({ title: "Enter a title." }, () => false)).toEqual({});
   });
 });
 
