@@ -8,36 +8,6 @@ export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some((m) => m !== undefined);
 
-// The old forms' state of problems (components/ui/use-field-errors.ts), until each has moved to react-hook-form.
-
-/** The problems on screen, and which of them only the API could know (a slug taken, a date out of range). */
-export type ShownErrors<K extends string = string> = { errors: FieldErrors<K>; fromServer: K[] };
-
-export const noErrors = <K extends string>(): ShownErrors<K> => ({ errors: {}, fromServer: [] });
-
-const keysOf = <K extends string>(errors: FieldErrors<K>) => Object.keys(errors) as K[];
-
-/**
- * The problems still shown after an edit. `local` is the browser's check of the form as it now is.
- * A problem at an edited field stays only while that check still finds one there (in its current
- * words); a problem the browser found elsewhere goes once it no longer holds (an overlap fixed at
- * the other row); the API's problems elsewhere stay, since only the API can say they are gone.
- * Nothing new appears while typing: new problems wait for the next submit.
- */
-export function reviseErrors<K extends string>(shown: ShownErrors<K>, local: FieldErrors<K>, touched: (key: K) => boolean): ShownErrors<K> {
-  const errors: FieldErrors<K> = {};
-  for (const key of keysOf(shown.errors)) {
-    const fromServer = shown.fromServer.includes(key);
-    if (touched(key) || !fromServer) {
-      if (local[key] !== undefined) errors[key] = local[key];
-    } else {
-      errors[key] = shown.errors[key];
-    }
-  }
-  const same = keysOf(errors).length === keysOf(shown.errors).length && keysOf(errors).every((k) => errors[k] === shown.errors[k]);
-  return same ? shown : { errors, fromServer: shown.fromServer.filter((k) => errors[k] !== undefined) };
-}
-
 /**
  * What a check while typing may show: a problem at a field that shows one now stays (in its
  * current words) while it still holds, and goes once it does not; nothing new appears while
