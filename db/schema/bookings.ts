@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bookingStatuses } from "./enums";
 import { eventTypes } from "./event-types";
 import { users } from "./users";
-
-export const bookingStatuses = ["pending", "confirmed", "cancelled"] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
 
 // The buffers are copied onto the booking so that editing the event type later never moves
 // what an existing booking blocks. [blocked_start, blocked_end) is what the EXCLUDE

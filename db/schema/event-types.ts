@@ -1,24 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { CustomQuestion } from "./enums";
 import { users } from "./users";
-
-// The answer a question takes; lib/question-answers.ts holds each type's rules (one place for
-// the API and the guest's browser). The column is jsonb: a new type needs no migration.
-export const questionTypes = ["text", "long_text", "email", "number", "phone", "single_choice", "checkboxes"] as const;
-export type QuestionType = (typeof questionTypes)[number];
-/** How a single-choice question is shown to the guest. */
-export const choiceDisplays = ["radio", "dropdown"] as const;
-export type ChoiceDisplay = (typeof choiceDisplays)[number];
-export type CustomQuestion = {
-  id: string;
-  label: string;
-  required: boolean;
-  type: QuestionType;
-  /** single_choice and checkboxes only: what the guest chooses from, in the order shown. */
-  options?: string[];
-  /** single_choice only. */
-  display?: ChoiceDisplay;
-};
 
 export const eventTypes = pgTable(
   "event_types",

@@ -1,3 +1,4 @@
+export * from "./enums";
 export * from "./users";
 export * from "./availability-rules";
 export * from "./availability-overrides";

@@ -1,34 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { notSavedSentence, placeIssues, reviseErrors, type ShownErrors } from "./field-errors";
+import { keepShown, notSavedSentence, placeIssues } from "./field-errors";
 
-describe("reviseErrors: a problem goes as soon as its field is right", () => {
-  const shown: ShownErrors = {
-    errors: { title: "Enter a title.", durationMinutes: "Enter whole minutes from 5 to 720.", slug: "You already have an event type at this link." },
-    fromServer: ["slug"],
-  };
+describe("keepShown: while typing, a problem goes as soon as its field is right, and nothing new appears", () => {
+  const shown = new Set(["title", "durationMinutes"]);
+  const isShown = (key: string) => shown.has(key);
 
-  it("keeps an edited field's problem while it is still wrong, in its current words, and drops it once right", () => {
-    const stillWrong = reviseErrors(shown, { title: "Enter a title.", durationMinutes: "Use fewer minutes." }, (k) => k === "durationMinutes");
-    expect(stillWrong.errors.durationMinutes).toBe("Use fewer minutes.");
-    const fixed = reviseErrors(shown, { title: "Enter a title." }, (k) => k === "durationMinutes");
-    expect(fixed.errors).toEqual({ title: "Enter a title.", slug: "You already have an event type at this link." });
-  });
-
-  it("drops a browser-found problem elsewhere once it no longer holds, but keeps the API's until its field is edited", () => {
-    const elsewhere = reviseErrors(shown, {}, (k) => k === "description");
-    expect(elsewhere.errors).toEqual({ slug: "You already have an event type at this link." });
-    const slugEdited = reviseErrors(shown, {}, (k) => k === "slug");
-    expect(slugEdited.errors).toEqual({});
-    expect(slugEdited.fromServer).toEqual([]);
+  it("keeps a shown field's problem while it is still wrong, in its current words, and drops it once right", () => {
+    expect(keepShown({ title: "Enter a title.", durationMinutes: "Use fewer minutes." }, isShown)).toEqual({ title: "Enter a title.", durationMinutes: "Use fewer minutes." });
+    expect(keepShown({ title: "Enter a title." }, isShown)).toEqual({ title: "Enter a title." });
   });
 
   it("never adds a problem while typing: new ones wait for the next submit", () => {
-    expect(reviseErrors(shown, { title: "Enter a title.", durationMinutes: "x", location: "Too long." }, () => true).errors).not.toHaveProperty("location");
-    expect(reviseErrors({ errors: {}, fromServer: [] }, { title: "Enter a title." }, () => true).errors).toEqual({});
-  });
-
-  it("returns the same object when nothing changed (no re-render)", () => {
-    expect(reviseErrors(shown, { title: "Enter a title.", durationMinutes: "Enter whole minutes from 5 to 720." }, () => false)).toBe(shown);
+    expect(keepShown({ title: "Enter a title.", location: "Too long." }, isShown)).not.toHaveProperty("location");
+    expect(keepShown({ title: "Enter a title." }, () => false)).toEqual({});
   });
 });
 

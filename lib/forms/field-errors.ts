@@ -1,57 +1,43 @@
-// The dashboard forms' one way with problems (event type, availability, settings): every problem
-// at once, each at its field, checked in the browser first and then by the API, whose issues
-// ({path, message}) are placed at the fields they name. An edit clears a field's problem as soon
-// as the field is right again; this module holds the rules, components/ui/use-field-errors.ts the state.
+// The dashboard forms' one way with problems (event type, availability, settings, webhooks,
+// calendars): every problem at once, each at its field, checked in the browser first (with the
+// API's own schema, see ./resolver.ts) and then by the API, whose issues ({path, message}) are
+// placed at the fields they name. An edit clears a field's problem as soon as the field is right
+// again; this module holds the rules, components/ui/use-api-form.ts applies them to a form.
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
-
-/** The problems on screen, and which of them only the API could know (a slug taken, a date out of range). */
-export type ShownErrors<K extends string = string> = { errors: FieldErrors<K>; fromServer: K[] };
-
-export const noErrors = <K extends string>(): ShownErrors<K> => ({ errors: {}, fromServer: [] });
-
-const keysOf = <K extends string>(errors: FieldErrors<K>) => Object.keys(errors) as K[];
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some((m) => m !== undefined);
 
 /**
- * The problems still shown after an edit. `local` is the browser's check of the form as it now is.
- * A problem at an edited field stays only while that check still finds one there (in its current
- * words); a problem the browser found elsewhere goes once it no longer holds (an overlap fixed at
- * the other row); the API's problems elsewhere stay, since only the API can say they are gone.
- * Nothing new appears while typing: new problems wait for the next submit.
+ * What a check while typing may show: a problem at a field that shows one now stays (in its
+ * current words) while it still holds, and goes once it does not; nothing new appears while
+ * typing: new problems wait for the next submit.
  */
-export function reviseErrors<K extends string>(shown: ShownErrors<K>, local: FieldErrors<K>, touched: (key: K) => boolean): ShownErrors<K> {
-  const errors: FieldErrors<K> = {};
-  for (const key of keysOf(shown.errors)) {
-    const fromServer = shown.fromServer.includes(key);
-    if (touched(key) || !fromServer) {
-      if (local[key] !== undefined) errors[key] = local[key];
-    } else {
-      errors[key] = shown.errors[key];
-    }
-  }
-  const same = keysOf(errors).length === keysOf(shown.errors).length && keysOf(errors).every((k) => errors[k] === shown.errors[k]);
-  return same ? shown : { errors, fromServer: shown.fromServer.filter((k) => errors[k] !== undefined) };
+export function keepShown<K extends string>(found: FieldErrors<K>, isShown: (key: K) => boolean): FieldErrors<K> {
+  const kept: FieldErrors<K> = {};
+  for (const key of Object.keys(found) as K[]) if (found[key] !== undefined && isShown(key)) kept[key] = found[key];
+  return kept;
 }
 
 export type Issue = { path: string; message: string };
+/** An issue as a check found it: its zod code too, when the check was ours (the words may depend on it). */
+export type FoundIssue = Issue & { code?: string };
 
 /**
  * The API's issues at the fields that show them. `fieldOf` names the field of an issue path, or
  * undefined when no field shows it: those issues come back in `unplaced`, for the form's summary.
  * The first issue at a field wins (it is the one the person meets first).
  */
-export function placeIssues<K extends string>(
-  issues: Issue[],
+export function placeIssues<K extends string, I extends Issue = Issue>(
+  issues: I[],
   fieldOf: (path: string) => K | undefined,
-  reword: (message: string) => string = (m) => m,
+  reword: (message: string, issue: I) => string = (m) => m,
 ): { errors: FieldErrors<K>; unplaced: Issue[] } {
   const errors: FieldErrors<K> = {};
   const unplaced: Issue[] = [];
   for (const issue of issues) {
     const field = fieldOf(issue.path);
-    const message = reword(issue.message);
+    const message = reword(issue.message, issue);
     if (field === undefined) unplaced.push({ path: issue.path, message });
     else if (errors[field] === undefined) errors[field] = message;
   }

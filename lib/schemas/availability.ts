@@ -1,15 +1,22 @@
 import { z } from "zod";
-import { minutesOf } from "@/lib/time/instants";
+import { minutesOf, TIME_OF_DAY } from "@/lib/time/instants";
 import { DateString, TimeOfDay, TimeZone, WholeNumber } from "./common";
 
 const Interval = z.strictObject({ startTime: TimeOfDay, endTime: TimeOfDay });
 
 type Span = { startTime: string; endTime: string };
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+/** An interval whose two times are well formed (a malformed one has its own issue already). */
+const isSpan = (value: unknown): value is Span =>
+  isRecord(value) && typeof value.startTime === "string" && TIME_OF_DAY.test(value.startTime) && typeof value.endTime === "string" && TIME_OF_DAY.test(value.endTime);
+
 /** Adds an issue for every interval that is empty or overlaps an earlier one of the same group. */
-function checkIntervals(ctx: z.RefinementCtx, spans: { span: Span; path: (string | number)[] }[]) {
+function checkIntervals(ctx: z.RefinementCtx, spans: { span: unknown; path: (string | number)[] }[]) {
   const seen: { start: number; end: number }[] = [];
   for (const { span, path } of spans) {
+    if (!isSpan(span)) continue;
     const start = minutesOf(span.startTime);
     const end = minutesOf(span.endTime);
     if (start >= end) {
@@ -44,29 +51,37 @@ export const AvailabilityBody = z
     weeklyRules: z.array(WeeklyRule).max(7 * 48),
     dateOverrides: z.array(DateOverride).max(1000),
   })
-  .superRefine((value, ctx) => {
-    for (let day = 0; day <= 6; day++) {
-      checkIntervals(
-        ctx,
-        value.weeklyRules.flatMap((rule, i) => (rule.dayOfWeek === day ? [{ span: rule, path: ["weeklyRules", i] }] : [])),
-      );
-    }
-    const dates = new Set<string>();
-    value.dateOverrides.forEach((o, i) => {
-      if (dates.has(o.date)) {
-        ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "date"], message: "Only one override per date" });
+  // Every problem at once: the intervals are checked whatever else is wrong (a notice out of
+  // range, another row's malformed time), each group with its well-formed rows.
+  .superRefine(
+    (value: unknown, ctx) => {
+      if (!isRecord(value)) return;
+      const rules = listOf(value.weeklyRules);
+      for (let day = 0; day <= 6; day++) {
+        checkIntervals(
+          ctx,
+          rules.flatMap((rule, i) => (isRecord(rule) && rule.dayOfWeek === day ? [{ span: rule, path: ["weeklyRules", i] }] : [])),
+        );
       }
-      dates.add(o.date);
-      const intervals = o.intervals ?? [];
-      if (o.available && intervals.length === 0) {
-        ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An available day needs at least one interval" });
-      }
-      if (!o.available && intervals.length > 0) {
-        ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An unavailable day has no intervals" });
-      }
-      checkIntervals(ctx, intervals.map((span, j) => ({ span, path: ["dateOverrides", i, "intervals", j] })));
-    });
-  });
+      const dates = new Set<unknown>();
+      listOf(value.dateOverrides).forEach((o, i) => {
+        if (!isRecord(o)) return;
+        if (typeof o.date === "string" && dates.has(o.date)) {
+          ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "date"], message: "Only one override per date" });
+        }
+        dates.add(o.date);
+        const intervals = listOf(o.intervals);
+        if (o.available === true && intervals.length === 0) {
+          ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An available day needs at least one interval" });
+        }
+        if (o.available === false && intervals.length > 0) {
+          ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An unavailable day has no intervals" });
+        }
+        checkIntervals(ctx, intervals.map((span, j) => ({ span, path: ["dateOverrides", i, "intervals", j] })));
+      });
+    },
+    { when: () => true },
+  );
 
 export const Availability = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bookingStatuses } from "@/db/schema";
+import { bookingStatuses } from "@/db/schema/enums";
 import { dayOfDate } from "@/lib/slots";
 import { DEFAULT_LOCALE, LOCALES, localeOfTag } from "@/lib/i18n/locales";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choiceDisplays, questionTypes, type CustomQuestion } from "@/db/schema";
+import { choiceDisplays, questionTypes, type CustomQuestion } from "@/db/schema/enums";
 import { isChoice, MAX_OPTION_LENGTH, MAX_OPTIONS } from "@/lib/question-answers";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
 import { PathSegment, Text, Timestamp, WholeNumber } from "./common";

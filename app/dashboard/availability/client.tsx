@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { LoadError, Loading } from "@/components/dashboard/query-state";
-import { AvailabilityForm } from "@/components/forms/availability/form";
+import { AvailabilityForm } from "@/components/dashboard/availability/availability-form";
 import { availabilityQuery } from "@/lib/browser/api-client/host";
 
 export function AvailabilityClient() {

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { LoadError, Loading } from "@/components/dashboard/query-state";
-import { ProfileForm } from "@/components/forms/settings/profile-form";
+import { ProfileForm } from "@/components/dashboard/settings/profile-form";
 import { meQuery } from "@/lib/browser/api-client/host";
 
 export function SettingsClient({ appUrl }: { appUrl: string }) {

@@ -1,18 +1,26 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Field, inputClass } from "@/components/ui/field";
+import { TextField } from "@/components/ui/form-field";
 import { CalendarIcon, ChevronRightIcon } from "@/components/ui/icons";
+import { useApiForm } from "@/components/ui/use-api-form";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { calendarKeys, connectCalDav, oauthAuthorizeUrl, type CalendarConnectionDto, type ConnectCalDavInput } from "@/lib/browser/api-client/host";
+import type { FormRules } from "@/lib/forms/resolver";
+import { ConnectCalDavBody } from "@/lib/schemas/calendar";
 
 export const APPLE_FORM_ID = "connect-apple-icloud";
 
-type Fields = "providerAccountId" | "appSpecificPassword";
+type AppleValues = { providerAccountId: string; appSpecificPassword: string };
+const FIELDS: readonly string[] = ["providerAccountId", "appSpecificPassword"];
+/** Checked as the API checks it (POST /me/calendar-connections/provider_c); iCloud says whether the password works. */
+const toBody = (v: AppleValues): ConnectCalDavInput => ({ providerAccountId: v.providerAccountId.trim(), appSpecificPassword: v.appSpecificPassword });
+const appleRules: FormRules<AppleValues> = { schema: ConnectCalDavBody, toBody };
 
 /** The 503 of provider_c names the API's value: the host reads the brand instead. */
 function generalMessage(error: ApiError): string {
@@ -20,52 +28,52 @@ function generalMessage(error: ApiError): string {
   return error.message;
 }
 
-/** Apple iCloud: an Apple ID and an app-specific password, checked with iCloud before anything is stored. */
+/**
+ * Apple iCloud: an Apple ID and an app-specific password, checked with iCloud before anything is
+ * stored. The Apple ID lives with the page (`appleId`): it outlasts the form's closing, and
+ * "Reconnect" on a card fills it in.
+ */
 function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdChange: (value: string) => void }) {
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const { form, formRef, onSubmit, showServerIssues } = useApiForm<AppleValues>({
+    rules: appleRules,
+    defaultValues: { providerAccountId: appleId, appSpecificPassword: "" },
+  });
+  const { control, getValues, setValue } = form;
+  const [providerAccountId, password] = useWatch({ control, name: ["providerAccountId", "appSpecificPassword"] });
   const [general, setGeneral] = useState<string | null>(null);
   const [connected, setConnected] = useState<CalendarConnectionDto | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusSoon = useFocusAfterRender();
   const connect = useMutation<CalendarConnectionDto, ApiError, ConnectCalDavInput>({
     mutationFn: connectCalDav,
     // The list shows the new card before the form says it is done.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
+  useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setConnected(null) }), [form]);
+  // "Reconnect" on a card while the form is open: the Apple ID it names.
+  useEffect(() => {
+    if (getValues("providerAccountId") !== appleId) setValue("providerAccountId", appleId);
+  }, [appleId, getValues, setValue]);
 
-  function edited(field: Fields) {
-    setConnected(null);
-    setErrors((e) => {
-      const next = { ...e };
-      delete next[field];
-      return next;
-    });
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setErrors({});
-    setGeneral(null);
-    setConnected(null);
-    try {
-      const saved = await connect.mutateAsync({ providerAccountId: appleId.trim(), appSpecificPassword: password });
-      setPassword("");
-      setConnected(saved);
-    } catch (error) {
-      if (!(error instanceof ApiError)) return setGeneral("Something went wrong on this page. Please try again.");
-      if (error.status === 401) return; // the dashboard is taking the person to /login
-      const atFields: Partial<Record<Fields, string>> = {};
-      for (const f of ["providerAccountId", "appSpecificPassword"] as const) {
-        const message = error.issueAt(f);
-        if (message) atFields[f] = message;
+  const submit = onSubmit(
+    async (values) => {
+      setGeneral(null);
+      setConnected(null);
+      try {
+        const saved = await connect.mutateAsync(toBody(values));
+        form.resetField("appSpecificPassword", { defaultValue: "" });
+        setConnected(saved);
+      } catch (error) {
+        if (!(error instanceof ApiError)) return setGeneral("Something went wrong on this page. Please try again.");
+        if (error.status === 401) return; // the dashboard is taking the person to /login
+        const unplaced = showServerIssues(error.issues, (path) => (FIELDS.includes(path) ? path : undefined));
+        if (unplaced.length === error.issues.length) setGeneral(generalMessage(error));
       }
-      setErrors(atFields);
-      if (Object.keys(atFields).length > 0) focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
-      else setGeneral(generalMessage(error));
-    }
-  }
+    },
+    () => {
+      setGeneral(null);
+      setConnected(null);
+    },
+  );
 
   return (
     <form
@@ -80,28 +88,23 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
         Apple iCloud
       </h3>
       <div className="flex max-w-lg flex-col gap-4">
-        <Field label="Apple ID" required error={errors.providerAccountId} hint="The email address you sign in to iCloud with.">
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              required
-              maxLength={320}
-              value={appleId}
-              onChange={(e) => {
-                onAppleIdChange(e.target.value);
-                edited("providerAccountId");
-              }}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field
+        <TextField
+          control={control}
+          name="providerAccountId"
+          label="Apple ID"
+          required
+          hint="The email address you sign in to iCloud with."
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          maxLength={320}
+          onText={onAppleIdChange}
+        />
+        <TextField
+          control={control}
+          name="appSpecificPassword"
           label="App-specific password"
           required
-          error={errors.appSpecificPassword}
           hint={
             <>
               Not your Apple ID password: make one at{" "}
@@ -111,23 +114,10 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
               under Sign-In and Security → App-Specific Passwords.
             </>
           }
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="off"
-              required
-              maxLength={256}
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                edited("appSpecificPassword");
-              }}
-              className={inputClass}
-            />
-          )}
-        </Field>
+          type="password"
+          autoComplete="off"
+          maxLength={256}
+        />
         {/* Stays in the page while empty (a hidden live region may not announce); takes no room then. */}
         <div aria-live="polite" className="empty:-mt-4">
           {general && <Alert tone="error">{general}</Alert>}
@@ -138,7 +128,7 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
           )}
         </div>
       </div>
-      <Button type="submit" disabled={connect.isPending || !appleId.trim() || !password} className="self-start">
+      <Button type="submit" disabled={connect.isPending || !providerAccountId.trim() || !password} className="self-start">
         {connect.isPending ? "Connecting…" : "Connect"}
       </Button>
     </form>

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { EventTypeForm } from "@/components/forms/event-type-form";
+import { EventTypeForm } from "./event-type-form";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
 import { eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";

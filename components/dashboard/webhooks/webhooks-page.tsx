@@ -1,15 +1,13 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Field, inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import {
-  createWebhook,
   deleteWebhook,
   deliveriesQuery,
   rotateWebhookSecret,
@@ -19,15 +17,9 @@ import {
   webhooksQuery,
   type CreatedWebhookDto,
   type WebhookDto,
-  type WebhookEvent,
 } from "@/lib/browser/api-client/host";
 import { formatDay, formatTime } from "@/lib/time/format";
-
-const EVENTS: { value: WebhookEvent; label: string }[] = [
-  { value: "booking.created", label: "A booking is made" },
-  { value: "booking.cancelled", label: "A booking is cancelled" },
-  { value: "booking.rescheduled", label: "A booking is moved" },
-];
+import { AddWebhookForm } from "./add-webhook-form";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const when = (iso: string) => `${formatDay(iso, browserZone())}, ${formatTime(iso, browserZone())}`;
@@ -43,51 +35,6 @@ function RevealedSecret({ secret, note }: { secret: string; note: string }) {
         <CopyButton text={secret} label="Copy secret" />
       </div>
     </Alert>
-  );
-}
-
-function AddWebhook({ onCreated }: { onCreated: (created: CreatedWebhookDto) => void }) {
-  const queryClient = useQueryClient();
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<WebhookEvent[]>(EVENTS.map((e) => e.value));
-  const create = useMutation<CreatedWebhookDto, ApiError>({
-    mutationFn: () => createWebhook({ url: url.trim(), events }),
-    onSuccess: (created) => {
-      setUrl("");
-      onCreated(created);
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
-    },
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate();
-  }
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
-      <h2 className="text-lg font-semibold">Add an endpoint</h2>
-      <Field label="Endpoint URL" required hint="Where we POST signed JSON messages. https is strongly recommended." error={create.error?.issueAt("url")}>
-        {(p) => <input {...p} type="url" inputMode="url" placeholder="https://example.com/webhooks/booking" value={url} onChange={(e) => setUrl(e.target.value)} className={inputClass} />}
-      </Field>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">Send these events</legend>
-        {EVENTS.map((e) => (
-          <label key={e.value} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={events.includes(e.value)}
-              onChange={(ev) => setEvents((list) => (ev.target.checked ? [...list, e.value] : list.filter((x) => x !== e.value)))}
-            />
-            {e.label} <code className="text-xs text-slate-500">{e.value}</code>
-          </label>
-        ))}
-        {create.error?.issueAt("events") && <p className="text-sm text-red-700">{create.error.issueAt("events")}</p>}
-      </fieldset>
-      {create.isError && !create.error.issueAt("url") && !create.error.issueAt("events") && <Alert tone="error">{create.error.message}</Alert>}
-      <Button type="submit" disabled={create.isPending || !url.trim()} className="self-start">
-        {create.isPending ? "Adding…" : "Add endpoint"}
-      </Button>
-    </form>
   );
 }
 
@@ -210,7 +157,7 @@ export function WebhooksPage() {
         retry for about a day until your endpoint answers 2xx.
       </p>
       <div aria-live="polite">{created && <RevealedSecret secret={created.secret} note={`Verify each message to ${created.url} with it.`} />}</div>
-      <AddWebhook onCreated={setCreated} />
+      <AddWebhookForm onCreated={setCreated} />
       <section aria-labelledby="endpoints-heading" className="flex flex-col gap-3">
         <h2 id="endpoints-heading" className="text-lg font-semibold">
           Your endpoints

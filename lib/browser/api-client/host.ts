@@ -10,7 +10,7 @@ import { API_BASE, fetchJson } from "./fetch-json";
 
 // The host's resources, for the dashboard: query option factories (one key per resource, so a
 // write can invalidate exactly what it changed) and the writes. Types come from the API's own
-// schemas, as types only: no zod in the browser bundle.
+// schemas, as types only: zod reaches the browser only with the dashboard's forms (lib/forms).
 
 export type ProfileDto = z.output<typeof Profile>;
 export type AvailabilityDto = z.output<typeof Availability>;

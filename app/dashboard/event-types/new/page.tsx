@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { EventTypeForm } from "@/components/forms/event-type-form";
+import { EventTypeForm } from "@/components/dashboard/event-types/event-type-form";
 
 export const metadata: Metadata = { title: "New event type" };
 

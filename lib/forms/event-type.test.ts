@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { CreateEventTypeBody } from "@/lib/schemas/event-type";
-import { checkEventType, eventTypeFieldOf, unplacedWords, wholeNumber, type EventTypeFields } from "./event-type-checks";
+import {
+  eventTypeFieldOf,
+  eventTypeServerWords,
+  newEventTypeRules,
+  newQuestion,
+  toEventTypeBody,
+  unplacedWords,
+  wholeNumber,
+  type EventTypeValues,
+  type QuestionDraft,
+} from "./event-type";
+import { checkForm } from "./resolver";
 
-const valid: EventTypeFields = {
+const question = (q: Partial<QuestionDraft>): QuestionDraft => ({ ...newQuestion(), ...q });
+
+const valid: EventTypeValues = {
   title: "Intro call",
   slug: "intro-call",
   durationMinutes: "30",
@@ -12,39 +25,23 @@ const valid: EventTypeFields = {
   location: "",
   description: "",
   color: "#2563eb",
-  questions: [{ label: "Company", type: "text", options: "" }],
+  customQuestions: [question({ label: "Company" })],
 };
 
-/** What the API says about the same fields (numbers as the form sends them). */
-function apiAccepts(f: EventTypeFields): boolean {
-  const n = (t: string) => (t.trim() === "" ? Number.NaN : Number(t));
-  return CreateEventTypeBody.safeParse({
-    title: f.title,
-    slug: f.slug,
-    durationMinutes: n(f.durationMinutes),
-    bufferBeforeMinutes: n(f.bufferBeforeMinutes),
-    bufferAfterMinutes: n(f.bufferAfterMinutes),
-    slotIntervalMinutes: f.slotIntervalMinutes === "" ? null : n(f.slotIntervalMinutes),
-    location: f.location,
-    description: f.description,
-    color: f.color,
-    customQuestions: f.questions.map((q, i) => ({
-      id: `q${i}`,
-      label: q.label,
-      type: q.type,
-      ...(q.options.trim() ? { options: q.options.split("\n").filter((line) => line.trim()) } : {}),
-    })),
-  }).success;
-}
+/** What the page says before sending: the API's schema over the body the form would send. */
+const check = (f: EventTypeValues) => checkForm(newEventTypeRules, f);
 
-describe("checkEventType: the page's checks before sending", () => {
-  it("accepts a valid form", () => {
-    expect(checkEventType(valid)).toEqual({});
+/** What the API says about the same body. */
+const apiAccepts = (f: EventTypeValues): boolean => CreateEventTypeBody.safeParse(toEventTypeBody(f)).success;
+
+describe("the event-type form's check before sending (the API's schema, the page's words)", () => {
+  it("accepts a valid form", async () => {
+    expect(await check(valid)).toEqual({});
     expect(apiAccepts(valid)).toBe(true);
   });
 
-  it("finds every problem at once, at the API's paths, in plain words", () => {
-    const problems = checkEventType({
+  it("finds every problem at once, at the API's paths, in plain words", async () => {
+    const problems = await check({
       ...valid,
       title: "  ",
       slug: "Intro Call!",
@@ -52,11 +49,7 @@ describe("checkEventType: the page's checks before sending", () => {
       bufferBeforeMinutes: "",
       bufferAfterMinutes: "300",
       slotIntervalMinutes: "7.5",
-      questions: [
-        { label: "Company", type: "text", options: "" },
-        { label: " ", type: "text", options: "" },
-        { label: "Tools", type: "checkboxes", options: " \n" },
-      ],
+      customQuestions: [question({ label: "Company" }), question({ label: " " }), question({ label: "Tools", type: "checkboxes", options: " \n" })],
     });
     expect(problems).toEqual({
       title: "Enter a title.",
@@ -77,12 +70,12 @@ describe("checkEventType: the page's checks before sending", () => {
     ["intro--call", "Use single hyphens between words."],
     ["intro call", "Use only lower-case letters, digits and hyphens, e.g. intro-call (no spaces or other signs)."],
     ["a".repeat(65), "Use at most 64 characters."],
-  ])("says what is wrong with the link %j", (slug, message) => {
-    expect(checkEventType({ ...valid, slug }).slug).toBe(message);
+  ])("says what is wrong with the link %j", async (slug, message) => {
+    expect((await check({ ...valid, slug })).slug).toBe(message);
     expect(apiAccepts({ ...valid, slug })).toBe(false);
   });
 
-  it("agrees with the API on the bounds of every number", () => {
+  it("agrees with the API on the bounds of every number", async () => {
     for (const [key, min, max] of [
       ["durationMinutes", 5, 720],
       ["bufferBeforeMinutes", 0, 240],
@@ -91,12 +84,17 @@ describe("checkEventType: the page's checks before sending", () => {
     ] as const) {
       for (const value of [min - 1, min, max, max + 1]) {
         const f = { ...valid, [key]: String(value) };
-        const pageOk = checkEventType(f)[key] === undefined;
+        const pageOk = (await check(f))[key] === undefined;
         expect(pageOk, `${key}=${value}`).toBe(value >= min && value <= max);
         expect(apiAccepts(f), `${key}=${value}`).toBe(pageOk);
       }
     }
-    expect(checkEventType({ ...valid, durationMinutes: "" }).durationMinutes).toBe("Enter how long it lasts, from 5 to 720 minutes.");
+    expect((await check({ ...valid, durationMinutes: "" })).durationMinutes).toBe("Enter how long it lasts, from 5 to 720 minutes.");
+  });
+
+  it("names an option's problem at the options box, with its number", async () => {
+    const problems = await check({ ...valid, customQuestions: [question({ label: "Plan", type: "single_choice", options: "Basic\nPro\n\nBasic" })] });
+    expect(problems).toEqual({ "customQuestions.0.options": 'Option 3: "Basic" is already an option' });
   });
 
   it("reads only whole numbers", () => {
@@ -106,17 +104,18 @@ describe("checkEventType: the page's checks before sending", () => {
 });
 
 describe("eventTypeFieldOf: where an API issue is shown", () => {
-  it("shows top-level fields at themselves and a question's id at its label", () => {
+  it("shows top-level fields at themselves, a question's id at its label, the list's own problem at its heading", () => {
     expect(eventTypeFieldOf("durationMinutes")).toBe("durationMinutes");
     expect(eventTypeFieldOf("customQuestions.2.label")).toBe("customQuestions.2.label");
     expect(eventTypeFieldOf("customQuestions.2.id")).toBe("customQuestions.2.label");
-    expect(eventTypeFieldOf("customQuestions")).toBe("customQuestions");
+    expect(eventTypeFieldOf("customQuestions")).toBe("customQuestions.root");
   });
 
   it("shows a question's type, display and options at the editor's fields, an option with its number", () => {
     expect(eventTypeFieldOf("customQuestions.1.type")).toBe("customQuestions.1.type");
     expect(eventTypeFieldOf("customQuestions.1.options")).toBe("customQuestions.1.options");
-    expect(eventTypeFieldOf("customQuestions.1.options.3")).toBe("customQuestions.1.options.3");
+    expect(eventTypeFieldOf("customQuestions.1.options.3")).toBe("customQuestions.1.options");
+    expect(eventTypeServerWords('"Basic" is already an option', { path: "customQuestions.1.options.3" })).toBe('Option 4: "Basic" is already an option');
     expect(eventTypeFieldOf("customQuestions.1.display")).toBe("customQuestions.1.display");
   });
 

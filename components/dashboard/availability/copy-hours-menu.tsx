@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyIcon } from "@/components/ui/icons";
-import { dayName, MONDAY_FIRST } from "@/lib/availability-draft";
+import { dayName, MONDAY_FIRST } from "@/lib/forms/availability";
 
 /**
  * "Copy Monday's hours to …": a disclosure button and a small panel of day checkboxes. The

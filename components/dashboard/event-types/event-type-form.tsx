@@ -1,0 +1,150 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextAreaField, TextField } from "@/components/ui/form-field";
+import { useApiForm } from "@/components/ui/use-api-form";
+import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { createEventType, hostKeys, updateEventType, type EventTypeDto, type EventTypeInput } from "@/lib/browser/api-client/host";
+import {
+  eventTypeChangeRules,
+  eventTypeFieldOf,
+  eventTypeServerWords,
+  eventTypeValues,
+  newEventTypeRules,
+  toEventTypeBody,
+  unplacedWords,
+  type EventTypeValues,
+} from "@/lib/forms/event-type";
+import { notSavedSentence } from "@/lib/forms/field-errors";
+import { slugify } from "@/lib/slugify";
+import { QuestionEditor } from "./question-editor";
+
+const sectionClass = "flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5";
+const numberInput = { type: "number", inputMode: "numeric", step: 5 } as const;
+
+/** Create (no `eventType`) or edit every field the API has, custom questions included. */
+export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  // Checked here first with the API's own schema, then by the API; problems by the API path of their field.
+  const { form, formRef, problems, onSubmit, showServerIssues, showServerError } = useApiForm<EventTypeValues>({
+    rules: eventType ? eventTypeChangeRules : newEventTypeRules,
+    defaultValues: eventTypeValues(eventType),
+  });
+  const { control } = form;
+  const [slugEdited, setSlugEdited] = useState(Boolean(eventType));
+  // Above the form after a failed save: how many fields still need a change, problems no field
+  // shows (`more`), or what went wrong otherwise (`message`).
+  const [failed, setFailed] = useState<{ message?: string; more: string[] } | null>(null);
+
+  const save = useMutation<EventTypeDto, ApiError, EventTypeInput>({
+    mutationFn: (input) => (eventType ? updateEventType(eventType.id, input) : createEventType(input)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: hostKeys.eventTypes });
+      router.push("/dashboard/event-types");
+    },
+    onError: (error) => {
+      if (error.status === 401) return; // the dashboard is taking the person to /login
+      if (error.code === "conflict" && error.details.field === "slug") {
+        showServerError("slug", "You already have an event type at this link. Choose another.");
+        return setFailed({ more: [] });
+      }
+      if (error.issues.length === 0) return setFailed({ message: error.message, more: [] });
+      const unplaced = showServerIssues(error.issues, eventTypeFieldOf, eventTypeServerWords);
+      setFailed({ more: unplaced.map((i) => unplacedWords(i.message, i.path)) });
+    },
+  });
+
+  // Everything the page can see is said at once, before anything is sent.
+  const submit = onSubmit(
+    (values) => {
+      setFailed(null);
+      save.mutate(toEventTypeBody(values));
+    },
+    () => setFailed({ more: [] }),
+  );
+
+  const notSaved = eventType ? "Your changes were not saved" : "Your event type was not created";
+  const stillWrong = Object.keys(problems).length;
+  // The count follows the fixes; with every field right and nothing else to say, the box goes.
+  const summary =
+    failed && (failed.message ?? (stillWrong > 0 ? notSavedSentence(notSaved, stillWrong) : failed.more.length > 0 ? `${notSaved}.` : null));
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6">
+      {failed && summary && (
+        <Alert tone="error">
+          <p>{summary}</p>
+          {failed.more.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {failed.more.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+
+      <section className={sectionClass}>
+        <h2 className="text-lg font-semibold">What guests book</h2>
+        <TextField
+          control={control}
+          name="title"
+          label="Title"
+          required
+          maxLength={200}
+          // Until the host types a link of their own, the link follows the title.
+          onText={(title) => !slugEdited && form.setValue("slug", slugify(title), { shouldValidate: true })}
+        />
+        <TextField
+          control={control}
+          name="slug"
+          label="Link"
+          required
+          maxLength={64}
+          hint="Lower-case letters and digits, separated by single hyphens: the last part of your booking link."
+          onText={() => setSlugEdited(true)}
+        />
+        <TextAreaField control={control} name="description" label="Description" hint="Shown on the booking page." rows={3} maxLength={5000} />
+        <TextField control={control} name="location" label="Location" hint="An address, a phone number or a video link; sent with the confirmation." maxLength={500} />
+        <TextField control={control} name="color" label="Colour" type="color" className="h-10 w-16 rounded border border-slate-300" />
+      </section>
+
+      <section className={sectionClass}>
+        <h2 className="text-lg font-semibold">Time</h2>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField control={control} name="durationMinutes" label="Duration (minutes)" required hint="5 to 720." {...numberInput} min={5} max={720} />
+          <TextField
+            control={control}
+            name="slotIntervalMinutes"
+            label="Start times every (minutes)"
+            hint="Leave empty to use the duration."
+            {...numberInput}
+            min={5}
+            max={720}
+            placeholder="Same as the duration"
+          />
+          <TextField control={control} name="bufferBeforeMinutes" label="Free time before (minutes)" hint="Kept clear before each booking." {...numberInput} min={0} max={240} />
+          <TextField control={control} name="bufferAfterMinutes" label="Free time after (minutes)" hint="Kept clear after each booking." {...numberInput} min={0} max={240} />
+        </div>
+      </section>
+
+      <section className={sectionClass} aria-labelledby="questions-heading">
+        <QuestionEditor control={control} />
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : eventType ? "Save changes" : "Create event type"}
+        </Button>
+        <Button variant="ghost" onClick={() => router.push("/dashboard/event-types")}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+// The value lists of columns that take one of a few values, and the question type, without
+// drizzle: the API's schemas (lib/schemas) import them from here, and the dashboard's forms run
+// those schemas in the browser, where the tables have no business.
+
+// The answer a question takes; lib/question-answers.ts holds each type's rules (one place for
+// the API and the guest's browser). The column is jsonb: a new type needs no migration.
+export const questionTypes = ["text", "long_text", "email", "number", "phone", "single_choice", "checkboxes"] as const;
+export type QuestionType = (typeof questionTypes)[number];
+/** How a single-choice question is shown to the guest. */
+export const choiceDisplays = ["radio", "dropdown"] as const;
+export type ChoiceDisplay = (typeof choiceDisplays)[number];
+export type CustomQuestion = {
+  id: string;
+  label: string;
+  required: boolean;
+  type: QuestionType;
+  /** single_choice and checkboxes only: what the guest chooses from, in the order shown. */
+  options?: string[];
+  /** single_choice only. */
+  display?: ChoiceDisplay;
+};
+
+export const bookingStatuses = ["pending", "confirmed", "cancelled"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];

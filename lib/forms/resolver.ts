@@ -1,0 +1,67 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { set, type FieldError, type FieldErrors as FormErrors, type FieldValues, type Resolver, type ResolverResult } from "react-hook-form";
+import type { z } from "zod";
+import { plainMessage } from "@/lib/http/plain-messages";
+import { hasErrors, placeIssues, type FieldErrors, type FoundIssue } from "./field-errors";
+
+// A dashboard form's check before anything is sent: the API's own body schema (lib/schemas),
+// run by zodResolver on the body the form would send, with the API's plain words for issues a
+// schema does not word itself (lib/http/plain-messages.ts). A form's fields are not always the
+// body's (numbers typed as text, the availability's rows against the body's flat list of rules):
+// `fieldOf` places an issue at the field that shows it, as the API's own 400 issues are placed;
+// `words` may say it in the page's words. The rules themselves are only in the schema.
+
+export type FormRules<V, C = undefined> = {
+  /** The API's schema of the request body. */
+  schema: z.ZodType;
+  /** The body the form sends (the values as they are when omitted). */
+  toBody?: (values: V, context: C) => unknown;
+  /** The field that shows a problem at the body path `path`, or undefined when none does (the API will say it). */
+  fieldOf?: (path: string, values: V) => string | undefined;
+  /** The page's words for a problem the browser found (undefined keeps the schema's). */
+  words?: (issue: FoundIssue, values: V) => string | undefined;
+};
+
+/** Every error in react-hook-form's nested errors, by path ("customQuestions.0.label", "customQuestions.root"). */
+export function errorList(errors: object | undefined, prefix = ""): { path: string; message: string; type: string }[] {
+  const found: { path: string; message: string; type: string }[] = [];
+  if (!errors || typeof errors !== "object") return found;
+  const error = errors as Partial<FieldError>;
+  if (typeof error.message === "string" && typeof error.type === "string") found.push({ path: prefix, message: error.message, type: error.type });
+  for (const [key, value] of Object.entries(errors)) {
+    // An error's own `ref` (the element) and `types`; a field may well be called `type` (a question's).
+    if (key === "ref" || key === "types" || value === null || typeof value !== "object") continue;
+    found.push(...errorList(value as object, prefix ? `${prefix}.${key}` : key));
+  }
+  return found;
+}
+
+/** Flat problems as react-hook-form's nested errors, each of `type` (the API's are "server"). */
+export function nestErrors<V extends FieldValues = FieldValues>(problems: FieldErrors, type = "local"): FormErrors<V> {
+  const errors: FormErrors<V> = {};
+  for (const [path, message] of Object.entries(problems)) if (message !== undefined) set(errors, path, { type, message });
+  return errors;
+}
+
+/** Every problem the browser finds in `values`, at the fields that show them, in the page's words. */
+export async function checkForm<V, C>(rules: FormRules<V, C>, values: V, context?: C): Promise<FieldErrors> {
+  const body = rules.toBody ? rules.toBody(values, context as C) : values;
+  const parse = zodResolver(rules.schema as z.ZodType<FieldValues, FieldValues>, { error: plainMessage }, { raw: true, mode: "sync" });
+  // No fields or names: the errors come back by the body's paths, nested as react-hook-form nests them.
+  const { errors } = await parse(body as FieldValues, undefined, { fields: {}, names: [], shouldUseNativeValidation: false });
+  const issues: FoundIssue[] = errorList(errors).map((e) => ({ path: e.path, message: e.message, code: e.type }));
+  const { fieldOf, words } = rules;
+  return placeIssues(
+    issues,
+    (path) => (fieldOf ? fieldOf(path, values) : path || undefined),
+    (message, issue) => words?.(issue, values) ?? message,
+  ).errors;
+}
+
+/** The form's resolver: `checkForm`, with the problems nested as react-hook-form keeps them. */
+export function formResolver<V extends FieldValues, C = undefined>(rules: FormRules<V, C>): Resolver<V, C, V> {
+  return async (values, context): Promise<ResolverResult<V, V>> => {
+    const problems = await checkForm(rules, values, context);
+    return hasErrors(problems) ? { values: {}, errors: nestErrors<V>(problems) } : { values, errors: {} };
+  };
+}
