@@ -6,10 +6,10 @@ import { routeModules } from "@/app/api/v1/routes";
 import { API_PREFIX, HTTP_METHODS, type HttpMethod, type RouteHandler } from "@/lib/http/route";
 import { getConfig, setConfig } from "@/lib/config";
 import { isValidTimeZone } from "@/lib/time";
-import { call } from "../support/api";
-import { clientHeaders, dateIn } from "../support/booking";
+import { api, call } from "../support/api";
+import { book, clientHeaders, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
-import { unique } from "../support/factories";
+import { createEventType, createHost, unique } from "../support/factories";
 import { fixturePool } from "../support/fuzz-fixture";
 import { operations, SKIPPED } from "../support/route-baselines";
 import { EDGE_DATES, EDGE_INSTANTS, EDGE_ZONES, hostileString, RawJson } from "../support/hostile";
@@ -276,5 +276,53 @@ describe("valid extremes across routes", () => {
     expect(results.eventType.status, JSON.stringify(results.eventType.body)).toBe(201);
     expect(results.availability.status, JSON.stringify(results.availability.body).slice(0, 500)).toBe(200);
     expect(results.booking.status, JSON.stringify(results.booking.body).slice(0, 500)).toBe(201);
+  });
+});
+
+describe("the accepted years, 1970–9999", () => {
+  it("a date or instant outside 1970–9999 is 400, not 500: in overrides, the bookings list, the slots query and a booking's start", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const auth = { token: host.token };
+    const availability = (date: string) =>
+      api.put("/me/availability", { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules: [], dateOverrides: [{ date, available: false }] }, auth);
+    for (const date of ["0000-01-01", "1969-12-31", "10000-01-01"]) {
+      const res = await availability(date);
+      expect(res.status, date).toBe(400);
+      expect(res.body.details.issues[0].path).toBe("dateOverrides.0.date");
+    }
+    expect((await availability("1970-01-01")).status).toBe(200);
+    expect((await availability("9999-12-31")).status).toBe(200);
+
+    expect((await api.get("/me/bookings?from=0000-01-01", auth)).status).toBe(400);
+    expect((await api.get("/me/bookings?to=9999-12-31", auth)).status).toBe(200);
+    const slots = await api.get(`/public/${host.username}/${et.slug}/slots?from=0000-01-01&to=0000-01-02&timezone=UTC`, { headers: clientHeaders() });
+    expect(slots.status).toBe(400);
+
+    for (const startTime of ["0001-01-01T00:00:00Z", "1969-12-31T23:59:59Z"]) {
+      const res = await book(host, et.slug, startTime);
+      expect(res.status, startTime).toBe(400);
+      expect(res.body.details.issues[0].path).toBe("startTime");
+    }
+    // A real instant outside the booking window stays what it is: a slot that is not offered.
+    const past = await book(host, et.slug, "2020-01-06T15:00:00Z");
+    expect(past.status).toBe(409);
+    expect(past.body.error).toBe("slot_unavailable");
+  });
+
+  it("the last half hour of 9999: a booking and both reschedules (host's, guest's) answer 409, explain 200, never 500", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const late = "9999-12-31T23:30:00Z";
+    expect((await book(host, et.slug, late)).status).toBe(409);
+    const made = await (async () => {
+      const date = dateIn(3, host.timezone);
+      await openOnly(host, date);
+      const [slot] = await getSlots(host, et.slug, date);
+      return (await book(host, et.slug, slot!.startTime)).body;
+    })();
+    expect((await api.post(`/me/bookings/${made.id}/reschedule`, { startTime: late }, { token: host.token })).status).toBe(409);
+    expect((await api.post("/public/reschedule", { token: made.cancelUrl.split("/").pop(), startTime: late })).status).toBe(409);
+    expect((await api.get(`/me/event-types/${et.id}/explain?startTime=${late}`, { token: host.token })).status).toBe(200);
   });
 });
