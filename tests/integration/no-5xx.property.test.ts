@@ -130,16 +130,18 @@ describe("no 5xx for hostile input", () => {
   }, TIMEOUT);
 });
 
-// Counterexamples the properties found, and the instances that broke the service before, kept
-// as plain cases: each is one mutation of the route's valid baseline, as fast-check prints it.
+// Hostile inputs that reach the database and the slot engine at their limits (years past 9999,
+// NUL and lone surrogates, Object.prototype names, numbers too large for a double, deep nesting),
+// kept as plain cases that run every time whatever the properties draw: each is one mutation of
+// the route's valid baseline, as fast-check prints it.
 const set = (where: "body" | "query" | "params", path: (string | number)[], value: unknown): Mutation => ({ kind: "set", changes: [{ where, path, value }] });
-const regressions: [string, string, Mutation][] = [
-  // Found by this file: instants past 9999-12-31 reached PostgreSQL as "+010000-…" and failed (22009).
+const knownHostile: [string, string, Mutation][] = [
+  // The last instants of 9999: a time ending past 9999-12-31 would reach PostgreSQL as "+010000-…" (22009).
   ["bookings listed up to the last accepted date", "GET /me/bookings", { kind: "set", changes: [{ where: "query", path: ["from"], value: "9999-12-31" }, { where: "query", path: ["to"], value: "9999-12-31" }] }],
   ["a booking in the last half hour of 9999", "POST /public/{username}/{eventSlug}/bookings", set("body", ["startTime"], "9999-12-31T23:30:00Z")],
   ["a reschedule into the last half hour of 9999", "POST /me/bookings/{bookingId}/reschedule", set("body", ["startTime"], "9999-12-31T23:30:00Z")],
   ["a reschedule to 9999-12-31 at UTC-14", "POST /me/bookings/{bookingId}/reschedule", set("body", ["startTime"], "9999-12-31T00:00:00-14:00")],
-  // Known before: NUL and lone surrogates in text, years 0 and 275760, Object.prototype names.
+  // NUL and lone surrogates in text, years 0 and 275760, Object.prototype names.
   ["NUL in a registered name", "POST /auth/register", set("body", ["fullName"], "a\u0000b")],
   ["a lone surrogate in a profile name", "PATCH /me", set("body", ["fullName"], "\ud800")],
   ["NUL in a login email", "POST /auth/login", set("body", ["email"], "\u0000@example.com")],
@@ -165,10 +167,10 @@ const regressions: [string, string, Mutation][] = [
   ["JSON nested 50000 deep", "PUT /me/availability", { kind: "rawBody", body: `${"[".repeat(50_000)}${"]".repeat(50_000)}`, contentType: "application/json" }],
 ];
 
-describe("regressions", () => {
-  it.each(regressions)("%s (%s)", async (_name, key, mutation) => {
+describe("no 5xx for known hostile input", () => {
+  it.each(knownHostile)("%s (%s)", async (_name, key, mutation) => {
     const route = mounted.find((r) => r.key === key)!;
-    const fx = await fixtureFor("regressions");
+    const fx = await fixtureFor("known-hostile");
     const shape = await operations[key]!(fx);
     if (route.handler.spec?.auth === "host") fx.hostRequests += 1;
     expectNoServerError(await send(route.handler, route.method, route.path, shape, mutation));
