@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { openPglite, openPostgres, type Database } from "@/db/client";
 import {
   createMemoryStore,
@@ -37,7 +38,8 @@ function backends(): Backend[] {
     };
     list.push({ name, store: (now) => createPostgresStore(opened().db, now), database: opened });
   };
-  onDatabase("postgres store on PGlite", () => openPglite(undefined));
+  // A copy of the run's migrated template (tests/support/pglite-template.ts): no initdb here.
+  onDatabase("postgres store on PGlite", async () => openPglite(undefined, { template: new Blob([await readFile(inject("pgliteTemplate"))]) }));
   const url = process.env.TEST_DATABASE_URL;
   if (url) onDatabase("postgres store on PostgreSQL", () => openPostgres(url));
   afterAll(async () => {
