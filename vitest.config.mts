@@ -32,8 +32,6 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "db/**/*.test.ts"],
           setupFiles: ["tests/support/setup.ts"],
-          // lib/rate-limit's PostgreSQL store runs on a copy of the migrated PGlite template.
-          globalSetup: ["tests/support/pglite-template.ts"],
           testTimeout: 30_000,
           // lib/rate-limit opens a PGlite in beforeAll: compiling its WASM alone took 7 s on this
           // machine under load, past the default 10 s once two workers share the cores.

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres, type Database } from "@/db/client";
 import {
   createMemoryStore,
@@ -38,8 +37,7 @@ function backends(): Backend[] {
     };
     list.push({ name, store: (now) => createPostgresStore(opened().db, now), database: opened });
   };
-  // A copy of the run's migrated template (tests/support/pglite-template.ts): no initdb here.
-  onDatabase("postgres store on PGlite", async () => openPglite(undefined, { template: new Blob([await readFile(inject("pgliteTemplate"))]) }));
+  onDatabase("postgres store on PGlite", () => openPglite(undefined));
   const url = process.env.TEST_DATABASE_URL;
   if (url) onDatabase("postgres store on PostgreSQL", () => openPostgres(url));
   afterAll(async () => {
