@@ -10,9 +10,9 @@ import { openPglite } from "@/db/client";
 // (tests/support/database.ts), so every file still owns its database.
 //
 // Once for the run, not once per project: vitest runs every project's global setup one after
-// the other before the first test file starts, so a template per project (pglite, tz-new-york,
-// unit) would keep the workers waiting for each. The projects share one, made by whichever asks
-// first and removed when the last one is done.
+// the other before the first test file starts, so a template per project (pglite, tz-new-york)
+// would keep the workers waiting for each. The projects share one, made by whichever asks first
+// and removed when the last one is done.
 
 declare module "vitest" {
   export interface ProvidedContext {
