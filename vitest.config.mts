@@ -31,6 +31,12 @@ export default defineConfig({
           ...workerArgs,
           name: "unit",
           include: ["lib/**/*.test.ts", "db/**/*.test.ts"],
+          // Forty small files, most under 50 ms of tests: a process and a fresh module graph each
+          // cost more than their tests. They share both; each file restores what it changes (its
+          // config, stubbed globals, timers), and they pass in any order in one process
+          // (--sequence.shuffle.files --maxWorkers=1). The integration files stay isolated: their
+          // module state (database, rate-limit counters, caches) is the service's own.
+          isolate: false,
           setupFiles: ["tests/support/setup.ts"],
           testTimeout: 30_000,
           // lib/rate-limit opens a PGlite in beforeAll: compiling its WASM alone took 7 s on this
