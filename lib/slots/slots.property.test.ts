@@ -98,12 +98,24 @@ function wallOf(ms: number, zone: string): number {
   return dayNumber(t.toISODate()!) * 1440 + t.hour * 60 + t.minute;
 }
 
+/** luxon's offset of `zone` at `ms`, in minutes; each instant and zone looked up once (luxon asks Intl every time). */
+const offsetCache = new Map<string, number>();
+function offsetAt(ms: number, zone: string): number {
+  const key = `${zone} ${ms}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) offsetCache.set(key, (offset = DateTime.fromMillis(ms, { zone }).offset));
+  return offset;
+}
+
 /** Every instant (whole minutes) whose local wall clock is `wall`, earliest first. */
 function instantsOf(wall: number, zone: string): number[] {
-  // Any zone's offset is within ±15h, so the instant lies in [wall − 15h, wall + 15h]; local time
-  // only jumps near a transition, so check the candidates the offsets seen there give.
+  // Any zone's offset is within ±14h, so the instant lies in [wall − 14h, wall + 14h]; local time
+  // only jumps near a transition (months apart), so check the candidates the offsets seen every
+  // 5 hours across that span give. The probes start on the hour: every wall time of an hour
+  // shares them.
+  const hour = Math.floor((wall * MINUTE) / HOUR) * HOUR;
   const offsets = new Set<number>();
-  for (let h = -15; h <= 15; h += 5) offsets.add(DateTime.fromMillis(wall * MINUTE + h * HOUR, { zone }).offset);
+  for (let h = -15; h <= 15; h += 5) offsets.add(offsetAt(hour + h * HOUR, zone));
   return [...offsets].map((o) => wall * MINUTE - o * MINUTE).filter((t) => wallOf(t, zone) === wall).sort((a, b) => a - b);
 }
 

@@ -92,6 +92,12 @@ describe("POST /auth/register", () => {
     const results = await Promise.all([api.post("/auth/register", body), api.post("/auth/register", { ...body, username: unique("twin") })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
+
+  it.each(["reschedule", "feeds", "embed", "metrics", "health", "dashboard", "cancel"])("the app's own path %s is a reserved username", async (username) => {
+    const res = await api.post("/auth/register", { email: `${unique("r")}@example.com`, password: "long enough", fullName: "R", username, timezone: "UTC" });
+    expect(res.status).toBe(400);
+    expect(res.body.details.issues[0]).toEqual({ path: "username", message: "This username is reserved" });
+  });
 });
 
 describe("POST /auth/login", () => {

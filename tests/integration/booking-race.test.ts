@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDatabase, setDatabase } from "@/lib/store/database";
 import { openPostgres } from "@/db/client";
-import { bookings } from "@/db/schema";
+import { bookings, eventTypes } from "@/db/schema";
+import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost } from "../support/factories";
@@ -64,6 +65,75 @@ describe("concurrent bookings of one slot", () => {
     expect(won.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < won.length; i++) expect(won[i]! - won[i - 1]!).toBeGreaterThanOrEqual(30 * 60_000);
     expect(results.every((r) => r.status === 201 || r.body.error === "slot_unavailable")).toBe(true);
+  });
+});
+
+describe("deleting an event type while a guest books it", () => {
+  it("never answers 500: either the booking wins (the type is deactivated) or the delete does (404)", async () => {
+    const host = await createHost();
+    const date = dateIn(3, host.timezone);
+    await openOnly(host, date, [{ startTime: "09:00", endTime: "17:00" }]);
+    const wide = onPostgres ? await openPostgres(process.env.TEST_DATABASE_URL!, { max: 8 }) : undefined;
+    const shared = test.current();
+    if (wide) setDatabase(wide);
+    try {
+      for (let round = 0; round < 12; round++) {
+        const et = await createEventType(host);
+        const [slot] = await getSlots(host, et.slug, date);
+        const [booked, deleted] = await Promise.all([
+          book(host, et.slug, slot!.startTime),
+          api.delete(`/me/event-types/${et.id}`, { token: host.token }),
+        ]);
+        expect([booked.status, deleted.status], JSON.stringify([booked.body, deleted.body])).toSatisfy(
+          ([b, d]: number[]) => (b === 201 && d === 200) || (b === 404 && d === 204),
+        );
+        if (booked.status === 201) {
+          expect(deleted.body.isActive).toBe(false);
+          await api.post(`/me/bookings/${booked.body.id}/cancel`, {}, { token: host.token });
+        }
+      }
+    } finally {
+      if (wide) {
+        setDatabase(shared);
+        await wide.close();
+      }
+    }
+  });
+
+  it.runIf(onPostgres)("a booking that waited on the host's lock while the type was deleted answers 404", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const date = dateIn(3, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const wide = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 4 });
+    const shared = test.current();
+    setDatabase(wide);
+    try {
+      // Another writer holds the host's booking lock; the booking reads the event type, then waits.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const holder = shared.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`host-bookings:${host.id}`}, 0))`);
+        await held;
+        await tx.delete(eventTypes).where(eq(eventTypes.id, et.id));
+      });
+      const pending = book(host, et.slug, slot!.startTime);
+      for (let i = 0; i < 100; i++) {
+        const result = await shared.db.execute(sql`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`);
+        const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { waiting: number }[];
+        if (Number(rows[0]?.waiting) > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      release();
+      await holder;
+      const res = await pending;
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.error).toBe("not_found");
+    } finally {
+      setDatabase(shared);
+      await wide.close();
+    }
   });
 });
 

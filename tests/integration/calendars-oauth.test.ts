@@ -386,7 +386,7 @@ describe("the OAuth flow is bound to the browser that started it, and a state co
     expect(await connections(host)).toEqual([]);
   });
 
-  it("account M's state completed in a victim's browser links nothing to M (the audit's attack)", async () => {
+  it("account M's state completed in a victim's browser links nothing to M (a consent link sent to someone else)", async () => {
     const fake = googleFake();
     useFake(fake);
     const attacker = await createHost();

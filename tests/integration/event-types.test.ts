@@ -95,6 +95,19 @@ describe("POST /me/event-types", () => {
     expect(again.body).toMatchObject({ error: "conflict", details: { field: "slug" } });
     expect((await api.post("/me/event-types", { slug: "chat", title: "Mine", durationMinutes: 15 }, { token: b.token })).status).toBe(201);
   });
+
+  it("refuses question ids that name Object.prototype members (constructor, __proto__, …)", async () => {
+    const host = await createHost();
+    for (const id of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      const res = await api.post(
+        "/me/event-types",
+        { slug: unique("q"), title: "Q", durationMinutes: 30, customQuestions: [{ id, label: "Label", required: true }] },
+        { token: host.token },
+      );
+      expect(res.status, id).toBe(400);
+      expect(res.body.details.issues[0].path).toBe("customQuestions.0.id");
+    }
+  });
 });
 
 describe("PATCH /me/event-types/{id}", () => {

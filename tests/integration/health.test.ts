@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { describe, expect, inject, it } from "vitest";
 import { setDatabase } from "@/lib/store/database";
 import { openPglite } from "@/db/client";
 import { api } from "../support/api";
@@ -14,7 +15,10 @@ describe("GET /health", () => {
   });
 
   it("answers 503 with a JSON error when the database does not", async () => {
-    const broken = await openPglite(undefined);
+    // A database that was open and is gone. On PGlite runs, a copy of the run's migrated template:
+    // a fresh PGlite would run initdb first, seconds of it.
+    const template = inject("pgliteTemplate") as string | undefined;
+    const broken = await openPglite(undefined, template ? { template: new Blob([await readFile(template)]) } : {});
     await broken.close();
     setDatabase(broken);
     try {

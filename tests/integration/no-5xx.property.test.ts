@@ -6,10 +6,10 @@ import { routeModules } from "@/app/api/v1/routes";
 import { API_PREFIX, HTTP_METHODS, type HttpMethod, type RouteHandler } from "@/lib/http/route";
 import { getConfig, setConfig } from "@/lib/config";
 import { isValidTimeZone } from "@/lib/time/instants";
-import { call } from "../support/api";
-import { clientHeaders, dateIn } from "../support/booking";
+import { api, call } from "../support/api";
+import { book, clientHeaders, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
-import { unique } from "../support/factories";
+import { createEventType, createHost, unique } from "../support/factories";
 import { fixturePool } from "../support/fuzz-fixture";
 import { operations, SKIPPED } from "../support/route-baselines";
 import { EDGE_DATES, EDGE_INSTANTS, EDGE_ZONES, hostileString, RawJson } from "../support/hostile";
@@ -130,16 +130,18 @@ describe("no 5xx for hostile input", () => {
   }, TIMEOUT);
 });
 
-// Counterexamples the properties found, and the instances that broke the service before, kept
-// as plain cases: each is one mutation of the route's valid baseline, as fast-check prints it.
+// Hostile inputs that reach the database and the slot engine at their limits (years past 9999,
+// NUL and lone surrogates, Object.prototype names, numbers too large for a double, deep nesting),
+// kept as plain cases that run every time whatever the properties draw: each is one mutation of
+// the route's valid baseline, as fast-check prints it.
 const set = (where: "body" | "query" | "params", path: (string | number)[], value: unknown): Mutation => ({ kind: "set", changes: [{ where, path, value }] });
-const regressions: [string, string, Mutation][] = [
-  // Found by this file: instants past 9999-12-31 reached PostgreSQL as "+010000-…" and failed (22009).
+const knownHostile: [string, string, Mutation][] = [
+  // The last instants of 9999: a time ending past 9999-12-31 would reach PostgreSQL as "+010000-…" (22009).
   ["bookings listed up to the last accepted date", "GET /me/bookings", { kind: "set", changes: [{ where: "query", path: ["from"], value: "9999-12-31" }, { where: "query", path: ["to"], value: "9999-12-31" }] }],
   ["a booking in the last half hour of 9999", "POST /public/{username}/{eventSlug}/bookings", set("body", ["startTime"], "9999-12-31T23:30:00Z")],
   ["a reschedule into the last half hour of 9999", "POST /me/bookings/{bookingId}/reschedule", set("body", ["startTime"], "9999-12-31T23:30:00Z")],
   ["a reschedule to 9999-12-31 at UTC-14", "POST /me/bookings/{bookingId}/reschedule", set("body", ["startTime"], "9999-12-31T00:00:00-14:00")],
-  // Known before: NUL and lone surrogates in text, years 0 and 275760, Object.prototype names.
+  // NUL and lone surrogates in text, years 0 and 275760, Object.prototype names.
   ["NUL in a registered name", "POST /auth/register", set("body", ["fullName"], "a\u0000b")],
   ["a lone surrogate in a profile name", "PATCH /me", set("body", ["fullName"], "\ud800")],
   ["NUL in a login email", "POST /auth/login", set("body", ["email"], "\u0000@example.com")],
@@ -165,10 +167,10 @@ const regressions: [string, string, Mutation][] = [
   ["JSON nested 50000 deep", "PUT /me/availability", { kind: "rawBody", body: `${"[".repeat(50_000)}${"]".repeat(50_000)}`, contentType: "application/json" }],
 ];
 
-describe("regressions", () => {
-  it.each(regressions)("%s (%s)", async (_name, key, mutation) => {
+describe("no 5xx for known hostile input", () => {
+  it.each(knownHostile)("%s (%s)", async (_name, key, mutation) => {
     const route = mounted.find((r) => r.key === key)!;
-    const fx = await fixtureFor("regressions");
+    const fx = await fixtureFor("known-hostile");
     const shape = await operations[key]!(fx);
     if (route.handler.spec?.auth === "host") fx.hostRequests += 1;
     expectNoServerError(await send(route.handler, route.method, route.path, shape, mutation));
@@ -276,5 +278,53 @@ describe("valid extremes across routes", () => {
     expect(results.eventType.status, JSON.stringify(results.eventType.body)).toBe(201);
     expect(results.availability.status, JSON.stringify(results.availability.body).slice(0, 500)).toBe(200);
     expect(results.booking.status, JSON.stringify(results.booking.body).slice(0, 500)).toBe(201);
+  });
+});
+
+describe("the accepted years, 1970–9999", () => {
+  it("a date or instant outside 1970–9999 is 400, not 500: in overrides, the bookings list, the slots query and a booking's start", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const auth = { token: host.token };
+    const availability = (date: string) =>
+      api.put("/me/availability", { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules: [], dateOverrides: [{ date, available: false }] }, auth);
+    for (const date of ["0000-01-01", "1969-12-31", "10000-01-01"]) {
+      const res = await availability(date);
+      expect(res.status, date).toBe(400);
+      expect(res.body.details.issues[0].path).toBe("dateOverrides.0.date");
+    }
+    expect((await availability("1970-01-01")).status).toBe(200);
+    expect((await availability("9999-12-31")).status).toBe(200);
+
+    expect((await api.get("/me/bookings?from=0000-01-01", auth)).status).toBe(400);
+    expect((await api.get("/me/bookings?to=9999-12-31", auth)).status).toBe(200);
+    const slots = await api.get(`/public/${host.username}/${et.slug}/slots?from=0000-01-01&to=0000-01-02&timezone=UTC`, { headers: clientHeaders() });
+    expect(slots.status).toBe(400);
+
+    for (const startTime of ["0001-01-01T00:00:00Z", "1969-12-31T23:59:59Z"]) {
+      const res = await book(host, et.slug, startTime);
+      expect(res.status, startTime).toBe(400);
+      expect(res.body.details.issues[0].path).toBe("startTime");
+    }
+    // A real instant outside the booking window stays what it is: a slot that is not offered.
+    const past = await book(host, et.slug, "2020-01-06T15:00:00Z");
+    expect(past.status).toBe(409);
+    expect(past.body.error).toBe("slot_unavailable");
+  });
+
+  it("the last half hour of 9999: a booking and both reschedules (host's, guest's) answer 409, explain 200, never 500", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const late = "9999-12-31T23:30:00Z";
+    expect((await book(host, et.slug, late)).status).toBe(409);
+    const made = await (async () => {
+      const date = dateIn(3, host.timezone);
+      await openOnly(host, date);
+      const [slot] = await getSlots(host, et.slug, date);
+      return (await book(host, et.slug, slot!.startTime)).body;
+    })();
+    expect((await api.post(`/me/bookings/${made.id}/reschedule`, { startTime: late }, { token: host.token })).status).toBe(409);
+    expect((await api.post("/public/reschedule", { token: made.cancelUrl.split("/").pop(), startTime: late })).status).toBe(409);
+    expect((await api.get(`/me/event-types/${et.id}/explain?startTime=${late}`, { token: host.token })).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import { bookings, idempotencyKeys, outboxJobs } from "@/db/schema";
 import { api } from "../support/api";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
-import { createEventType, createHost } from "../support/factories";
+import { createEventType, createHost, unique } from "../support/factories";
 
 withTestDatabase();
 
@@ -179,6 +179,19 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     expect(mine?.payload).toMatchObject({ event: "booking.created", hostId: host.id, data: { id: res.body.id, status: "confirmed", guestTimezone: "Asia/Kolkata", location: "Zoom" } });
   });
 
+  it("records booking.created in the outbox with occurredAt in whole seconds (decisions §3)", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const date = dateIn(3, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const created = await book(host, et.slug, slot!.startTime);
+    // On PostgreSQL the database is shared: other files' jobs (webhook test messages) have no `data`.
+    const rows = await (await getDb()).select().from(outboxJobs);
+    const mine = rows.find((r) => (r.payload as { data?: { id?: string } }).data?.id === created.body.id);
+    expect((mine!.payload as { occurredAt: string }).occurredAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  });
+
   it("answers 409 slot_unavailable for a taken slot, a start off the grid and a closed time", async () => {
     const host = await createHost();
     const et = await createEventType(host);
@@ -251,6 +264,32 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     const later = await api.post(path, body, { headers: { "idempotency-key": key } });
     expect(later.status).toBe(201);
     expect(later.body).toEqual(created.body);
+  });
+
+  it("keeps no cancel token readable in the stored idempotent answer; a replay still gives a working cancelUrl", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const date = dateIn(3, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const key = randomUUID();
+    const body = { startTime: slot!.startTime, ...guest() };
+    const path = `/public/${host.username}/${et.slug}/bookings`;
+    const created = await api.post(path, body, { headers: { "idempotency-key": key } });
+    expect(created.status).toBe(201);
+    const token = created.body.cancelUrl.split("/").pop() as string;
+
+    const [stored] = await (await getDb()).select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const text = JSON.stringify(stored!.responseBody);
+    expect(text).not.toContain(token);
+    expect(text).not.toContain("/cancel/");
+
+    const replay = await api.post(path, body, { headers: { "idempotency-key": key } });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.body).toEqual(created.body);
+    const cancelled = await api.post("/public/cancel", { token });
+    expect(cancelled.status).toBe(200);
   });
 
   it("a second request with the key while the first is running waits for it and answers the same booking", async () => {
@@ -326,5 +365,30 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     expect(sixth.headers.get("x-ratelimit-remaining")).toBe("0");
     // Another guest still books.
     expect((await book(host, et.slug, slots[5]!.startTime)).status).toBe(201);
+  });
+
+  it("sends X-RateLimit-* on every answer that consulted the guest limit: a 201, a 409 after counting, a replay", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const date = dateIn(3, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const email = `${unique("limit")}@example.com`;
+    const key = randomUUID();
+    const first = await book(host, et.slug, slot!.startTime, { guestEmail: email }, key);
+    expect(first.status).toBe(201);
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("4");
+
+    const taken = await book(host, et.slug, slot!.startTime, { guestEmail: email });
+    expect(taken.status).toBe(409);
+    expect(taken.headers.get("x-ratelimit-limit")).toBe("5");
+    expect(taken.headers.get("x-ratelimit-remaining")).toBe("3");
+    expect(Number(taken.headers.get("x-ratelimit-reset"))).toBeGreaterThan(0);
+
+    const replay = await book(host, et.slug, slot!.startTime, { guestEmail: email }, key);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get("x-ratelimit-limit")).toBe("5");
+    // A replay counts nothing: one booking made, four left.
+    expect(replay.headers.get("x-ratelimit-remaining")).toBe("4");
   });
 });

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/store/database";
+import { eventTypes } from "@/db/schema";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
@@ -171,5 +174,23 @@ describe("answers at booking time", () => {
     const res = await book(host, et.slug, slots[0]!.startTime, { customAnswers: { tools: "x".repeat(20_000) } });
     expect(res.status).toBe(400);
     expect(res.body.details.issues).toEqual([expect.objectContaining({ path: "customAnswers.tools" })]);
+  });
+
+  it("a question stored with an id that names an Object.prototype member (before ids were checked) still needs its answer", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    // Written past the API, as rows from before the rule would be.
+    await (await getDb())
+      .update(eventTypes)
+      .set({ customQuestions: [{ id: "constructor", label: "Who are you", required: true, type: "text" }] })
+      .where(eq(eventTypes.id, et.id));
+    const date = dateIn(3, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const missing = await book(host, et.slug, slot!.startTime);
+    expect(missing.status, JSON.stringify(missing.body)).toBe(400);
+    expect(missing.body.details.issues).toEqual([{ path: "customAnswers.constructor", message: '"Who are you" needs an answer' }]);
+    const answered = await book(host, et.slug, slot!.startTime, { customAnswers: { constructor: "Ada" } });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
   });
 });

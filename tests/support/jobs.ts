@@ -3,7 +3,6 @@ import { onTestFinished } from "vitest";
 import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
 import { getConfig, setConfig, type Config } from "@/lib/config";
-import { defaultJobHandlers } from "@/lib/jobs/handlers";
 import type { WebhookDeliveryOptions } from "@/lib/jobs/webhook-delivery";
 import { JobWorker, type WorkerOptions } from "@/lib/jobs/worker";
 
@@ -12,6 +11,9 @@ import { JobWorker, type WorkerOptions } from "@/lib/jobs/worker";
 // plain schedule) so retry times are exact.
 
 export async function testWorker(options: Partial<WorkerOptions> & { webhooks?: WebhookDeliveryOptions } = {}): Promise<JobWorker> {
+  // Imported here, not above: the handlers bring the calendar clients (googleapis, tsdav), which
+  // files that only `configure` do not need.
+  const { defaultJobHandlers } = await import("@/lib/jobs/handlers");
   const { webhooks, ...rest } = options;
   return new JobWorker({ db: await getDb(), handlers: defaultJobHandlers({ webhooks: { timeoutMs: 5_000, ...webhooks } }), random: () => 0.5, ...rest });
 }
