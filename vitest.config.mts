@@ -34,8 +34,7 @@ export default defineConfig({
           // Forty small files, most under 50 ms of tests: a process and a fresh module graph each
           // cost more than their tests. They share both; each file restores what it changes (its
           // config, stubbed globals, timers), and they pass in any order in one process
-          // (--sequence.shuffle.files --maxWorkers=1). The integration files stay isolated: their
-          // module state (database, rate-limit counters, caches) is the service's own.
+          // (--sequence.shuffle.files --maxWorkers=1).
           isolate: false,
           setupFiles: ["tests/support/setup.ts"],
           testTimeout: 30_000,
@@ -49,6 +48,11 @@ export default defineConfig({
         test: {
           ...workerArgs,
           name: "pglite",
+          // Files share a worker and its modules (no new process, module graph and PGlite
+          // compile per file: about half the suite's CPU went there). Each file still owns its
+          // database (tests/support/database.ts), and tests/support/setup.ts drops what the
+          // service keeps per process before each file, so a file starts as in a new process.
+          isolate: false,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],
@@ -65,6 +69,7 @@ export default defineConfig({
         test: {
           ...workerArgs,
           name: "tz-new-york",
+          isolate: false, // as "pglite" above
           include: [
             "lib/notifications/**/*.test.ts",
             "lib/format.test.ts",
