@@ -14,10 +14,10 @@ if (!postgresUrl) {
 const shared = {
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
 };
-// Every integration file starts a worker of its own and a PGlite in it. V8 compiles PGlite's
-// WebAssembly twice in each: Liftoff at once, then TurboFan in the background for the code that
-// runs hot. A test file ends before that second compile pays off: Liftoff alone took a file's
-// PGlite from about 2.6 s to 1.5 s of CPU, with its queries no slower (measured on this machine).
+// V8 compiles PGlite's WebAssembly twice: Liftoff at once, then TurboFan in the background for
+// the code that runs hot. In a test run that second compile does not pay off: with a process per
+// file it cost each file's PGlite ~1 s of CPU (2.6 s instead of 1.5 s); with shared workers the
+// whole run still took ~4% more CPU with it than without (measured on this machine).
 const workerArgs = { execArgv: ["--liftoff-only"] };
 
 export default defineConfig({
