@@ -15,10 +15,10 @@ const shared = {
   // `server-only` throws outside a server bundle; tests are server code, so they get its empty twin.
   resolve: { alias: { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") } },
 };
-// Every integration file starts a worker of its own and a PGlite in it. V8 compiles PGlite's
-// WebAssembly twice in each: Liftoff at once, then TurboFan in the background for the code that
-// runs hot. A test file ends before that second compile pays off: Liftoff alone took a file's
-// PGlite from about 2.6 s to 1.5 s of CPU, with its queries no slower (measured on this machine).
+// V8 compiles PGlite's WebAssembly twice: Liftoff at once, then TurboFan in the background for
+// the code that runs hot. In a test run that second compile does not pay off: with a process per
+// file it cost each file's PGlite ~1 s of CPU (2.6 s instead of 1.5 s); with shared workers the
+// whole run still took ~4% more CPU with it than without (measured on this machine).
 const workerArgs = { execArgv: ["--liftoff-only"] };
 
 export default defineConfig({
@@ -35,8 +35,7 @@ export default defineConfig({
           // Forty small files, most under 50 ms of tests: a process and a fresh module graph each
           // cost more than their tests. They share both; each file restores what it changes (its
           // config, stubbed globals, timers), and they pass in any order in one process
-          // (--sequence.shuffle.files --maxWorkers=1). The integration files stay isolated: their
-          // module state (database, rate-limit counters, caches) is the service's own.
+          // (--sequence.shuffle.files --maxWorkers=1).
           isolate: false,
           setupFiles: ["tests/support/setup.ts"],
           testTimeout: 30_000,
@@ -50,6 +49,11 @@ export default defineConfig({
         test: {
           ...workerArgs,
           name: "pglite",
+          // Files share a worker and its modules (no new process, module graph and PGlite
+          // compile per file: about half the suite's CPU went there). Each file still owns its
+          // database (tests/support/database.ts), and tests/support/setup.ts drops what the
+          // service keeps per process before each file, so a file starts as in a new process.
+          isolate: false,
           include: ["tests/integration/**/*.test.ts"],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],
@@ -66,6 +70,7 @@ export default defineConfig({
         test: {
           ...workerArgs,
           name: "tz-new-york",
+          isolate: false, // as "pglite" above
           include: [
             "lib/notifications/**/*.test.ts",
             "lib/time/**/*.test.ts",

@@ -4,6 +4,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseConfig, setConfig } from "@/lib/config";
 
+// Each file starts as a new process would. The unit and integration files share their workers
+// (vitest.config.mts: isolate false), so what the service keeps per process, on globalThis under
+// `__booking…` (the database, the configuration, rate-limit counters, the schedule cache, the
+// metrics registry, the job worker and its wake-up, shutdown hooks, the SMTP connection), would
+// otherwise carry over from the file before.
+type ProcessState = {
+  __bookingSmtp?: { transporter: { close(): void } };
+  __bookingJobWorker?: { stop(): Promise<void> };
+  __bookingCalendarSync?: { stop(): Promise<void> };
+};
+const processState = globalThis as ProcessState & Record<string, unknown>;
+processState.__bookingSmtp?.transporter.close();
+await processState.__bookingJobWorker?.stop();
+await processState.__bookingCalendarSync?.stop();
+for (const key of Object.keys(processState)) if (key.startsWith("__booking")) delete processState[key];
+
 // Tests never read the developer's environment for secrets or data: a fixed, private config.
 setConfig(
   parseConfig({
