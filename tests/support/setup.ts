@@ -13,11 +13,13 @@ type ProcessState = {
   __bookingSmtp?: { transporter: { close(): void } };
   __bookingJobWorker?: { stop(): Promise<void> };
   __bookingCalendarSync?: { stop(): Promise<void> };
+  __bookingHousekeeping?: { stop(): Promise<void> };
 };
 const processState = globalThis as ProcessState & Record<string, unknown>;
 processState.__bookingSmtp?.transporter.close();
 await processState.__bookingJobWorker?.stop();
 await processState.__bookingCalendarSync?.stop();
+await processState.__bookingHousekeeping?.stop();
 for (const key of Object.keys(processState)) if (key.startsWith("__booking")) delete processState[key];
 
 // Tests never read the developer's environment for secrets or data: a fixed, private config.
