@@ -135,7 +135,9 @@ async function connectHangingCalendar(base: string, auth: Record<string, string>
   }
   const authorize = await fetch(`${base}/api/v1/me/calendar-connections/oauth/provider_a/authorize`, { headers: auth, redirect: "manual" });
   if (authorize.status !== 302) throw new Error(`authorize: HTTP ${authorize.status} ${await authorize.text()}`);
-  const callback = await fetch(await google.consent(authorize.headers.get("location")!), { redirect: "manual" });
+  // The callback must come from the browser that asked (the state is bound to its nonce cookie).
+  const nonce = authorize.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+  const callback = await fetch(await google.consent(authorize.headers.get("location")!), { redirect: "manual", headers: { cookie: nonce } });
   if (callback.status !== 302 || !callback.headers.get("location")?.includes("connected=")) throw new Error(`OAuth callback: HTTP ${callback.status} → ${callback.headers.get("location")}`);
   const list = await expectOk("connections", call(base, "GET", "/api/v1/me/calendar-connections", undefined, auth));
   const [connection] = list.json().data as { id: string; status: string }[];
