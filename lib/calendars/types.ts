@@ -1,4 +1,3 @@
-import "server-only";
 // The one interface every external calendar speaks (decisions §2, §9): provider_a (Google,
 // googleapis), provider_b (Microsoft Graph), provider_c (CalDAV, tsdav + ical.js). Services and
 // jobs use only this; nothing outside lib/calendars knows a provider's wire format.
