@@ -1,5 +1,6 @@
 // The slot engine alone: computeSlots for 31 days with 500 busy intervals (see bench/run.ts).
 import { computeSlots, type Interval, type SlotInput } from "@/lib/slots";
+import { computeTeamSlots, type SchedulingType } from "@/lib/slots/team";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -23,9 +24,9 @@ function random(seed: number): () => number {
  * of buffer before and 5 after, queried by a guest in Berlin for 31 days. The range crosses both
  * DST changes of March 2027 (US 14 March, EU 28 March), so the per-day offset cache sees them too.
  */
-export function engineInput(busyCount = 500): SlotInput {
+export function engineInput(busyCount = 500, seed = 42): SlotInput {
   const now = Date.UTC(2027, 2, 1, 12);
-  const rand = random(42);
+  const rand = random(seed);
   const busy: Interval[] = [];
   for (let i = 0; i < busyCount; i++) {
     // Anywhere in the 31 days (plus the ±1 day the service widens by), 15 to 120 minutes long.
@@ -45,14 +46,34 @@ export function engineInput(busyCount = 500): SlotInput {
 
 export function runEngineBench(calls = 2000, warmup = 500): EngineResult {
   const input = engineInput();
+  return measure(() => computeSlots(input).length, calls, warmup);
+}
+
+const TEAM_ZONES = ["America/New_York", "Europe/Berlin", "Asia/Kolkata", "America/Los_Angeles", "Europe/London"];
+
+/**
+ * A team event type of 10 hosts (two in each of five zones, each with its own 500 busy intervals
+ * from its own seed), the same 31 days for a Berlin guest: each host's slots from the engine,
+ * then their union (round robin) or intersection (collective). Target: under 5 ms per call.
+ */
+export function runTeamEngineBench(type: SchedulingType, calls = 300, warmup = 50): EngineResult {
+  const base = engineInput();
+  const hosts = Array.from({ length: 10 }, (_, i) => {
+    const own = engineInput(500, 100 + i);
+    return { hostId: `host${i}`, input: { ...base, busy: own.busy, host: { ...base.host, timeZone: TEAM_ZONES[i % TEAM_ZONES.length]! } } };
+  });
+  return measure(() => computeTeamSlots(type, hosts).length, calls, warmup);
+}
+
+function measure(run: () => number, calls: number, warmup: number): EngineResult {
   let slots = 0;
-  for (let i = 0; i < warmup; i++) slots = computeSlots(input).length;
+  for (let i = 0; i < warmup; i++) slots = run();
   const times = new Float64Array(calls);
   for (let i = 0; i < calls; i++) {
     const t0 = performance.now();
-    const result = computeSlots(input);
+    const result = run();
     times[i] = performance.now() - t0;
-    if (result.length !== slots) throw new Error("computeSlots is not deterministic");
+    if (result !== slots) throw new Error("the engine is not deterministic");
   }
   times.sort();
   const sum = times.reduce((a, b) => a + b, 0);

@@ -40,7 +40,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startFakeGoogle, type FakeGoogle } from "../tests/support/fake-google";
 import { runBookingBench } from "./bookings";
-import { runEngineBench } from "./engine";
+import { runEngineBench, runTeamEngineBench } from "./engine";
 import {
   buildCeilingIfNeeded,
   buildServiceIfNeeded,
@@ -171,6 +171,12 @@ async function main() {
   say(
     `  ${engine.calls} calls (${engine.slots} slots each): mean ${engine.meanMs.toFixed(3)} ms, p50 ${engine.p50Ms.toFixed(3)} ms, ` +
       `p99 ${engine.p99Ms.toFixed(3)} ms, max ${engine.maxMs.toFixed(3)} ms  [target < 1 ms: ${engine.meanMs < 1 ? "met" : "MISSED"}]`,
+  );
+  say("== 1b. Team slots, round robin: 10 hosts in five zones, 500 busy intervals each, the same 31 days (beside one host above)");
+  const team = runTeamEngineBench("round_robin");
+  say(
+    `  ${team.calls} calls (${team.slots} slots each): mean ${team.meanMs.toFixed(3)} ms, p99 ${team.p99Ms.toFixed(3)} ms ` +
+      `(${(team.meanMs / engine.meanMs).toFixed(1)}× one host's mean)  [target < 5 ms: ${team.meanMs < 5 ? "met" : "MISSED"}]`,
   );
 
   say("\n== Builds");
