@@ -5,8 +5,10 @@ import { eventTypes } from "./event-types";
 import { users } from "./users";
 
 // The buffers are copied onto the booking so that editing the event type later never moves
-// what an existing booking blocks. [blocked_start, blocked_end) is what the EXCLUDE
-// constraint (migration 0001) keeps disjoint per host among non-cancelled bookings.
+// what an existing booking blocks. [blocked_start, blocked_end) is what the EXCLUDE constraint
+// of booking_hosts (migration 0013) keeps disjoint per host among non-cancelled bookings. host_id
+// is the booking's host (a round-robin booking's assigned host, a collective one's first host);
+// booking_hosts names every host, and GET /me/bookings lists a booking to each of them.
 export const bookings = pgTable(
   "bookings",
   {
@@ -43,9 +45,6 @@ export const bookings = pgTable(
   },
   (t) => [
     index("bookings_host_start_idx").on(t.hostId, t.startTime),
-    // What blocks a host's time is read by where it ends (lib/services/schedule/load.ts): a host's
-    // past bookings are never visited, however many there are.
-    index("bookings_host_blocked_end_idx").on(t.hostId, t.blockedEnd).where(sql`${t.status} <> 'cancelled'`),
     index("bookings_event_type_idx").on(t.eventTypeId),
     uniqueIndex("bookings_cancel_token_hash_key").on(t.cancelTokenHash),
     // The guest-email booking limit counts an email's bookings of the last hour.

@@ -1,15 +1,21 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { CustomQuestion } from "./enums";
+import { teams } from "./teams";
 import { users } from "./users";
 
 export const eventTypes = pgTable(
   "event_types",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The host of a personal event type; null for a team's. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The team of a team event type (decisions §15); null for a personal one. */
+    teamId: text("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    /** round_robin or collective for a team event type; null for a personal one. */
+    schedulingType: text("scheduling_type", { enum: ["round_robin", "collective"] }),
+    /** The team members who host it (active members' ids, in the team's order); empty for a personal one. */
+    hostIds: jsonb("host_ids").$type<string[]>().notNull().default([]),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
@@ -27,6 +33,11 @@ export const eventTypes = pgTable(
   },
   (t) => [
     uniqueIndex("event_types_user_slug_key").on(t.userId, t.slug),
+    uniqueIndex("event_types_team_slug_key").on(t.teamId, t.slug),
+    check(
+      "event_types_owner_chk",
+      sql`(${t.userId} is null) <> (${t.teamId} is null) and (${t.teamId} is null) = (${t.schedulingType} is null)`,
+    ),
     check("event_types_duration_chk", sql`${t.durationMinutes} between 5 and 720`),
     check("event_types_buffers_chk", sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferAfterMinutes} between 0 and 240`),
   ],

@@ -18,3 +18,5 @@ export * from "./oauth-states";
 export * from "./password-resets";
 export * from "./email-changes";
 export * from "./booking-guest-tokens";
+export * from "./teams";
+export * from "./booking-hosts";

@@ -16,6 +16,8 @@ export const RESERVED_USERNAMES = new Set([
   "booking",
   // Account pages outside the dashboard.
   "forgot-password", "reset-password", "confirm-email",
+  // /team/{teamSlug}[/{eventSlug}] is a team's public page (decisions §15).
+  "team", "teams",
 ]);
 
 const Email = Text.trim()

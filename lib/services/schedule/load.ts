@@ -40,8 +40,9 @@ export type HostSchedule = { weeklyRules: WeeklyRule[]; overrides: DateOverride[
 // the four reads as JSON arrays, instants as epoch milliseconds floored as a JavaScript Date of
 // the value would be). $1 is the hosts' ids as a JSON array; $3 and $5 are null for an open end,
 // $6 for no booking to ignore.
-// Bookings and busy intervals are found by where they end (the partial indexes on
-// (host, blocked_end) and (user, end_time)), so a host's past never costs a read.
+// The bookings a host hosts (personal and team, booking_hosts) and their busy intervals are found
+// by where they end (the partial indexes on (user, blocked_end) and (user, end_time)), so a
+// host's past never costs a read.
 const SCHEDULE_SQL = `
 select
   h.id as host_id,
@@ -50,10 +51,10 @@ select
   (select coalesce(json_agg(json_build_array(date::text, intervals)), '[]'::json)
      from availability_overrides
      where user_id = h.id and date >= $2::text::date and ($3::text is null or date <= $3::text::date)) as overrides,
-  (select coalesce(json_agg(json_build_array(floor(extract(epoch from blocked_start) * 1000), floor(extract(epoch from blocked_end) * 1000), id)), '[]'::json)
-     from bookings
-     where host_id = h.id and status <> 'cancelled' and blocked_end > $4::text::timestamptz
-       and ($5::text is null or blocked_start < $5::text::timestamptz) and ($6::text is null or id <> $6::text)) as blocked,
+  (select coalesce(json_agg(json_build_array(floor(extract(epoch from blocked_start) * 1000), floor(extract(epoch from blocked_end) * 1000), booking_id)), '[]'::json)
+     from booking_hosts
+     where user_id = h.id and not cancelled and blocked_end > $4::text::timestamptz
+       and ($5::text is null or blocked_start < $5::text::timestamptz) and ($6::text is null or booking_id <> $6::text)) as blocked,
   (select coalesce(json_agg(json_build_array(floor(extract(epoch from b.start_time) * 1000), floor(extract(epoch from b.end_time) * 1000), c.id, c.name)), '[]'::json)
      from busy_intervals b join calendars c on c.id = b.calendar_id
      where b.user_id = h.id and c.check_conflicts and b.end_time > $4::text::timestamptz

@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bookings } from "./bookings";
+import { users } from "./users";
+
+// Who hosts a booking: one row for a personal or round-robin booking, one per host for a
+// collective one (decisions §15). The exclusion constraint on this table (migration 0013) is what
+// makes a double booking impossible per host, whatever mix of personal and team bookings race:
+// [blocked_start, blocked_end) of a user's rows that are not cancelled never overlap.
+// The booking's own row (bookings.host_id) and its times and status are kept here by triggers
+// on bookings (migration 0013), so no writer can forget them; a collective booking's other
+// hosts are inserted in the booking's own statement (lib/services/bookings/commit.ts).
+export const bookingHosts = pgTable(
+  "booking_hosts",
+  {
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedStart: timestamp("blocked_start", { withTimezone: true }).notNull(),
+    blockedEnd: timestamp("blocked_end", { withTimezone: true }).notNull(),
+    cancelled: boolean("cancelled").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.userId] }),
+    // What blocks a host's time is read by where it ends (lib/services/schedule/load.ts).
+    index("booking_hosts_user_blocked_end_idx").on(t.userId, t.blockedEnd).where(sql`not ${t.cancelled}`),
+  ],
+);
+
+export type BookingHostRow = typeof bookingHosts.$inferSelect;
