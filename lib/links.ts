@@ -31,6 +31,16 @@ export function bookingPageUrl(username: string, slug: string): string {
   return `${appUrl()}/${username}/${slug}`;
 }
 
+/** A team's public page, listing its active event types (decisions §15). */
+export function teamPageUrl(teamSlug: string): string {
+  return `${appUrl()}/team/${teamSlug}`;
+}
+
+/** A team event type's booking page. */
+export function teamBookingPageUrl(teamSlug: string, slug: string): string {
+  return `${appUrl()}/team/${teamSlug}/${slug}`;
+}
+
 /** The host's private calendar feed (decisions §12). */
 export function feedUrl(token: string): string {
   return `${appUrl()}/feeds/${token}.ics`;
