@@ -38,7 +38,13 @@ export function toEventType(e: EventTypeRow, username: string) {
   };
 }
 
-export function toBooking(b: BookingRow, eventType: { id: string; title: string }) {
+/** Who a booking is with, as the API shows it: no host's address or zone leaves the service. */
+export type BookingPeopleView = {
+  hosts: { userId: string; username: string; fullName: string }[];
+  team: { id: string; slug: string; name: string } | null;
+};
+
+export function toBooking(b: BookingRow, eventType: { id: string; title: string }, people: BookingPeopleView) {
   return {
     id: b.id,
     eventType: { id: eventType.id, title: eventType.title },
@@ -54,6 +60,8 @@ export function toBooking(b: BookingRow, eventType: { id: string; title: string 
     cancellationReason: b.cancellationReason,
     cancelledBy: b.cancelledBy,
     previousStartTime: isoUtcOrNull(b.previousStartTime),
+    hosts: people.hosts.map(({ userId, username, fullName }) => ({ userId, username, fullName })),
+    team: people.team && { id: people.team.id, slug: people.team.slug, name: people.team.name },
   };
 }
 

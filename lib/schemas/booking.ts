@@ -142,6 +142,13 @@ export const Booking = z
     cancellationReason: z.string().nullable(),
     cancelledBy: z.enum(["host", "guest"]).nullable(),
     previousStartTime: Timestamp.nullable(),
+    hosts: z
+      .array(z.object({ userId: z.string(), username: z.string(), fullName: z.string() }))
+      .meta({ description: "Who hosts it: one host for a personal or round-robin booking, every host of a collective one (the booking's own host first)" }),
+    team: z
+      .object({ id: z.string(), slug: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: "The team of a team event type's booking; null for a personal booking" }),
   })
   .meta({ id: "Booking" });
 
