@@ -46,6 +46,22 @@ export const PublicEventPage = z.object({
   }),
 });
 
+/** /public/teams/{teamSlug}/{eventSlug}: a team event type's public paths (decisions §15). */
+export const PublicTeamEventParams = z.object({ teamSlug: PathSegment, eventSlug: PathSegment });
+
+export const PublicTeamEventPage = z
+  .object({
+    team: z.object({ slug: z.string(), name: z.string() }),
+    schedulingType: z.enum(["round_robin", "collective"]).meta({
+      description: "round_robin: one host, whichever is free (spread by the rule); collective: every host attends",
+    }),
+    hosts: z
+      .array(z.object({ fullName: z.string(), username: z.string(), avatarUrl: z.string().nullable(), timezone: z.string() }))
+      .meta({ description: "The team members who host it" }),
+    eventType: PublicEventPage.shape.eventType,
+  })
+  .meta({ id: "PublicTeamEventPage" });
+
 export const IDEMPOTENCY_KEY_HEADER = {
   name: "Idempotency-Key",
   required: true,
