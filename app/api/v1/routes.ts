@@ -23,6 +23,9 @@ import * as calls from "./me/calls/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
 import * as publicSlots from "./public/[username]/[eventSlug]/slots/route";
 import * as publicBookings from "./public/[username]/[eventSlug]/bookings/route";
+import * as publicTeamEvent from "./public/teams/[teamSlug]/[eventSlug]/route";
+import * as publicTeamSlots from "./public/teams/[teamSlug]/[eventSlug]/slots/route";
+import * as publicTeamBookings from "./public/teams/[teamSlug]/[eventSlug]/bookings/route";
 import * as guestCancel from "./public/cancel/route";
 import * as socialPage from "./contracts/social-page/route";
 import * as socialPageValidate from "./contracts/social-page/validate/route";
@@ -104,6 +107,9 @@ export const routeModules: RouteModule[] = [
   teamMember,
   teamEventTypes,
   teamEventType,
+  publicTeamEvent,
+  publicTeamSlots,
+  publicTeamBookings,
 ];
 
 /** The routes outside /api/v1 that go through the same wrapper: the outbound-calling service. */
