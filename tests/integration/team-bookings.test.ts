@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
@@ -150,7 +150,7 @@ describe("round robin", () => {
     expect((await bookingsOf(first)).map((b) => b.id)).not.toContain(booked.body.id);
     expect((await bookingsOf(second)).find((b) => b.id === booked.body.id)).toMatchObject({ startTime: at(date, "12:00"), hosts: [{ userId: second.id }] });
 
-    const [event] = (await (await getDb()).select().from(outboxJobs).where(eq(outboxJobs.kind, "booking.rescheduled"))).map((r) => r.payload as any);
+    const event = (await (await getDb()).select().from(outboxJobs).where(eq(outboxJobs.kind, "booking.rescheduled")).orderBy(desc(outboxJobs.id)))[0]!.payload as any;
     expect(event.data).toMatchObject({ hosts: [{ userId: second.id }], previousHosts: [{ userId: first.id }], team: { id: team.id } });
     await worker.runDueJobs();
     const mails = smtp.mails.slice(before);
