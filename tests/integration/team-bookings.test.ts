@@ -190,6 +190,14 @@ describe("collective", () => {
     expect(await teamSlots(team.slug, eventType.slug, date)).toEqual(common);
     expect(common[0]).toBe(at(date, DateTime.fromISO(common[0]!).toUTC().toFormat("HH:mm")));
 
+    // Explain, per host, in each host's words: 09:00 UTC is Ann's but 04:00 for Ben.
+    const explained = await api.get(`/me/teams/${team.id}/event-types/${eventType.id}/explain?startTime=${at(date, "09:00")}`, { token: ann.token });
+    expect(explained.status, JSON.stringify(explained.body)).toBe(200);
+    expect(explained.body).toMatchObject({ schedulingType: "collective", bookable: false, hosts: [{ userId: ann.id, bookable: true, reasons: [] }, { userId: ben.id, bookable: false }] });
+    expect(explained.body.hosts[1].reasons).toEqual([expect.objectContaining({ code: "outside_hours", message: expect.stringContaining("inside Ben’s hours") })]);
+    expect((await api.get(`/me/teams/${team.id}/event-types/${eventType.id}/explain?startTime=${common[0]}`, { token: ben.token })).body.bookable).toBe(true);
+    expect((await api.get(`/me/teams/${team.id}/event-types/${eventType.id}/explain?startTime=${common[0]}`, { token: outsider.token })).status).toBe(404);
+
     const booked = await bookTeam(team.slug, eventType.slug, common[0]!, { guestName: "Gil Guest" });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body.confirmationMessage).toContain("Ann and Ben");

@@ -132,6 +132,7 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     headers: clientHeaders(),
     query: { from: dateIn(2, "UTC"), to: dateIn(3, "UTC"), timezone: "Europe/Berlin" },
   }),
+  "GET /me/teams/{teamId}/event-types/{eventTypeId}/explain": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx), query: { startTime: fx.nextSlot() } }),
   "GET /public/teams/{teamSlug}/{eventSlug}": async (fx) => ({ ...none, params: await publicTeamParams(fx) }),
   "GET /public/teams/{teamSlug}/{eventSlug}/slots": async (fx) => ({
     ...none,

@@ -55,6 +55,7 @@ import * as teamMembers from "./me/teams/[teamId]/members/route";
 import * as teamMember from "./me/teams/[teamId]/members/[userId]/route";
 import * as teamEventTypes from "./me/teams/[teamId]/event-types/route";
 import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/route";
+import * as teamExplain from "./me/teams/[teamId]/event-types/[eventTypeId]/explain/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -107,6 +108,7 @@ export const routeModules: RouteModule[] = [
   teamMember,
   teamEventTypes,
   teamEventType,
+  teamExplain,
   publicTeamEvent,
   publicTeamSlots,
   publicTeamBookings,
