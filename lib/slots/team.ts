@@ -1,4 +1,4 @@
-import { computeSlots, type Slot, type SlotInput } from "./index";
+import { computeSlots, slotsValidUntil, type Slot, type SlotInput } from "./index";
 
 // Team event types (decisions §15): each host's free starts come from the same engine with that
 // host's own hours, zone, notice, window and busy time; round robin offers a start when at least
@@ -33,6 +33,18 @@ export function computeTeamSlots(type: SchedulingType, hosts: TeamHostInput[]): 
     type,
     hosts.map(({ hostId, input }) => ({ hostId, slots: computeSlots(input) })),
   );
+}
+
+/**
+ * computeTeamSlots, and until when the answer holds for a later `now`: the soonest instant any
+ * host's own slots could change (slotsValidUntil of each host).
+ */
+export function computeTeamSlotsUntil(type: SchedulingType, hosts: TeamHostInput[]): { slots: TeamSlot[]; validUntil: number } {
+  const perHost = hosts.map(({ hostId, input }) => ({ hostId, input, slots: computeSlots(input) }));
+  return {
+    slots: combineHostSlots(type, perHost),
+    validUntil: Math.min(...perHost.map(({ input, slots }) => slotsValidUntil(input, slots))),
+  };
 }
 
 export type RoundRobinCandidate = {

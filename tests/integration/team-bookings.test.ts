@@ -270,4 +270,21 @@ describe("the public team routes", () => {
     expect(again.body.id).toBe(first.body.id);
     expect((await bookTeam(team.slug, eventType.slug, at(date, "11:00"))).status).toBe(409);
   });
+
+  it("show the team's changes at once: hosts, the event type, the team's link", async () => {
+    const date = dateIn(10, "UTC");
+    const { hosts, team, eventType } = await roundRobinTeam(date, "09:00", "10:00");
+    const [ann, ben, cy] = hosts as [TestHost, TestHost, TestHost];
+    expect(await teamSlots(team.slug, eventType.slug, date)).toEqual([at(date, "09:00"), at(date, "09:30")]); // now cached
+    // Cy alone, then open later that day: Cy's hours change the team's times.
+    expect((await api.patch(`/me/teams/${team.id}/event-types/${eventType.id}`, { hostIds: [cy.id] }, { token: ann.token })).status).toBe(200);
+    await openOnly(cy, date, [{ startTime: "13:00", endTime: "14:00" }]);
+    expect(await teamSlots(team.slug, eventType.slug, date)).toEqual([at(date, "13:00"), at(date, "13:30")]);
+    expect((await api.patch(`/me/teams/${team.id}/event-types/${eventType.id}`, { hostIds: [ben.id], durationMinutes: 60 }, { token: ann.token })).status).toBe(200);
+    expect(await teamSlots(team.slug, eventType.slug, date)).toEqual([at(date, "09:00")]);
+    const renamed = `${team.slug}-new`;
+    expect((await api.patch(`/me/teams/${team.id}`, { slug: renamed }, { token: ann.token })).status).toBe(200);
+    expect((await api.get(`/public/teams/${team.slug}/${eventType.slug}`)).status).toBe(404);
+    expect(await teamSlots(renamed, eventType.slug, date)).toEqual([at(date, "09:00")]);
+  });
 });

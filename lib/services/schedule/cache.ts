@@ -8,6 +8,7 @@ import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { countCacheLookup } from "@/lib/metrics";
 import { getPublicEventTypeOrThrow, type PublicEventType } from "@/lib/services/event-types/public";
+import { getPublicTeamEventTypeOrThrow, type PublicTeamEventType } from "@/lib/services/teams/public-pages";
 import { loadHostSchedule, loadHostSchedules, type HostSchedule } from "./load";
 
 // What the public slot list reads, kept in memory per host: the event type behind a public
@@ -24,7 +25,9 @@ import { loadHostSchedule, loadHostSchedules, type HostSchedule } from "./load";
 // bound should a message be lost: after a minute on embedded PGlite (this process is the only
 // writer), after 15 seconds on PostgreSQL.
 
-type Entry<T> = { hostId: string; generation: number; expires: number; value: T };
+// An entry holds while every key it was made from (a host's id, or a team's for its own rows)
+// still has the generation it had then.
+type Entry<T> = { deps: [key: string, generation: number][]; expires: number; value: T };
 type State = {
   /** This process, so that it can tell its own notifications from other instances'. */
   instance: string;
@@ -34,6 +37,7 @@ type State = {
   epoch: number;
   generations: Map<string, number>;
   events: Map<string, Entry<PublicEventType>>;
+  teamEvents: Map<string, Entry<PublicTeamEventType>>;
   schedules: Map<string, Entry<HostSchedule>>;
   responses: Map<string, Entry<string>>;
 };
@@ -50,6 +54,7 @@ function state(): State {
     epoch: 0,
     generations: new Map(),
     events: new Map(),
+    teamEvents: new Map(),
     schedules: new Map(),
     responses: new Map(),
   };
@@ -66,6 +71,15 @@ function generationOf(hostId: string): number {
   return state().generations.get(hostId) ?? 0;
 }
 
+/** The generations of `keys` now: what an entry made from them is checked against. */
+function stamp(keys: readonly string[]): [string, number][] {
+  return keys.map((k) => [k, generationOf(k)]);
+}
+
+function current<T>(entry: Entry<T> | undefined, now: number): entry is Entry<T> {
+  return entry !== undefined && entry.expires > now && entry.deps.every(([k, g]) => generationOf(k) === g);
+}
+
 function forget(hostId: string): void {
   const s = state();
   s.epoch += 1;
@@ -75,7 +89,8 @@ function forget(hostId: string): void {
 
 /**
  * Forget everything this instance caches about a host: call after any write (committed) to its
- * hours, event types or bookings.
+ * hours, event types or bookings. A team's id works the same for what is cached of the team
+ * (its public event types, its slot lists): lib/services/teams' writes invalidate it.
  */
 export function invalidateHost(hostId: string): void {
   forget(hostId);
@@ -97,8 +112,10 @@ function listenForOtherInstances(): void {
   s.listening ??= getDatabase()
     .then((database) =>
       database.messages?.listen(CHANNEL, (payload) => {
-        const [from, hostId] = payload.split(":");
-        if (from !== s.instance && hostId) forget(hostId);
+        const at = payload.indexOf(":");
+        const from = payload.slice(0, at);
+        const hostId = payload.slice(at + 1);
+        if (at > 0 && from !== s.instance && hostId) forget(hostId);
       }),
     )
     .catch((err: unknown) => {
@@ -107,35 +124,40 @@ function listenForOtherInstances(): void {
     });
 }
 
-async function cached<T>(map: Map<string, Entry<T>>, key: string, hostIdOf: (value: T) => string, load: () => Promise<T>): Promise<T> {
+async function cached<T>(map: Map<string, Entry<T>>, key: string, depsOf: (value: T) => string[], load: () => Promise<T>): Promise<T> {
   const s = state();
   if (!s.listening) listenForOtherInstances();
   // Listening first: an entry cached before it could miss another instance's change.
   await s.listening;
   const now = Date.now();
   const hit = map.get(key);
-  const fresh = hit !== undefined && hit.expires > now && hit.generation === generationOf(hit.hostId);
-  countCacheLookup(map === s.events ? "event" : "schedule", fresh);
+  const fresh = current(hit, now);
+  countCacheLookup(map === s.schedules ? "schedule" : "event", fresh);
   if (fresh) return hit.value;
   const epoch = s.epoch;
   const value = await load();
   // Nothing was invalidated while loading, so these rows are current: keep them.
   if (epoch === s.epoch) {
     if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
-    const hostId = hostIdOf(value);
-    map.set(key, { hostId, generation: generationOf(hostId), expires: now + ttl(), value });
+    map.set(key, { deps: stamp(depsOf(value)), expires: now + ttl(), value });
   }
   return value;
 }
 
 /** The host and active event type behind /{username}/{slug} (404 otherwise; misses are not cached). */
 export function getPublicEventTypeCached(db: Db, username: string, slug: string): Promise<PublicEventType> {
-  return cached(state().events, `${username}/${slug}`, (v) => v.host.id, () => getPublicEventTypeOrThrow(db, username, slug));
+  return cached(state().events, `${username}/${slug}`, (v) => [v.host.id], () => getPublicEventTypeOrThrow(db, username, slug));
+}
+
+/** The team, its active event type behind /team/{teamSlug}/{slug} and its hosts (404 otherwise; misses are not cached). */
+export function getPublicTeamEventTypeCached(db: Db, teamSlug: string, slug: string): Promise<PublicTeamEventType> {
+  const teams = state().teamEvents;
+  return cached(teams, `${teamSlug}/${slug}`, (v) => [v.team.id, ...v.hosts.map((h) => h.id)], () => getPublicTeamEventTypeOrThrow(db, teamSlug, slug));
 }
 
 /** The host's hours, overrides and busy time from yesterday on (the past offers no slots). */
 export function getHostScheduleCached(db: Db, host: UserRow): Promise<HostSchedule> {
-  return cached(state().schedules, host.id, () => host.id, () => loadHostSchedule(db, host, { from: Date.now() }));
+  return cached(state().schedules, host.id, () => [host.id], () => loadHostSchedule(db, host, { from: Date.now() }));
 }
 
 /**
@@ -149,7 +171,7 @@ export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<
   const now = Date.now();
   const fresh = (hostId: string) => {
     const hit = s.schedules.get(hostId);
-    return hit !== undefined && hit.expires > now && hit.generation === generationOf(hostId) ? hit.value : undefined;
+    return current(hit, now) ? hit.value : undefined;
   };
   const misses = hosts.filter((h) => fresh(h.id) === undefined);
   for (const h of hosts) countCacheLookup("schedule", !misses.includes(h));
@@ -161,7 +183,7 @@ export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<
       // Nothing was invalidated while loading, so these rows are current: keep them.
       if (epoch === s.epoch) {
         if (s.schedules.size >= MAX_ENTRIES) s.schedules.delete(s.schedules.keys().next().value!);
-        s.schedules.set(h.id, { hostId: h.id, generation: generationOf(h.id), expires: now + ttl(), value });
+        s.schedules.set(h.id, { deps: stamp([h.id]), expires: now + ttl(), value });
       }
     }
     return hosts.map((h) => fresh(h.id) ?? loaded.get(h.id)!);
@@ -177,7 +199,7 @@ export function cacheEpoch(): number {
 /** A serialised slot list still valid at `now`, if one is kept for `key`. */
 export function cachedSlotResponse(key: string, now: number): string | undefined {
   const hit = state().responses.get(key);
-  const fresh = hit !== undefined && now < hit.expires && hit.generation === generationOf(hit.hostId);
+  const fresh = current(hit, now);
   countCacheLookup("response", fresh);
   return fresh ? hit.value : undefined;
 }
@@ -186,9 +208,9 @@ export function cachedSlotResponse(key: string, now: number): string | undefined
  * Keeps a serialised slot list until `validUntil` (the instant the engine's answer could first
  * differ for a later `now`), at most the cache's lifetime, unless something changed since `epoch`.
  */
-export function rememberSlotResponse(key: string, hostId: string, epoch: number, body: string, now: number, validUntil: number): void {
+export function rememberSlotResponse(key: string, deps: string[], epoch: number, body: string, now: number, validUntil: number): void {
   const s = state();
   if (epoch !== s.epoch || validUntil <= now) return;
   if (s.responses.size >= MAX_RESPONSES) s.responses.delete(s.responses.keys().next().value!);
-  s.responses.set(key, { hostId, generation: generationOf(hostId), expires: Math.min(validUntil, now + ttl()), value: body });
+  s.responses.set(key, { deps: stamp(deps), expires: Math.min(validUntil, now + ttl()), value: body });
 }

@@ -29,6 +29,6 @@ export async function listSlotsJson(db: Db, username: string, slug: string, quer
   };
   const slots = computeSlots(input);
   const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) });
-  rememberSlotResponse(key, host.id, epoch, body, now, slotsValidUntil(input, slots));
+  rememberSlotResponse(key, [host.id], epoch, body, now, slotsValidUntil(input, slots));
   return body;
 }

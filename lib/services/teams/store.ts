@@ -110,14 +110,15 @@ export async function writeTeam<T>(
   teamId: string,
   work: (tx: Tx, membership: Membership, touch: TouchHosts) => Promise<T>,
 ): Promise<T> {
-  const touched = new Set<string>();
+  // The team's own cached rows (its public event types and slot lists) go with any write to it.
+  const touched = new Set<string>([teamId]);
   const result = await db.transaction(async (tx) => {
     await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for("update");
     const membership = await memberOrNotFound(tx, user, teamId);
     const value = await work(tx, membership, (ids) => {
       for (const id of ids) touched.add(id);
     });
-    if (touched.size > 0) await runStatements(tx)([...touched].map(scheduleChangeNotice));
+    await runStatements(tx)([...touched].map(scheduleChangeNotice));
     return value;
   });
   for (const id of touched) invalidateHost(id);

@@ -1,7 +1,7 @@
 // GET /api/v1/public/teams/{teamSlug}/{eventSlug} – what a guest's team booking page shows
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicTeamEventPage, PublicTeamEventParams } from "@/lib/schemas/booking";
-import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
+import { getPublicTeamEventTypeCached } from "@/lib/services/schedule/cache";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSlug}/{eventSlug}", {
   GET: route(
@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSl
       errors: [404],
     },
     async ({ db, params }) => {
-      const { team, eventType, hosts } = await getPublicTeamEventTypeOrThrow(db, params.teamSlug, params.eventSlug);
+      const { team, eventType, hosts } = await getPublicTeamEventTypeCached(db, params.teamSlug, params.eventSlug);
       return json({
         team: { slug: team.slug, name: team.name },
         schedulingType: eventType.schedulingType!,
