@@ -6,6 +6,8 @@
 // 2. The real endpoint over HTTP: GET /api/v1/public/{username}/{slug}/slots for 7 days, served
 //    by `npm start` (production build, fresh PGlite database in a temporary DATA_DIR, rate limits
 //    off), seeded over the API with a host, weekday hours, an event type and a few bookings.
+// 2d. A team's: GET /api/v1/public/teams/{teamSlug}/{slug}/slots for a round-robin event type of
+//    10 hosts in five zones, seeded over the API; target within 3× of one host's req/s.
 // 2b. The same endpoint for a second host with a Google calendar connected (through the OAuth
 //    round trip, against tests/support/fake-google.ts) whose server then hangs, with a sync of
 //    that calendar started before each of its measurements and waiting throughout: slot lists
@@ -119,6 +121,59 @@ async function seed(base: string, tag = ""): Promise<{ slotsPath: string; bookin
   return { slotsPath, bookings, auth };
 }
 
+const TEAM_ZONES = ["America/New_York", "Europe/Berlin", "Asia/Kolkata", "America/Los_Angeles", "Australia/Sydney"];
+
+/**
+ * Seeds a team of `size` hosts over the API, two in each of five zones, each with weekday hours
+ * and a few bookings of their own, and a round-robin event type they all host; answers its public
+ * slots path (7 days, the guest in Berlin).
+ */
+async function seedTeam(base: string, size = 10): Promise<{ slotsPath: string }> {
+  const tag = Date.now().toString(36);
+  const hosts: { auth: Record<string, string>; username: string }[] = [];
+  for (let i = 0; i < size; i++) {
+    const username = `bench-t${i}-${tag}`;
+    const password = "bench-password-123";
+    const timezone = TEAM_ZONES[i % TEAM_ZONES.length]!;
+    await expectOk("register", call(base, "POST", "/api/v1/auth/register", { email: `${username}@example.com`, password, fullName: `Rep ${i}`, username, timezone }));
+    const login = await expectOk("login", call(base, "POST", "/api/v1/auth/login", { email: `${username}@example.com`, password }));
+    const auth = { authorization: `Bearer ${String(login.json().accessToken)}` };
+    const weeklyRules = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00" }));
+    await expectOk("availability", call(base, "PUT", "/api/v1/me/availability", { timezone, minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules, dateOverrides: [] }, auth));
+    hosts.push({ auth, username });
+  }
+  const [owner, ...members] = hosts;
+  const team = await expectOk("team", call(base, "POST", "/api/v1/me/teams", { slug: `bench-team-${tag}`, name: "Bench team" }, owner!.auth));
+  const teamId = String(team.json().id);
+  for (const m of members) {
+    await expectOk("invite", call(base, "POST", `/api/v1/me/teams/${teamId}/members`, { username: m.username }, owner!.auth));
+    await expectOk("accept", call(base, "POST", `/api/v1/me/teams/${teamId}/accept`, undefined, m.auth));
+  }
+  const slug = "demo";
+  await expectOk(
+    "team event type",
+    call(base, "POST", `/api/v1/me/teams/${teamId}/event-types`, { slug, title: "Demo", durationMinutes: 30, bufferAfterMinutes: 5, slotIntervalMinutes: 15, schedulingType: "round_robin" }, owner!.auth),
+  );
+  const from = isoDate(Date.now() + 3 * 86_400_000);
+  const to = isoDate(Date.now() + 9 * 86_400_000);
+  const slotsPath = `/api/v1/public/teams/bench-team-${tag}/${slug}/slots?from=${from}&to=${to}&timezone=${encodeURIComponent(GUEST_ZONE)}`;
+  // A few team bookings, so hosts have busy time to subtract.
+  const first = await call(base, "GET", slotsPath);
+  const slots = (first.json().slots ?? []) as { startTime: string }[];
+  for (const [i, f] of [0.1, 0.3, 0.5, 0.7, 0.9].entries()) {
+    const slot = slots[Math.floor(f * slots.length)];
+    if (!slot) continue;
+    await call(
+      base,
+      "POST",
+      `/api/v1/public/teams/bench-team-${tag}/${slug}/bookings`,
+      { startTime: slot.startTime, guestName: `Guest ${i}`, guestEmail: `team-guest${i}@example.com`, guestTimezone: GUEST_ZONE, customAnswers: {} },
+      { "Idempotency-Key": randomUUID() },
+    );
+  }
+  return { slotsPath };
+}
+
 /**
  * Connects the host's Google calendar through the real OAuth round trip (the fake plays the
  * consent screen), with busy hours in it, then makes the provider hang. A sync started from now
@@ -228,6 +283,17 @@ async function main() {
     say(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
   }
 
+  say("\n== 2d. Team slots over HTTP: a round-robin event type of 10 hosts in five zones (beside one host's above)");
+  let teamTarget: { path: string } | undefined;
+  try {
+    const seeded = await seedTeam(realBase);
+    const teamSample = await call(realBase, "GET", seeded.slotsPath);
+    say(`  GET ${seeded.slotsPath} → HTTP ${teamSample.status}, ${(teamSample.json().slots as unknown[]).length} slots, ${Buffer.byteLength(teamSample.text)} bytes`);
+    if (teamSample.status === 200) teamTarget = { path: seeded.slotsPath };
+  } catch (error) {
+    say(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
   // BENCH_COMPARE_NODE_ARGS: the same service once more with other node flags (a heap setting,
   // say), seeded alike, measured in the same rounds: an A/B in one run.
   const compareArgs = process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean);
@@ -264,6 +330,7 @@ async function main() {
   const targets = [
     { name: "real: GET …/slots (7 days)", url: realBase + slotsPath },
     ...(hanging ? [{ name: "real, calendar hanging: GET …/slots", url: realBase + hanging.path, before: hanging.sync }] : []),
+    ...(teamTarget ? [{ name: "real, team of 10 (round robin): GET …/slots", url: realBase + teamTarget.path }] : []),
     ...(compare ? [{ name: compare.name, url: compare.url }] : []),
     { name: "ceiling: same path and query", url: ceilingBase + ceilingPath },
     { name: "ceiling: static path (/api/ceiling)", url: `${ceilingBase}/api/ceiling` },
@@ -314,6 +381,14 @@ async function main() {
       `p99 ${real0.p99.toFixed(2)}× the ceiling's [target ≤ 1.2×: ${real0.p99 <= 1.2 ? "met" : "MISSED"}]; ` +
       `engine mean ${engine.meanMs.toFixed(3)} ms/call [target < 1 ms: ${engine.meanMs < 1 ? "met" : "MISSED"}]`,
   );
+  if (teamTarget) {
+    const t = targets.findIndex((x) => x.name.startsWith("real, team"));
+    const share = median(rounds.map((results) => results[t]!.rps / results[0]!.rps));
+    say(
+      `team of 10 (round robin): ${(share * 100).toFixed(1)} % of one host's req/s, ${(1 / share).toFixed(2)}× fewer ` +
+        `[target: within 3× of one host's: ${share >= 1 / 3 ? "met" : "MISSED"}]`,
+    );
+  }
   if (hanging) {
     const withHang = median(rounds.map((results) => results[1]!.rps / results[0]!.rps));
     const p99s = median(rounds.map((results) => results[1]!.p99 / results[0]!.p99));
