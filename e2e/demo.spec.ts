@@ -45,6 +45,21 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       const page = await fetch(`${server.url}/ada-demo`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("Consultation");
+      // The team: both hosts, two team event types, one round-robin booking each at one time.
+      expect(first.stdout).toContain(`${server.url}/team/demo-sales/book-a-demo`);
+      const teamPage = await fetch(`${server.url}/team/demo-sales`);
+      expect(teamPage.status).toBe(200);
+      expect(await teamPage.text()).toContain("Panel interview");
+      const asGrace = await fetch(`${server.url}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "grace-demo@example.com", password: "demo-password-123" }),
+      });
+      const graceToken = (await asGrace.json()).accessToken;
+      const graceBookings = (await (await fetch(`${server.url}/api/v1/me/bookings?when=upcoming`, { headers: { authorization: `Bearer ${graceToken}` } })).json()).data;
+      const teamBookings = [...upcoming, ...graceBookings].filter((b: { team: { slug: string } | null }) => b.team?.slug === "demo-sales");
+      expect(teamBookings).toHaveLength(2);
+      expect(new Set(teamBookings.map((b: { hosts: { username: string }[] }) => b.hosts[0]!.username))).toEqual(new Set(["ada-demo", "grace-demo"]));
     } finally {
       await server.stop();
     }

@@ -1,6 +1,7 @@
 // `npm run demo`: with `npm start` running, creates (idempotently) a demo host with availability,
-// three event types and a few bookings through the running service's own API, then prints the
-// login and the public URLs. The API is the honest path: it is what any client uses, and an
+// three event types and a few bookings, a second host, and a team of the two with a round-robin
+// and a collective event type and a team booking, through the running service's own API, then
+// prints the logins and the public URLs. The API is the honest path: it is what any client uses, and an
 // embedded PGlite database admits one process only.
 //
 //   DEMO_URL   the running service (default APP_URL, else http://localhost:$PORT or :3000)
@@ -16,6 +17,14 @@ const HOST = {
   username: "ada-demo",
   timezone: "Europe/Berlin",
 };
+
+// A colleague in New York, and the team they share (decisions §15).
+const COLLEAGUE = { email: "grace-demo@example.com", password: "demo-password-123", fullName: "Grace Demo", username: "grace-demo", timezone: "America/New_York" };
+const TEAM = { slug: "demo-sales", name: "Demo Sales" };
+const TEAM_EVENT_TYPES = [
+  { slug: "book-a-demo", title: "Book a demo", durationMinutes: 30, schedulingType: "round_robin", location: "Video call", description: "Whoever of us is free shows you around." },
+  { slug: "panel", title: "Panel interview", durationMinutes: 60, schedulingType: "collective", location: "Video call", description: "Both of us, together." },
+];
 
 const EVENT_TYPES = [
   { slug: "intro", title: "Intro call", durationMinutes: 15, location: "Phone", description: "A quick hello to see how we can work together.", color: "#2563eb" },
@@ -55,12 +64,65 @@ function fail(what, res) {
   throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-async function main() {
-  const registered = await call("POST", "/auth/register", { body: HOST });
+/** Registers (once) and logs in: the account's bearer token. */
+async function signIn(account) {
+  const registered = await call("POST", "/auth/register", { body: account });
   if (registered.status !== 201 && registered.status !== 409) fail("register", registered);
-  const login = await call("POST", "/auth/login", { body: { email: HOST.email, password: HOST.password } });
-  if (login.status !== 200) fail("login (does another account hold demo@example.com?)", login);
-  const token = login.body.accessToken;
+  const login = await call("POST", "/auth/login", { body: { email: account.email, password: account.password } });
+  if (login.status !== 200) fail(`login (does another account hold ${account.email}?)`, login);
+  return login.body.accessToken;
+}
+
+/** The demo team of both hosts, its event types and one booking of its round-robin type. */
+async function seedTeam(token) {
+  const colleague = await signIn(COLLEAGUE);
+  const hours = [1, 2, 3, 4, 5].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00" }));
+  const availability = await call("PUT", "/me/availability", { token: colleague, body: { minNoticeHours: 2, maxAdvanceDays: 60, weeklyRules: hours, dateOverrides: [] } });
+  if (availability.status !== 200) fail("the colleague's availability", availability);
+  const teams = await call("GET", "/me/teams", { token });
+  let team = teams.body.data.find((t) => t.slug === TEAM.slug);
+  if (!team) {
+    const created = await call("POST", "/me/teams", { token, body: TEAM });
+    if (created.status !== 201) fail("team (is demo-sales taken?)", created);
+    team = created.body;
+  }
+  if (!team.members.some((m) => m.username === COLLEAGUE.username)) {
+    const invited = await call("POST", `/me/teams/${team.id}/members`, { token, body: { username: COLLEAGUE.username } });
+    if (invited.status !== 201) fail("invitation", invited);
+  }
+  if (!team.members.some((m) => m.username === COLLEAGUE.username && m.status === "active")) {
+    const accepted = await call("POST", `/me/teams/${team.id}/accept`, { token: colleague });
+    if (accepted.status !== 200) fail("acceptance", accepted);
+  }
+  const existing = await call("GET", `/me/teams/${team.id}/event-types`, { token });
+  for (const eventType of TEAM_EVENT_TYPES) {
+    if (existing.body.data.some((e) => e.slug === eventType.slug)) continue;
+    const created = await call("POST", `/me/teams/${team.id}/event-types`, { token, body: eventType });
+    if (created.status !== 201) fail(`team event type ${eventType.slug}`, created);
+  }
+  const theirs = await call("GET", "/me/bookings?status=confirmed&limit=100", { token: colleague });
+  if (theirs.body.data.some((b) => b.team?.slug === TEAM.slug && Date.parse(b.startTime) > Date.now())) return 0;
+  const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const to = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const slots = await call("GET", `/public/teams/${TEAM.slug}/book-a-demo/slots?from=${from}&to=${to}&timezone=Europe/Paris`);
+  if (slots.status !== 200) fail("team slots", slots);
+  // Two bookings at one time: round robin gives each host one.
+  let made = 0;
+  const slot = slots.body.slots[Math.min(slots.body.slots.length - 1, 7)];
+  for (const [guestName, guestEmail] of [["Marie Curie", "marie@example.com"], ["Pierre Curie", "pierre@example.com"]]) {
+    if (!slot) break;
+    const booked = await call("POST", `/public/teams/${TEAM.slug}/book-a-demo/bookings`, {
+      headers: { "idempotency-key": randomUUID() },
+      body: { startTime: slot.startTime, guestName, guestEmail, guestTimezone: "Europe/Paris", customAnswers: {} },
+    });
+    if (booked.status === 201) made += 1;
+    else if (booked.status !== 409 && booked.status !== 429) fail("team booking", booked);
+  }
+  return made;
+}
+
+async function main() {
+  const token = await signIn(HOST);
 
   // Weekdays 09:00–12:00 and 13:00–17:00, Saturday mornings; notice 2 h, 60 days ahead.
   const weeklyRules = [1, 2, 3, 4, 5].flatMap((dayOfWeek) => [
@@ -112,6 +174,8 @@ async function main() {
     }
   }
 
+  made += await seedTeam(token);
+
   const lines = [
     "",
     "Demo ready.",
@@ -120,6 +184,9 @@ async function main() {
     `              email ${HOST.email}  password ${HOST.password}`,
     `  Host page   ${base}/${HOST.username}`,
     ...EVENT_TYPES.map((e) => `  Book        ${base}/${HOST.username}/${e.slug}`),
+    `  Colleague   email ${COLLEAGUE.email}  password ${COLLEAGUE.password}`,
+    `  Team page   ${base}/team/${TEAM.slug}`,
+    ...TEAM_EVENT_TYPES.map((e) => `  Book team   ${base}/team/${TEAM.slug}/${e.slug}`),
     "",
     `  ${made} new booking(s); ${future.length + made} upcoming in all.`,
     "",
