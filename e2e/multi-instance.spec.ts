@@ -112,3 +112,63 @@ test("two instances behind a reverse proxy (TRUST_PROXY=1) share the login limit
     await Promise.all([a.stop(), b.stop()]);
   }
 });
+
+test("two instances on one PostgreSQL: 40 guests at once on one round-robin start with 3 hosts make exactly 3 bookings, one per host", async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the two-instance PostgreSQL run");
+  expect(url, "CI=true requires TEST_DATABASE_URL").toBeTruthy();
+  test.setTimeout(120_000);
+  const env = { DATABASE_URL: url!, JWT_SECRET: randomBytes(32).toString("hex"), ENCRYPTION_KEY: randomBytes(32).toString("base64"), RATE_LIMITS: "off" };
+  const a = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-a-")) });
+  const b = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-b-")) });
+  try {
+    const tag = Date.now().toString(36);
+    const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
+    const hosts: { token: string; username: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const username = `rr${i}${tag}`;
+      const email = `${username}@example.com`;
+      const made = await post(`${a.url}/api/v1/auth/register`, { email, password: "two-instances", fullName: `Rep ${i}`, username, timezone: "UTC" });
+      expect(made.status).toBe(201);
+      const token = (await post(`${a.url}/api/v1/auth/login`, { email, password: "two-instances" })).body.accessToken;
+      const put = await fetch(`${a.url}/api/v1/me/availability`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules: [], dateOverrides: [{ date, available: true, intervals: [{ startTime: "09:00", endTime: "10:00" }] }] }),
+      });
+      expect(put.status).toBe(200);
+      hosts.push({ token, username });
+    }
+    const [owner, ...others] = hosts;
+    const team = await post(`${a.url}/api/v1/me/teams`, { slug: `race-${tag}`, name: "Race" }, owner!.token);
+    expect(team.status).toBe(201);
+    for (const m of others) {
+      expect((await post(`${a.url}/api/v1/me/teams/${team.body.id}/members`, { username: m.username }, owner!.token)).status).toBe(201);
+      expect((await post(`${b.url}/api/v1/me/teams/${team.body.id}/accept`, {}, m.token)).status).toBe(200);
+    }
+    const type = await post(`${a.url}/api/v1/me/teams/${team.body.id}/event-types`, { slug: "demo", title: "Demo", durationMinutes: 30, schedulingType: "round_robin" }, owner!.token);
+    expect(type.status).toBe(201);
+
+    const results = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const res = await fetch(`${(i % 2 ? b : a).url}/api/v1/public/teams/race-${tag}/demo/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+          body: JSON.stringify({ startTime: `${date}T09:00:00Z`, guestName: `Guest ${i}`, guestEmail: `g${i}-${randomUUID()}@example.com`, guestTimezone: "UTC" }),
+        });
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error === "slot_unavailable")).toBe(true);
+    // One booking for each host.
+    for (const h of hosts) {
+      const mine = await fetch(`${b.url}/api/v1/me/bookings`, { headers: { authorization: `Bearer ${h.token}` } });
+      const list = (await mine.json()).data as { team: { slug: string } | null }[];
+      expect(list.filter((x) => x.team?.slug === `race-${tag}`)).toHaveLength(1);
+    }
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});

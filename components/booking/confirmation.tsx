@@ -18,9 +18,11 @@ const link = "underline underline-offset-2 focus-visible:outline-2 focus-visible
  * What was booked, with whom, when (in the guest's zone, named, on their clock) and where, with
  * the invitation to download and the links to move or cancel it.
  */
-export function Confirmation({ booked, event, newTab = false }: ConfirmationProps) {
+export function Confirmation({ booked, event: given, newTab = false }: ConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { intl, m } = useGuestText();
+  // Whom the booking went to (a team's round robin picks one): the answer says, when it does.
+  const event = booked.hostNames?.length ? { ...given, hostName: new Intl.ListFormat(intl, { type: "conjunction" }).format(booked.hostNames) } : given;
   // The form that had the focus is gone: the focus goes to what replaced it.
   useEffect(() => heading.current?.focus(), []);
   // Inside another site's frame the guest's pages open in a tab of their own (they refuse framing).

@@ -124,6 +124,10 @@ export const CreatedBooking = z
     rescheduleUrl: z.string().meta({ description: "{APP_URL}/reschedule/{token}: the same secret as cancelUrl" }),
     manageUrl: z.string().meta({ description: "{APP_URL}/booking/{token}: the guest's page for the booking (details, calendar links, reschedule, cancel); the same secret as cancelUrl" }),
     confirmationMessage: z.string(),
+    hostNames: z
+      .array(z.string())
+      .optional()
+      .meta({ description: "Who the guest meets: the host, the host round robin assigned, or every host of a collective event type" }),
   })
   .meta({ id: "CreatedBooking" });
 

@@ -98,6 +98,7 @@ describe("round robin", () => {
     expect(ten.status, JSON.stringify(ten.body)).toBe(201);
     expect((await bookingsOf(second)).map((b) => b.id)).toEqual([ten.body.id]);
     expect(ten.body.confirmationMessage).toContain(`with ${nameOf(second)} is confirmed`);
+    expect(ten.body.hostNames).toEqual([nameOf(second)]);
 
     if (!radicale) return ctx.skip();
     // `first` (no team booking yet) is busy at 11:00 in their calendar: `third` takes it.
@@ -201,6 +202,7 @@ describe("collective", () => {
     const booked = await bookTeam(team.slug, eventType.slug, common[0]!, { guestName: "Gil Guest" });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body.confirmationMessage).toContain("Ann and Ben");
+    expect(booked.body.hostNames).toEqual(["Ann", "Ben"]);
     for (const h of [ann, ben]) {
       const [mine] = await bookingsOf(h);
       expect(mine).toMatchObject({ id: booked.body.id, team: { slug: team.slug, name: "Sales" } });

@@ -229,6 +229,7 @@ async function makeBooking(
           guestName: row.guestName,
           guestEmail: row.guestEmail,
           confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, row.location, language),
+          hostNames: bookedHosts.map((h) => h.fullName),
         };
         const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };
         const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team };
