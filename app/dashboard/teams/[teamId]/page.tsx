@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { TeamPage } from "@/components/dashboard/teams/team-page";
+import { requireHost } from "@/lib/auth/current-host";
+import { getConfig } from "@/lib/config";
+
+export const metadata: Metadata = { title: "Team" };
+
+export default async function DashboardTeamPage({ params }: { params: Promise<{ teamId: string }> }) {
+  const [{ teamId }, host] = await Promise.all([params, requireHost()]);
+  return <TeamPage teamId={teamId} appUrl={getConfig().appUrl} myUserId={host.id} />;
+}
