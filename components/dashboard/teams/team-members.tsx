@@ -94,6 +94,8 @@ function RemoveMember({ team, member, isSelf }: { team: TeamDto; member: TeamMem
 
 function MemberRow({ team, member, myUserId, owner }: { team: TeamDto; member: TeamMemberDto; myUserId: string; owner: boolean }) {
   const isSelf = member.userId === myUserId;
+  // One's own invitation is declined where it is accepted (the page's invitation box).
+  const canRemove = owner || (isSelf && member.status === "active");
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col">
@@ -105,7 +107,7 @@ function MemberRow({ team, member, myUserId, owner }: { team: TeamDto; member: T
         </p>
         <p className="truncate text-sm text-slate-600">@{member.username}</p>
       </div>
-      {(owner || isSelf) && (
+      {canRemove && (
         <div className="flex flex-wrap items-start gap-2">
           {owner && <RoleSelect team={team} member={member} />}
           <RemoveMember team={team} member={member} isSelf={isSelf} />

@@ -61,7 +61,8 @@ function Team({ team, appUrl, myUserId }: { team: TeamDto; appUrl: string; myUse
           <InvitationActions team={team} myUserId={myUserId} onDeclined={() => router.push("/dashboard/teams")} />
         </section>
       )}
-      <TeamEventTypes team={team} owner={owner} />
+      {/* An invited person sees who is in the team; its event types once they accept (the API says so too). */}
+      {me?.status === "active" && <TeamEventTypes team={team} owner={owner} />}
       <TeamMembers team={team} myUserId={myUserId} owner={owner} />
       {owner && <TeamSettings team={team} appUrl={appUrl} />}
     </>
