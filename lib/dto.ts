@@ -1,8 +1,8 @@
 import "server-only";
-import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
+import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import type { BookingEvent } from "@/lib/schemas/webhook";
 import { isoUtc, isoUtcOrNull } from "@/lib/time/instants";
-import { bookingPageUrl } from "@/lib/links";
+import { bookingPageUrl, teamBookingPageUrl } from "@/lib/links";
 
 // Rows to API shapes. The only place that decides what leaves the service: no hash, token or
 // internal column is ever in these.
@@ -20,6 +20,10 @@ export function toProfile(u: UserRow) {
 }
 
 export function toEventType(e: EventTypeRow, username: string) {
+  return { ...eventTypeFields(e), publicUrl: bookingPageUrl(username, e.slug), createdAt: isoUtc(e.createdAt) };
+}
+
+function eventTypeFields(e: EventTypeRow) {
   return {
     id: e.id,
     slug: e.slug,
@@ -33,12 +37,39 @@ export function toEventType(e: EventTypeRow, username: string) {
     customQuestions: e.customQuestions,
     isActive: e.isActive,
     color: e.color,
-    publicUrl: bookingPageUrl(username, e.slug),
-    createdAt: isoUtc(e.createdAt),
   };
 }
 
-export function toBooking(b: BookingRow, eventType: { id: string; title: string }) {
+/** A team member as the team shows them: who they are, their role and whether they accepted. */
+export type TeamMemberView = { userId: string; username: string; fullName: string; role: "owner" | "member"; status: "invited" | "active" };
+
+export function toTeamMember(m: TeamMemberView) {
+  return { userId: m.userId, username: m.username, fullName: m.fullName, role: m.role, status: m.status };
+}
+
+export function toTeam(t: TeamRow, members: TeamMemberView[]) {
+  return { id: t.id, slug: t.slug, name: t.name, createdAt: isoUtc(t.createdAt), members: members.map(toTeamMember) };
+}
+
+/** A team event type: the personal fields, its booking page under /team/{teamSlug}, and how the team hosts it. */
+export function toTeamEventType(e: EventTypeRow, teamSlug: string) {
+  return {
+    ...eventTypeFields(e),
+    publicUrl: teamBookingPageUrl(teamSlug, e.slug),
+    createdAt: isoUtc(e.createdAt),
+    teamId: e.teamId!,
+    schedulingType: e.schedulingType!,
+    hostIds: e.hostIds,
+  };
+}
+
+/** Who a booking is with, as the API shows it: no host's address or zone leaves the service. */
+export type BookingPeopleView = {
+  hosts: { userId: string; username: string; fullName: string }[];
+  team: { id: string; slug: string; name: string } | null;
+};
+
+export function toBooking(b: BookingRow, eventType: { id: string; title: string }, people: BookingPeopleView) {
   return {
     id: b.id,
     eventType: { id: eventType.id, title: eventType.title },
@@ -54,6 +85,8 @@ export function toBooking(b: BookingRow, eventType: { id: string; title: string 
     cancellationReason: b.cancellationReason,
     cancelledBy: b.cancelledBy,
     previousStartTime: isoUtcOrNull(b.previousStartTime),
+    hosts: people.hosts.map(({ userId, username, fullName }) => ({ userId, username, fullName })),
+    team: people.team && { id: people.team.id, slug: people.team.slug, name: people.team.name },
   };
 }
 

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
-import { Container } from "@/components/ui/container";
+import { PublicListing } from "@/components/booking/public-listing";
 import { getDb } from "@/lib/store/database";
-import { fill, formatDuration } from "@/lib/i18n/fill";
+import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { orNotFoundPage } from "@/lib/pages";
 import { getPublicHostOrThrow } from "@/lib/services/event-types/public";
@@ -26,35 +24,7 @@ export async function generateMetadata({ params, searchParams }: Params): Promis
 export default async function HostPage({ params, searchParams }: Params) {
   const { username } = await params;
   const { host, eventTypes } = await load(username);
-  const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang });
-  return (
-    <GuestI18n locale={locale} source={source} messages={messages.page}>
-      <Container lang={locale}>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 className="text-3xl font-semibold tracking-tight">{host.fullName}</h1>
-          <LanguageSelect />
-        </div>
-        {eventTypes.length === 0 ? (
-          <p className="text-slate-600">{messages.pages.nothingToBook}</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {eventTypes.map((e) => (
-              <li key={e.id}>
-                <Link
-                  href={`/${username}/${e.slug}`}
-                  className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-5 hover:border-slate-400"
-                >
-                  <span className="text-lg font-medium">{e.title}</span>
-                  <span className="text-sm text-slate-600">
-                    {formatDuration(locale, e.durationMinutes)}
-                    {e.location ? ` · ${e.location}` : ""}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Container>
-    </GuestI18n>
-  );
+  const language = await guestLanguage({ param: (await searchParams).lang });
+  const items = eventTypes.map((e) => ({ id: e.id, href: `/${username}/${e.slug}`, title: e.title, durationMinutes: e.durationMinutes, location: e.location }));
+  return <PublicListing name={host.fullName} items={items} language={language} />;
 }

@@ -33,6 +33,12 @@ ALTER TABLE "event_types" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-bre
 ALTER TABLE "event_types" ADD COLUMN "team_id" text;--> statement-breakpoint
 ALTER TABLE "event_types" ADD COLUMN "scheduling_type" text;--> statement-breakpoint
 ALTER TABLE "event_types" ADD COLUMN "host_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+-- A booking's calendar event is now one per host of the booking: the events written so far are its host's.
+ALTER TABLE "booking_calendar_events" ADD COLUMN "host_id" text;--> statement-breakpoint
+UPDATE "booking_calendar_events" e SET "host_id" = b."host_id" FROM "bookings" b WHERE b."id" = e."booking_id";--> statement-breakpoint
+ALTER TABLE "booking_calendar_events" ALTER COLUMN "host_id" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_calendar_events" DROP CONSTRAINT "booking_calendar_events_pkey";--> statement-breakpoint
+ALTER TABLE "booking_calendar_events" ADD CONSTRAINT "booking_calendar_events_booking_id_host_id_pk" PRIMARY KEY("booking_id","host_id");--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -42,6 +48,7 @@ CREATE INDEX "team_members_user_idx" ON "team_members" USING btree ("user_id");-
 CREATE UNIQUE INDEX "teams_slug_key" ON "teams" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "booking_hosts_user_blocked_end_idx" ON "booking_hosts" USING btree ("user_id","blocked_end") WHERE not "booking_hosts"."cancelled";--> statement-breakpoint
 ALTER TABLE "event_types" ADD CONSTRAINT "event_types_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "booking_calendar_events" ADD CONSTRAINT "booking_calendar_events_host_id_users_id_fk" FOREIGN KEY ("host_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "event_types_team_slug_key" ON "event_types" USING btree ("team_id","slug");--> statement-breakpoint
 ALTER TABLE "event_types" ADD CONSTRAINT "event_types_owner_chk" CHECK (("event_types"."user_id" is null) <> ("event_types"."team_id" is null) and ("event_types"."team_id" is null) = ("event_types"."scheduling_type" is null));--> statement-breakpoint
 -- No double booking of any host, whatever mix of personal and team bookings race (decisions §15):

@@ -121,6 +121,8 @@ export const de: Messages = {
     hostTitle: "Termin mit {host} buchen",
     nothingToBook: "Hier gibt es noch nichts zu buchen.",
     eventTitle: "{title} mit {host}",
+    teamAllHosts: "Alle nehmen teil: {hosts}",
+    teamOneHost: "Sie treffen {hosts}, je nachdem, wer Zeit hat",
     yourBooking: "Ihre Buchung",
     isCancelled: "Diese Buchung ist storniert",
     hasPassed: "Dieser Termin ist vorbei",

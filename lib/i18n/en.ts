@@ -127,6 +127,8 @@ export const en = {
     hostTitle: "Book a time with {host}",
     nothingToBook: "There is nothing to book here yet.",
     eventTitle: "{title} with {host}",
+    teamAllHosts: "Everyone attends: {hosts}",
+    teamOneHost: "You meet {hosts}, whoever is free",
     // manage page
     yourBooking: "Your booking",
     isCancelled: "This booking is cancelled",

@@ -121,6 +121,8 @@ export const es: Messages = {
     hostTitle: "Reserve una cita con {host}",
     nothingToBook: "Todavía no hay nada que reservar aquí.",
     eventTitle: "{title} con {host}",
+    teamAllHosts: "Asisten todos: {hosts}",
+    teamOneHost: "Se reunirá con {hosts}, según quién esté disponible",
     yourBooking: "Su reserva",
     isCancelled: "Esta reserva está cancelada",
     hasPassed: "Esta cita ya ha pasado",

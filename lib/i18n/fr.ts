@@ -121,6 +121,8 @@ export const fr: Messages = {
     hostTitle: "Réserver un créneau avec {host}",
     nothingToBook: "Il n’y a encore rien à réserver ici.",
     eventTitle: "{title} avec {host}",
+    teamAllHosts: "Tous participent : {hosts}",
+    teamOneHost: "Vous rencontrez {hosts}, selon qui est disponible",
     yourBooking: "Votre réservation",
     isCancelled: "Cette réservation est annulée",
     hasPassed: "Ce rendez-vous est passé",

@@ -121,6 +121,8 @@ export const pt: Messages = {
     hostTitle: "Agende um horário com {host}",
     nothingToBook: "Ainda não há nada para reservar aqui.",
     eventTitle: "{title} com {host}",
+    teamAllHosts: "Todos participam: {hosts}",
+    teamOneHost: "Vai reunir-se com {hosts}, conforme quem estiver disponível",
     yourBooking: "Sua reserva",
     isCancelled: "Esta reserva foi cancelada",
     hasPassed: "Este compromisso já passou",

@@ -19,7 +19,7 @@ import { BookingEmailJob } from "@/lib/outbox/payloads";
 
 function timesOf(event: BookingEventPayload, facts: BookingFacts) {
   if (event.event === "booking.created") {
-    const data = Booking.parse(event.data);
+    const data = Booking.pick({ startTime: true, endTime: true }).parse(event.data);
     return { start: new Date(data.startTime), end: new Date(data.endTime) };
   }
   if (event.event === "booking.rescheduled") {
@@ -49,21 +49,25 @@ export function bookingEmail(): JobHandler {
   return {
     kind: BOOKING_EMAIL,
     async run({ db, job }) {
-      const { reader, eventJobId, event } = BookingEmailJob.parse(job.payload);
-      const facts = await loadBookingFacts(db, event.bookingId);
+      const { reader, hostId, eventJobId, event } = BookingEmailJob.parse(job.payload);
+      const facts = await loadBookingFacts(db, event.bookingId, reader === "host" ? hostId : undefined);
       // The booking is gone (its host deleted the account): there is no one to write to about it.
       if (!facts) return { status: "done" };
+      // A round-robin move that changed hosts: the host it left and the host it went to are told so.
+      const former = event.formerHostIds ?? [];
+      const reassigned = reader === "host" && former.length > 0 ? (former.includes(facts.host.userId) ? "from" : "to") : undefined;
       const { mailFrom } = getConfig();
       const host = siteDomain();
       const message = composeBookingMail({
         event: event.event,
         reader,
         facts,
+        reassigned,
         ...timesOf(event, facts),
         sequence: event.sequence,
         guestLinks: reader === "guest" ? await guestLinks(db, event) : undefined,
         from: mailFrom,
-        messageId: `<${event.bookingId}.${eventJobId}.${reader}@${host}>`,
+        messageId: `<${event.bookingId}.${eventJobId}.${reader === "host" && hostId && hostId !== event.hostId ? `host-${hostId}` : reader}@${host}>`,
         stamp: new Date(event.occurredAt),
       });
       try {

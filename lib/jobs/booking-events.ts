@@ -1,7 +1,7 @@
 import "server-only";
 import { newId } from "@/lib/ids";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
-import { BookingEventPayload, type BookingEvent } from "@/lib/outbox/booking-events";
+import { BookingEventPayload, hostsOfEvent, type BookingEvent } from "@/lib/outbox/booking-events";
 import { webhookBody } from "@/lib/webhooks/body";
 import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import type { CalendarWriteJob } from "@/lib/outbox/payloads";
@@ -10,9 +10,11 @@ import type { JobHandler, NewJob } from "./types";
 import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
 
 /**
- * Fan-out: one booking event becomes one delivery job per active webhook of the host that wants
- * the event, one email job per reader (guest, host), and one job that brings the host's
- * calendar to the booking's state (it does nothing when the host writes to no calendar). Each runs, retries and fails on its
+ * Fan-out: one booking event becomes one delivery job per active webhook that wants the event,
+ * of every host it concerns (a team booking's hosts, and the host a reassignment took it from),
+ * one email to the guest and one to each of those hosts, and one job per host that brings that
+ * host's calendar to the booking's state (it does nothing for a host who writes to no calendar,
+ * and removes the event of a host no longer on the booking). Each runs, retries and fails on its
  * own, so an endpoint that is down never delays or repeats anything sent elsewhere. The jobs are
  * added in the transaction that settles this one, under keys unique per event × target: a
  * fan-out that runs twice (a lost lease) adds nothing the second time.
@@ -22,24 +24,29 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
     kind,
     async run({ db, job }) {
       const event = BookingEventPayload.parse(job.payload);
-      const targets = await webhooksWanting(db, event.hostId, event.event);
+      const hostIds = hostsOfEvent(event);
       const body = webhookBody(event.event, event.occurredAt, event.data);
+      const targets = [...new Set((await Promise.all(hostIds.map((hostId) => webhooksWanting(db, hostId, event.event)))).flat())];
       const deliveries: NewJob[] = targets.map((webhookId) => ({
         kind: WEBHOOK_DELIVERY,
         dedupeKey: `webhook:${job.id}:${webhookId}`,
         payload: { webhookId, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
       }));
-      const emails: NewJob[] = (["guest", "host"] as const).map((reader) => ({
-        kind: BOOKING_EMAIL,
-        dedupeKey: `email:${job.id}:${reader}`,
-        payload: { reader, eventJobId: job.id, event } satisfies BookingEmailJob,
-      }));
-      const calendar: NewJob = {
+      const emails: NewJob[] = [
+        { kind: BOOKING_EMAIL, dedupeKey: `email:${job.id}:guest`, payload: { reader: "guest", eventJobId: job.id, event } satisfies BookingEmailJob },
+        // The booking's own host keeps the key it always had; its co-hosts get one each.
+        ...hostIds.map((hostId) => ({
+          kind: BOOKING_EMAIL,
+          dedupeKey: hostId === event.hostId ? `email:${job.id}:host` : `email:${job.id}:host:${hostId}`,
+          payload: { reader: "host", hostId, eventJobId: job.id, event } satisfies BookingEmailJob,
+        })),
+      ];
+      const calendar: NewJob[] = hostIds.map((hostId) => ({
         kind: CALENDAR_WRITE,
-        dedupeKey: `calendar:${job.id}`,
-        payload: { bookingId: event.bookingId, hostId: event.hostId } satisfies CalendarWriteJob,
-      };
-      return { status: "done", enqueue: [...deliveries, ...emails, calendar] };
+        dedupeKey: hostId === event.hostId ? `calendar:${job.id}` : `calendar:${job.id}:${hostId}`,
+        payload: { bookingId: event.bookingId, hostId } satisfies CalendarWriteJob,
+      }));
+      return { status: "done", enqueue: [...deliveries, ...emails, ...calendar] };
     },
   };
 }

@@ -1,13 +1,25 @@
 import type { BookingRow, CustomQuestion } from "@/db/schema";
 
+/** A host as the messages name and address them. */
+export type FactsHost = { userId: string; fullName: string; email: string; timezone: string };
+
 /**
  * What a message about a booking needs besides the booking itself: the event type's title and
- * questions, and who the host is. Defined here, where the messages are written; the bookings
- * service loads it (lib/services/bookings/facts.ts).
+ * questions, who the host is (the reader of a host's message: each host of a team booking gets
+ * their own), every host of the booking (the booking's own host first) and its team, if any.
+ * Defined here, where the messages are written; the bookings service loads it
+ * (lib/services/bookings/facts.ts).
  */
 export type BookingFacts = {
   booking: BookingRow;
   title: string;
   questions: CustomQuestion[];
-  host: { fullName: string; email: string; timezone: string };
+  host: FactsHost;
+  hosts: FactsHost[];
+  team: { name: string } | null;
 };
+
+/** Whether `host` hosts the booking now (a round-robin reassignment takes it from one host). */
+export function hostsBooking(facts: BookingFacts, hostId: string): boolean {
+  return facts.hosts.some((h) => h.userId === hostId);
+}

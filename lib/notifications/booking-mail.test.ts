@@ -28,7 +28,9 @@ const facts: BookingFacts = {
     { id: "tools", label: "Tools", required: false, type: "checkboxes", options: ["Slack", "Email, mostly"] },
     { id: "notes", label: "Notes", required: false, type: "long_text" },
   ],
-  host: { fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin" },
+  host: { userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin" },
+  hosts: [{ userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin" }],
+  team: null,
 };
 
 describe("the host's new-booking message", () => {

@@ -27,6 +27,11 @@ export type BookingMailInput = {
   start: Date;
   end: Date;
   previous?: { start: Date; end: Date };
+  /**
+   * A host's copy of a round-robin move that changed hosts: "to" the host who now has it, "from"
+   * the host who no longer does (their copy cancels the invitation in their calendar).
+   */
+  reassigned?: "to" | "from";
   sequence: number;
   /** The guest's own links, when the guest's token is known. */
   guestLinks?: { cancelUrl: string; rescheduleUrl: string; manageUrl: string; icsUrl: string };
@@ -46,19 +51,26 @@ type Outline = {
   links: [label: string, url: string][];
 };
 
+/** "Ada Lovelace and Grace Hopper": every host of the booking, in the reader's language. */
+export function hostNames(facts: BookingFacts, locale: string = "en"): string {
+  const names = facts.hosts.length > 0 ? facts.hosts.map((h) => h.fullName) : [facts.host.fullName];
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
+}
+
 /** The guest's message, in the language of the booking. */
 function guestOutline(m: BookingMailInput): Outline {
-  const { booking, title, host } = m.facts;
+  const { booking, title } = m.facts;
   const locale = asLocale(booking.guestLanguage);
   const w = messagesOf(locale).mail;
   const zone = booking.guestTimezone;
-  const words = { title, host: host.fullName, day: dayOf(m.start.getTime(), zone, locale) };
+  const hosts = hostNames(m.facts, locale);
+  const words = { title, host: hosts, day: dayOf(m.start.getTime(), zone, locale) };
   const rows: Outline["rows"] = [
     [w.what, title],
     [w.when, rangeOf(m.start.getTime(), m.end.getTime(), zone, undefined, locale)],
   ];
   if (m.previous) rows.push([w.was, rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone, undefined, locale)]);
-  rows.push([w.with, host.fullName]);
+  rows.push([w.with, hosts]);
   if (booking.location) rows.push([w.where, booking.location]);
   const links: Outline["links"] = [];
   if (m.guestLinks && m.event !== "booking.cancelled") {
@@ -79,7 +91,7 @@ function guestOutline(m: BookingMailInput): Outline {
 
 /** The host's message, in English. */
 function hostOutline(m: BookingMailInput): Outline {
-  const { booking, title, host, questions } = m.facts;
+  const { booking, title, host, questions, team, hosts } = m.facts;
   const guest = { name: booking.guestName, email: booking.guestEmail };
   const zone = host.timezone;
   const when = rangeOf(m.start.getTime(), m.end.getTime(), zone);
@@ -88,7 +100,9 @@ function hostOutline(m: BookingMailInput): Outline {
   if (m.previous) rows.push(["Was", rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone)]);
   rows.push(["Guest", `${guest.name} <${guest.email}>`]);
   if (booking.location) rows.push(["Where", booking.location]);
-  if (m.event === "booking.created") {
+  if (team) rows.push(["Team", team.name]);
+  if (team || hosts.length > 1) rows.push([hosts.length > 1 ? "Hosts" : "Host", hostNames(m.facts)]);
+  if (m.event === "booking.created" || m.reassigned === "to") {
     rows.push(["Guest's timezone", booking.guestTimezone]);
     for (const q of questions) {
       const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
@@ -96,6 +110,14 @@ function hostOutline(m: BookingMailInput): Outline {
     }
   }
   const greeting = `Hi ${host.fullName},`;
+  if (m.reassigned === "from") {
+    const lead = `Your booking with ${guest.name} moved to a time you are not free, so it now goes to ${hostNames(m.facts)}. It is no longer on your schedule.`;
+    return { lang: "en", subject: `Reassigned: ${title} with ${guest.name} now goes to ${hostNames(m.facts)}`, greeting, lead, rows, links: [] };
+  }
+  if (m.reassigned === "to") {
+    const lead = `${guest.name} moved their booking of ${title} to a time its host was not free, so it now goes to you.`;
+    return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day} (reassigned to you)`, greeting, lead, rows, links: [] };
+  }
   if (m.event === "booking.created") {
     return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day}`, greeting, lead: `${guest.name} booked ${title} with you.`, rows, links: [] };
   }
@@ -143,14 +165,15 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
   const o = outline(m);
   const { booking, title, host } = m.facts;
   const forGuest = m.reader === "guest";
-  const cancelled = m.event === "booking.cancelled";
+  // A host a booking was taken from has it removed from their calendar.
+  const cancelled = m.event === "booking.cancelled" || m.reassigned === "from";
   const page = messagesOf(forGuest ? asLocale(booking.guestLanguage) : "en").page;
   const ics = bookingIcs({
     bookingId: booking.id,
     sequence: m.sequence,
     cancelled,
     // "Intro call with Ada Host" in the reader's language.
-    summary: fill(page.eventWith, { title, host: forGuest ? host.fullName : booking.guestName }),
+    summary: fill(page.eventWith, { title, host: forGuest ? hostNames(m.facts, asLocale(booking.guestLanguage)) : booking.guestName }),
     start: m.start,
     end: m.end,
     location: booking.location,

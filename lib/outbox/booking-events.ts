@@ -17,6 +17,13 @@ export { bookingEvents, type BookingEvent };
 export const BookingEventPayload = z.object({
   event: z.enum(bookingEvents),
   hostId: z.string(),
+  /**
+   * Every host of the booking after the change (decisions §15): each gets the webhooks, the email
+   * and the calendar write. Rows written before teams name only hostId.
+   */
+  hostIds: z.array(z.string()).optional(),
+  /** The hosts a reschedule took the booking from (a round-robin reassignment): told, and their calendars cleared. */
+  formerHostIds: z.array(z.string()).optional(),
   bookingId: z.string(),
   occurredAt: z.string(),
   sequence: z.number().int(),
@@ -24,11 +31,21 @@ export const BookingEventPayload = z.object({
 });
 export type BookingEventPayload = z.infer<typeof BookingEventPayload>;
 
+/** Who a booking event concerns: the booking's hosts now, and any it was taken from. */
+export type EventHosts = { hostIds: string[]; formerHostIds?: string[] };
+
+/** Every host an event concerns: its hosts and the ones it left (payloads before teams: hostId). */
+export function hostsOfEvent(event: BookingEventPayload): string[] {
+  return [...new Set([...(event.hostIds ?? [event.hostId]), ...(event.formerHostIds ?? [])])];
+}
+
 /** The outbox row's payload of a booking event. */
-export function bookingEventPayload(event: BookingEvent, booking: BookingRow, now: number, data: unknown): BookingEventPayload {
+export function bookingEventPayload(event: BookingEvent, booking: BookingRow, hosts: EventHosts, now: number, data: unknown): BookingEventPayload {
   return {
     event,
     hostId: booking.hostId,
+    hostIds: hosts.hostIds,
+    ...(hosts.formerHostIds?.length ? { formerHostIds: hosts.formerHostIds } : {}),
     bookingId: booking.id,
     occurredAt: isoUtc(new Date(now)),
     sequence: booking.sequence,
@@ -41,6 +58,6 @@ export function bookingEventPayload(event: BookingEvent, booking: BookingRow, no
  * exists exactly when the change does. lib/jobs turns it into webhook deliveries and emails.
  * (A new booking writes its event in the statement that inserts it: booking-commit.ts.)
  */
-export async function enqueueBookingEvent(tx: Tx, event: BookingEvent, booking: BookingRow, now: number, data: unknown): Promise<void> {
-  await enqueueJobs(tx, [{ kind: event, payload: bookingEventPayload(event, booking, now, data) }], now);
+export async function enqueueBookingEvent(tx: Tx, event: BookingEvent, booking: BookingRow, hosts: EventHosts, now: number, data: unknown): Promise<void> {
+  await enqueueJobs(tx, [{ kind: event, payload: bookingEventPayload(event, booking, hosts, now, data) }], now);
 }

@@ -8,6 +8,8 @@ import { BookingEventPayload } from "./booking-events";
 /** One booking email to one reader (decisions §12): the event as the booking's change left it. */
 export const BookingEmailJob = z.object({
   reader: z.enum(["guest", "host"]),
+  /** The host a host's email goes to (one per host of a team booking); older rows: the booking's host. */
+  hostId: z.string().optional(),
   eventJobId: z.number().int(),
   event: BookingEventPayload,
 });

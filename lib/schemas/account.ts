@@ -25,12 +25,13 @@ const Email = Text.trim()
   .pipe(z.email("Must be a valid email address"))
   .transform((e) => e.toLowerCase());
 
+/** What a username looks like; team slugs follow it too (decisions §15). */
+export const USERNAME_FORMAT = /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/;
+export const USERNAME_FORMAT_MESSAGE = "Must be 3–40 lower-case letters, digits or hyphens, starting and ending with a letter or digit";
+
 export const Username = z
   .string()
-  .regex(
-    /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/,
-    "Must be 3–40 lower-case letters, digits or hyphens, starting and ending with a letter or digit",
-  )
+  .regex(USERNAME_FORMAT, USERNAME_FORMAT_MESSAGE)
   .refine((u) => !RESERVED_USERNAMES.has(u), { message: "This username is reserved" });
 
 const FullName = Text.trim().min(1, "Must not be empty").max(100);

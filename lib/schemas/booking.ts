@@ -46,6 +46,22 @@ export const PublicEventPage = z.object({
   }),
 });
 
+/** /public/teams/{teamSlug}/{eventSlug}: a team event type's public paths (decisions §15). */
+export const PublicTeamEventParams = z.object({ teamSlug: PathSegment, eventSlug: PathSegment });
+
+export const PublicTeamEventPage = z
+  .object({
+    team: z.object({ slug: z.string(), name: z.string() }),
+    schedulingType: z.enum(["round_robin", "collective"]).meta({
+      description: "round_robin: one host, whichever is free (spread by the rule); collective: every host attends",
+    }),
+    hosts: z
+      .array(z.object({ fullName: z.string(), username: z.string(), avatarUrl: z.string().nullable(), timezone: z.string() }))
+      .meta({ description: "The team members who host it" }),
+    eventType: PublicEventPage.shape.eventType,
+  })
+  .meta({ id: "PublicTeamEventPage" });
+
 export const IDEMPOTENCY_KEY_HEADER = {
   name: "Idempotency-Key",
   required: true,
@@ -142,6 +158,13 @@ export const Booking = z
     cancellationReason: z.string().nullable(),
     cancelledBy: z.enum(["host", "guest"]).nullable(),
     previousStartTime: Timestamp.nullable(),
+    hosts: z
+      .array(z.object({ userId: z.string(), username: z.string(), fullName: z.string() }))
+      .meta({ description: "Who hosts it: one host for a personal or round-robin booking, every host of a collective one (the booking's own host first)" }),
+    team: z
+      .object({ id: z.string(), slug: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: "The team of a team event type's booking; null for a personal booking" }),
   })
   .meta({ id: "Booking" });
 

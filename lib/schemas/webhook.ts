@@ -88,7 +88,14 @@ export const WebhookDeliveryList = z.object({
 
 // What each event's `data` holds. Delivery serialises the data through these, so the body's keys
 // come in this order (jsonb, where the outbox keeps it, does not keep order).
-export const BookingCancelledData = z.object({ bookingId: z.string(), cancelledBy: z.enum(["host", "guest"]) });
+// Who a booking is with (decisions §15), named in every event: its hosts and, for a team
+// booking, its team. Optional for the events recorded before teams.
+const BookingHostRef = z.object({ userId: z.string(), username: z.string(), fullName: z.string() });
+const EventPeople = {
+  hosts: z.array(BookingHostRef).optional().meta({ description: "Who hosts the booking (after this change)" }),
+  team: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable().optional().meta({ description: "The team of a team booking; null for a personal one" }),
+};
+export const BookingCancelledData = z.object({ bookingId: z.string(), cancelledBy: z.enum(["host", "guest"]), ...EventPeople });
 export const BookingRescheduledData = z.object({
   bookingId: z.string(),
   rescheduledBy: z.enum(["host", "guest"]).meta({ description: "Who moved it: the host (dashboard or API) or the guest (their reschedule link)" }),
@@ -96,6 +103,11 @@ export const BookingRescheduledData = z.object({
   previousEndTime: Timestamp,
   startTime: Timestamp,
   endTime: Timestamp,
+  ...EventPeople,
+  previousHosts: z
+    .array(BookingHostRef)
+    .optional()
+    .meta({ description: "Only when the move changed hosts (a round-robin booking whose host was not free at the new time): who hosted it before" }),
 });
 export const WebhookTestData = z.object({ webhookId: z.string(), message: z.string() });
 

@@ -149,7 +149,7 @@ describe("booking emails", () => {
     await worker.runDueJobs();
     ({ guest, host: hostMail } = mailsFor(beforeCancel, guestEmail, host.email));
     expect(receiver.received.map((r) => r.body.type)).toEqual(["booking.created", "booking.rescheduled", "booking.cancelled"]);
-    expect(receiver.received[2]!.body.data).toEqual({ bookingId: id, cancelledBy: "guest" });
+    expect(receiver.received[2]!.body.data).toEqual({ bookingId: id, cancelledBy: "guest", hosts: [{ userId: host.id, username: host.username, fullName: "Ada Host" }], team: null });
     expect(guest.subject).toMatch(/^Cancelled: Intro call with Ada Host on /);
     expect(guest.text).toContain("You cancelled your booking with Ada Host.");
     expect(guest.text).not.toContain("/cancel/");

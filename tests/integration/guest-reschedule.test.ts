@@ -44,6 +44,8 @@ describe("POST /public/reschedule", () => {
       previousEndTime: slots[0]!.endTime,
       startTime: slots[3]!.startTime,
       endTime: slots[3]!.endTime,
+      hosts: [{ userId: host.id, username: host.username, fullName: expect.any(String) }],
+      team: null,
     });
   });
 

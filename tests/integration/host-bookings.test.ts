@@ -45,7 +45,7 @@ describe("POST /public/cancel", () => {
     expect((await api.post("/public/cancel", { token })).body).toEqual(res.body);
     expect((await getSlots(host, et.slug, date)).map((s) => s.startTime)).toContain(made[0].startTime);
     expect(await eventsOf("booking.cancelled", made[0].id)).toEqual([
-      expect.objectContaining({ event: "booking.cancelled", data: { bookingId: made[0].id, cancelledBy: "guest" } }),
+      expect.objectContaining({ event: "booking.cancelled", data: { bookingId: made[0].id, cancelledBy: "guest", hosts: [expect.objectContaining({ userId: host.id, username: host.username })], team: null } }),
     ]);
     const list = await api.get("/me/bookings?status=cancelled", { token: host.token });
     expect(list.body.data[0]).toMatchObject({ id: made[0].id, status: "cancelled", cancelledBy: "guest" });
@@ -85,6 +85,8 @@ describe("GET /me/bookings", () => {
       cancellationReason: null,
       cancelledBy: null,
       previousStartTime: null,
+      hosts: [{ userId: host.id, username: host.username, fullName: "Test Host" }],
+      team: null,
     });
 
     const page2 = await api.get("/me/bookings?limit=2&page=2", { token: host.token });
@@ -122,7 +124,7 @@ describe("POST /me/bookings/{id}/cancel", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: made[0].id, status: "cancelled", cancellationReason: "Out sick", cancelledBy: "host" });
     expect(await eventsOf("booking.cancelled", made[0].id)).toEqual([
-      expect.objectContaining({ data: { bookingId: made[0].id, cancelledBy: "host" } }),
+      expect.objectContaining({ data: { bookingId: made[0].id, cancelledBy: "host", hosts: [expect.objectContaining({ userId: host.id, username: host.username })], team: null } }),
     ]);
     const again = await api.post(`/me/bookings/${made[0].id}/cancel`, {}, { token: host.token });
     expect(again.status).toBe(409);
@@ -162,7 +164,7 @@ describe("POST /me/bookings/{id}/reschedule", () => {
     expect(await eventsOf("booking.rescheduled", made[0].id)).toEqual([
       expect.objectContaining({
         event: "booking.rescheduled",
-        data: { bookingId: made[0].id, rescheduledBy: "host", previousStartTime: made[0].startTime, previousEndTime: made[0].endTime, startTime: target, endTime: res.body.endTime },
+        data: { bookingId: made[0].id, rescheduledBy: "host", previousStartTime: made[0].startTime, previousEndTime: made[0].endTime, startTime: target, endTime: res.body.endTime, hosts: [expect.objectContaining({ userId: host.id, username: host.username })], team: null },
       }),
     ]);
     const open = (await getSlots(host, et.slug, date)).map((s) => s.startTime);

@@ -87,7 +87,7 @@ describe("two workers on one PostgreSQL", () => {
       const started = performance.now();
       await first.db.transaction(async (tx) => {
         const inserted = await tx.insert(bookings).values(rows).returning();
-        for (const row of inserted) await enqueueBookingEvent(tx, "booking.cancelled", row, Date.now(), { bookingId: row.id, cancelledBy: "host" });
+        for (const row of inserted) await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds: [row.hostId] }, Date.now(), { bookingId: row.id, cancelledBy: "host" });
       });
       const committed = performance.now();
       await expect.poll(() => receiver.received.length, { timeout: 120_000, interval: 100 }).toBeGreaterThanOrEqual(EVENTS);

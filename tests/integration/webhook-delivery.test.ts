@@ -85,14 +85,23 @@ describe("webhook deliveries", () => {
     expect(receiver.received[1]!.body).toEqual({
       type: "booking.rescheduled",
       timestamp: expect.any(String),
-      data: { bookingId: booked.body.id, rescheduledBy: "host", previousStartTime: slots[0]!.startTime, previousEndTime: slots[0]!.endTime, startTime: slots[2]!.startTime, endTime: slots[2]!.endTime },
+      data: {
+        bookingId: booked.body.id,
+        rescheduledBy: "host",
+        previousStartTime: slots[0]!.startTime,
+        previousEndTime: slots[0]!.endTime,
+        startTime: slots[2]!.startTime,
+        endTime: slots[2]!.endTime,
+        hosts: [{ userId: host.id, username: host.username, fullName: expect.any(String) }],
+        team: null,
+      },
     });
 
     const cancelled = await api.post(`/me/bookings/${booked.body.id}/cancel`, { reason: "Conflict" }, { token: host.token });
     expect(cancelled.status).toBe(200);
     await worker.runDueJobs();
     expect(receiver.received).toHaveLength(3);
-    expect(receiver.received[2]!.body).toEqual({ type: "booking.cancelled", timestamp: expect.any(String), data: { bookingId: booked.body.id, cancelledBy: "host" } });
+    expect(receiver.received[2]!.body).toEqual({ type: "booking.cancelled", timestamp: expect.any(String), data: { bookingId: booked.body.id, cancelledBy: "host", hosts: [expect.objectContaining({ userId: host.id })], team: null } });
     expect(receiver.received.every((r) => r.verifiedBy.length === 1)).toBe(true);
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(3);
 

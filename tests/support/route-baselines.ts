@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/store/database";
-import { calendarConnections, calendars, emailChanges, passwordResets } from "@/db/schema";
+import { calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamMembers, teams, users } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { newId } from "@/lib/ids";
 import { oauthNonceCookieName, startOAuth } from "@/lib/services/calendars/oauth";
@@ -176,7 +176,95 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
       },
     },
   }),
+  "GET /me/teams": async (fx) => {
+    await teamOf(fx);
+    return { ...none, headers: auth(fx) };
+  },
+  "POST /me/teams": (fx) => ({ ...none, headers: auth(fx), body: { slug: unique("fz-team"), name: "Fuzzed team" } }),
+  "GET /me/teams/{teamId}": async (fx) => ({ ...none, headers: auth(fx), params: { teamId: await teamOf(fx) } }),
+  "PATCH /me/teams/{teamId}": async (fx) => ({ ...none, headers: auth(fx), params: { teamId: await teamOf(fx) }, body: { slug: unique("fz-team"), name: "Renamed team" } }),
+  "DELETE /me/teams/{teamId}": async (fx) => ({ ...none, headers: auth(fx), params: { teamId: await teamOf(fx) } }),
+  "POST /me/teams/{teamId}/accept": async (fx) => {
+    const teamId = await teamOf(fx, { role: "member", status: "invited" });
+    return { ...none, headers: auth(fx), params: { teamId } };
+  },
+  "POST /me/teams/{teamId}/members": async (fx) => ({
+    ...none,
+    headers: auth(fx),
+    params: { teamId: await teamOf(fx) },
+    body: { username: (await someone()).username, role: "member" },
+  }),
+  "PATCH /me/teams/{teamId}/members/{userId}": async (fx) => {
+    const teamId = await teamOf(fx);
+    return { ...none, headers: auth(fx), params: { teamId, userId: await memberOf(teamId) }, body: { role: "owner" } };
+  },
+  "DELETE /me/teams/{teamId}/members/{userId}": async (fx) => {
+    const teamId = await teamOf(fx);
+    return { ...none, headers: auth(fx), params: { teamId, userId: await memberOf(teamId) } };
+  },
+  "GET /me/teams/{teamId}/event-types": async (fx) => ({ ...none, headers: auth(fx), params: { teamId: await teamOf(fx) } }),
+  "POST /me/teams/{teamId}/event-types": async (fx) => ({
+    ...none,
+    headers: auth(fx),
+    params: { teamId: await teamOf(fx) },
+    body: { ...eventTypeBody(), schedulingType: "round_robin", hostIds: [fx.host.id] },
+  }),
+  "GET /me/teams/{teamId}/event-types/{eventTypeId}": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx) }),
+  "PATCH /me/teams/{teamId}/event-types/{eventTypeId}": async (fx) => ({
+    ...none,
+    headers: auth(fx),
+    params: await teamEventTypeOf(fx),
+    body: { ...eventTypeBody(), isActive: true, schedulingType: "collective", hostIds: [fx.host.id] },
+  }),
+  "DELETE /me/teams/{teamId}/event-types/{eventTypeId}": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx) }),
 };
+
+/**
+ * A new team with the fixture host in it (its active owner unless told otherwise), written
+ * straight into the tables: every run gets its own, so no run's change (a rename, a deletion, a
+ * member leaving) blinds the next.
+ */
+async function teamOf(fx: Fixture, as: { role: "owner" | "member"; status: "invited" | "active" } = { role: "owner", status: "active" }): Promise<string> {
+  const db = await getDb();
+  const id = newId("team");
+  await db.insert(teams).values({ id, slug: unique("fz-team"), name: "Fuzz team" });
+  if (as.role !== "owner" || as.status !== "active") {
+    await db.insert(teamMembers).values({ teamId: id, userId: (await someone()).id, role: "owner", status: "active" });
+  }
+  await db.insert(teamMembers).values({ teamId: id, userId: fx.host.id, ...as });
+  return id;
+}
+
+/** A user written straight into the table (no password hashing): someone to invite or remove. */
+async function someone(): Promise<{ id: string; username: string }> {
+  const username = unique("fz-member");
+  const id = newId("usr");
+  await (await getDb()).insert(users).values({ id, email: `${username}@example.com`, passwordHash: "x", fullName: "Fuzz Member", username, timezone: "UTC" });
+  return { id, username };
+}
+
+/** An active member of the team (not the fixture host). */
+async function memberOf(teamId: string): Promise<string> {
+  const { id } = await someone();
+  await (await getDb()).insert(teamMembers).values({ teamId, userId: id, role: "member", status: "active" });
+  return id;
+}
+
+/** A team event type hosted by the fixture host, in a new team of theirs. */
+async function teamEventTypeOf(fx: Fixture): Promise<{ teamId: string; eventTypeId: string }> {
+  const teamId = await teamOf(fx);
+  const eventTypeId = newId("evt");
+  await (await getDb()).insert(eventTypes).values({
+    id: eventTypeId,
+    teamId,
+    schedulingType: "round_robin",
+    hostIds: [fx.host.id],
+    slug: unique("fz-team-call"),
+    title: "Team call",
+    durationMinutes: 30,
+  });
+  return { teamId, eventTypeId };
+}
 
 /** A fresh webhook of the fixture host (a host keeps at most 20: delete the one made before). */
 async function webhookOf(fx: Fixture): Promise<string> {

@@ -45,6 +45,13 @@ import * as calendarConnection from "./me/calendar-connections/[connectionId]/ro
 import * as calendarConnectionSync from "./me/calendar-connections/[connectionId]/sync/route";
 import * as calendarAuthorize from "./me/calendar-connections/oauth/[provider]/authorize/route";
 import * as oauthCallback from "./oauth/callback/[provider]/route";
+import * as teams from "./me/teams/route";
+import * as team from "./me/teams/[teamId]/route";
+import * as teamAccept from "./me/teams/[teamId]/accept/route";
+import * as teamMembers from "./me/teams/[teamId]/members/route";
+import * as teamMember from "./me/teams/[teamId]/members/[userId]/route";
+import * as teamEventTypes from "./me/teams/[teamId]/event-types/route";
+import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -90,6 +97,13 @@ export const routeModules: RouteModule[] = [
   publicBookings,
   socialPage,
   socialPageValidate,
+  teams,
+  team,
+  teamAccept,
+  teamMembers,
+  teamMember,
+  teamEventTypes,
+  teamEventType,
 ];
 
 /** The routes outside /api/v1 that go through the same wrapper: the outbound-calling service. */

@@ -14,7 +14,14 @@ export type CreateBookingInput = z.input<typeof CreateBookingBody>;
 export type CreatedBookingDto = z.output<typeof CreatedBooking>;
 export type GuestCancelledDto = z.output<typeof GuestCancelled>;
 
-const at = (username: string, slug: string) => `/public/${encodeURIComponent(username)}/${encodeURIComponent(slug)}`;
+/**
+ * An event type's public path. `owner` is a host's username, or `teams/{teamSlug}` for a team's
+ * event type (decisions §15): each of its segments is encoded, the slash between them kept.
+ */
+const at = (owner: string, slug: string) => `/public/${owner.split("/").map(encodeURIComponent).join("/")}/${encodeURIComponent(slug)}`;
+
+/** The owner segment of a team event type's public paths, for the booking widget. */
+export const teamOwner = (teamSlug: string) => `teams/${teamSlug}`;
 
 export const publicKeys = {
   event: (username: string, slug: string) => ["public", username, slug] as const,

@@ -10,13 +10,17 @@ import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { writeForHosts } from "@/lib/services/schedule/host-writes";
+import { loadPeopleOf, peopleView } from "./people";
 
 type Canceller = "host" | "guest";
 
-/** Sets the booking cancelled, if it still is not, and records booking.cancelled with it. */
+/** Sets the booking cancelled, if it still is not, and records booking.cancelled with it (for every host). */
 async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason: string | null, now: number): Promise<BookingRow> {
-  return writeForHost(db, booking.hostId, async (tx) => {
+  const people = await loadPeopleOf(db, booking.id);
+  const { hosts } = people;
+  const hostIds = hosts.length > 0 ? hosts.map((h) => h.userId) : [booking.hostId];
+  return writeForHosts(db, hostIds, async (tx) => {
     const [row] = await tx
       .update(bookings)
       .set({
@@ -32,18 +36,18 @@ async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason:
       .where(and(eq(bookings.id, booking.id), ne(bookings.status, "cancelled")))
       .returning();
     if (!row) return (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!;
-    await enqueueBookingEvent(tx, "booking.cancelled", row, now, { bookingId: row.id, cancelledBy: by });
+    await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by, ...peopleView(people) });
     return row;
   });
 }
 
-/** POST /me/bookings/{id}/cancel: the host cancels one of their upcoming bookings. */
+/** POST /me/bookings/{id}/cancel: a host (any host of a team booking) cancels an upcoming booking. */
 export async function cancelBookingAsHost(db: Db, host: UserRow, bookingId: string, reason: string | undefined, now: number): Promise<BookingDto> {
   const { booking, eventType } = await getBookingForHostOrThrow(db, host, bookingId);
   assertModifiable(booking, now);
   const row = await markCancelled(db, booking, "host", reason ?? null, now);
   if (row.cancelledBy !== "host") assertModifiable(row, now); // the guest cancelled it a moment ago
-  return toBooking(row, eventType);
+  return toBooking(row, eventType, await loadPeopleOf(db, row.id));
 }
 
 export type GuestCancellation = { id: string; status: "cancelled"; message: string };

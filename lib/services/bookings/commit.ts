@@ -7,7 +7,9 @@ import { overlapAsConflict } from "./store";
 import type { Claim, StoredResponse } from "@/lib/store/idempotency";
 import type { BookingEventPayload } from "@/lib/outbox/booking-events";
 
-// A new booking's writes, in one statement: the booking under the exclusion constraint, the
+// A new booking's writes, in one statement: the booking and its hosts under the exclusion
+// constraint (the booking's own host by the insert trigger, a collective booking's other hosts
+// here: booking_hosts, migration 0013), the
 // guest's token sealed beside it (for the links in later emails), its booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
 // sends at the commit), and the answer stored under the Idempotency-Key claimed earlier in the
 // same transaction. One statement is one round trip, and it is all or nothing: no booking
@@ -21,6 +23,11 @@ with booking as (
       $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
       $17::int, $18::text::timestamptz, $19::text::timestamptz, $27::text)
   returning id
+), cohosts as (
+  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled)
+  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false
+  from booking, json_array_elements_text($29::text::json) as h(id)
+  returning 1
 ), job as (
   insert into outbox_jobs (kind, payload, run_after)
   select $20::text, $21::text::jsonb, $18::text::timestamptz from booking
@@ -45,7 +52,15 @@ from booking`;
  */
 export async function commitNewBooking(
   tx: Tx,
-  args: { row: BookingRow; event: { kind: string; payload: BookingEventPayload }; sealedGuestToken: string; claim: Claim; answer: StoredResponse },
+  args: {
+    row: BookingRow;
+    /** A collective booking's hosts besides row.hostId; none for a personal or round-robin one. */
+    coHostIds: string[];
+    event: { kind: string; payload: BookingEventPayload };
+    sealedGuestToken: string;
+    claim: Claim;
+    answer: StoredResponse;
+  },
 ): Promise<void> {
   const { row, event, claim, answer } = args;
   let written: { jobs: number; tokens: number; answers: number } | undefined;
@@ -82,6 +97,7 @@ export async function commitNewBooking(
           JOBS_CHANNEL,
           row.guestLanguage,
           args.sealedGuestToken,
+          JSON.stringify(args.coHostIds),
         ],
       },
     ]);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import type { BookingRow, CustomQuestion } from "@/db/schema";
+import type { BookingRow, CustomQuestion, EventTypeRow, TeamRow, UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
@@ -16,21 +16,21 @@ import { PHONE_FORMAT_HINT, toE164 } from "@/lib/phone";
 import { checkAnswers as checkGuestAnswers } from "@/lib/question-answers";
 import type { CreateBookingBody, CreatedBooking } from "@/lib/schemas/booking";
 import { open, seal } from "@/lib/secret-box";
-import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time/instants";
 import { commitNewBooking } from "./commit";
 import { hashCancelToken, slotUnavailable } from "./store";
 import { admitGuestBooking, peekGuestBookings, readGuestWindowLocked } from "./guest-limit";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { writeForHosts } from "@/lib/services/schedule/host-writes";
 import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type StoredResponse } from "@/lib/store/idempotency";
 import { bookingEventPayload } from "@/lib/outbox/booking-events";
 import { findBookingTarget } from "@/lib/services/event-types/public";
-import { loadSlotData } from "@/lib/services/schedule/load";
+import { loadHostSchedules } from "@/lib/services/schedule/load";
+import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
+import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { guestLinks as linksFor } from "@/lib/links";
 import { sealGuestToken } from "./guest-token";
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 const TOKEN_PURPOSE = "idempotent-answer:cancel-token";
 
 export type CreatedBookingDto = z.output<typeof CreatedBooking>;
@@ -76,6 +76,11 @@ function checkAnswers(questions: CustomQuestion[], given: Record<string, string>
   return answers;
 }
 
+/** "Ada Lovelace and Grace Hopper", in the guest's language. */
+function namesOf(hosts: UserRow[], locale: Locale): string {
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(hosts.map((h) => h.fullName));
+}
+
 /** "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin).", in the guest's language. */
 function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: string, locale: Locale) {
   const words = messagesOf(locale).mail;
@@ -83,16 +88,57 @@ function confirmationMessage(title: string, hostName: string, start: number, end
   return location ? `${sentence} ${fill(words.location, { location })}` : sentence;
 }
 
+type BookingRequest = { idempotencyKey: string; input: z.output<typeof CreateBookingBody>; language?: Locale; now: number };
+
+/** What a booking is made for: the event type and who may host it (one host, or a team's). */
+type BookingTarget = { eventType: EventTypeRow; hosts: UserRow[]; team: TeamRow | null };
+
+/** The target behind a public path and what its Idempotency-Key already holds. */
+type FoundTarget = { target: BookingTarget | undefined; stored: StoredResponse | undefined };
+
 /**
  * A guest books a slot (decisions §8). The slot is re-checked and the booking inserted in one
  * transaction; the exclusion constraint settles any race the re-check cannot see.
  */
-export async function createBooking(
-  db: Db,
-  args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; language?: Locale; now: number },
-): Promise<CreateBookingResult> {
+export async function createBooking(db: Db, args: { username: string; slug: string } & BookingRequest): Promise<CreateBookingResult> {
+  const { username, slug } = args;
+  const claim = { scope: "public-booking", key: args.idempotencyKey };
+  const hash = requestHash({ username, slug, input: args.input });
+  return counted(() =>
+    makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {
+      // One statement: the event type and what the key already holds (a replay needs nothing else).
+      const found = await findBookingTarget(db, username, slug, claim);
+      const stored = found ? storedAnswerOf(found.key, hash, args.now) : await findStoredAnswer(db, claim, hash, args.now);
+      return { target: found && { eventType: found.eventType, hosts: [found.host], team: null }, stored };
+    }),
+  );
+}
+
+/**
+ * A guest books a team event type (decisions §15): the personal booking's body, rules,
+ * idempotency and limits; round robin assigns a host by the rule, collective books every host.
+ */
+export async function createTeamBooking(db: Db, args: { teamSlug: string; slug: string } & BookingRequest): Promise<CreateBookingResult> {
+  const { teamSlug, slug } = args;
+  const claim = { scope: "public-booking", key: args.idempotencyKey };
+  const hash = requestHash({ teamSlug, slug, input: args.input });
+  return counted(() =>
+    makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {
+      const [target, stored] = await Promise.all([
+        getPublicTeamEventTypeOrThrow(db, teamSlug, slug).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "not_found") return undefined;
+          throw error;
+        }),
+        findStoredAnswer(db, claim, hash, args.now),
+      ]);
+      return { target, stored };
+    }),
+  );
+}
+
+async function counted(make: () => Promise<CreateBookingResult>): Promise<CreateBookingResult> {
   try {
-    const result = await makeBooking(db, args);
+    const result = await make();
     countBookingOutcome(result.replayed ? "replayed" : "created");
     return result;
   } catch (error) {
@@ -103,50 +149,55 @@ export async function createBooking(
 
 async function makeBooking(
   db: Db,
-  args: { username: string; slug: string; idempotencyKey: string; input: z.output<typeof CreateBookingBody>; language?: Locale; now: number },
+  args: BookingRequest,
+  claim: { scope: string; key: string },
+  hash: string,
+  find: () => Promise<FoundTarget>,
 ): Promise<CreateBookingResult> {
-  const { username, slug, input, now } = args;
+  const { input, now } = args;
   const language = input.guestLanguage ?? args.language ?? "en";
   const limits = getConfig().rateLimits;
   // A replay answers what the first request got, even if the event type changed since.
-  const claim = { scope: "public-booking", key: args.idempotencyKey };
-  const hash = requestHash({ username, slug, input });
   const replay = async (stored: StoredResponse): Promise<CreateBookingResult> => ({
     booking: answerOf(stored.body),
     replayed: true,
     guestLimit: limits ? await peekGuestBookings(db, input.guestEmail, now) : undefined,
   });
-  // One statement: the event type and what the key already holds (a replay needs nothing else).
-  const target = await findBookingTarget(db, username, slug, claim);
-  const stored = target ? storedAnswerOf(target.key, hash, now) : await findStoredAnswer(db, claim, hash, now);
+  const { target, stored } = await find();
   if (stored) return replay(stored);
   if (!target) throw notFound("Event type");
 
-  const { host, eventType } = target;
+  const { eventType, hosts, team } = target;
   const customAnswers = checkAnswers(eventType.customQuestions, input.customAnswers);
   const start = input.startTime;
   const end = start + eventType.durationMinutes * MINUTE;
-  const created = await writeForHost(
+  const hostIds = hosts.map((h) => h.id);
+  const roundRobin = eventType.schedulingType === "round_robin";
+  const created = await writeForHosts(
     db,
-    host.id,
+    hostIds,
     async (tx): Promise<CreateBookingResult | StoredResponse> => {
-      // Sent together behind the host's lock (writeForHost), one round trip: the claim, the
-      // guest's lock and window, the schedule around the slot. The claim, the booking, its outbox
-      // row and the stored answer commit together or not at all.
-      const [claimed, guestWindow, data] = await Promise.all([
+      // Sent together behind the hosts' locks (writeForHosts), one round trip: the claim, the
+      // guest's lock and window, the hosts' schedules around the slot (and for round robin what
+      // the rule weighs). The claim, the booking, its outbox row and the stored answer commit
+      // together or not at all.
+      const [claimed, guestWindow, schedules, stats] = await Promise.all([
         claimIdempotencyKey(tx, claim, hash, now),
         limits ? readGuestWindowLocked(tx, input.guestEmail, now) : undefined,
-        loadSlotData(tx, host, eventType, { from: start - DAY, to: start + DAY }),
+        loadHostSchedules(tx, hosts, spanAround(start)),
+        roundRobin ? loadRoundRobinStats(tx, eventType.id, hostIds, start) : undefined,
       ]);
       if ("replay" in claimed) return claimed.replay;
       const guestLimit = guestWindow && admitGuestBooking(guestWindow);
       try {
-        if (!isOfferedSlot({ ...data, now }, start)) throw slotUnavailable();
+        const assigned = assignHosts(eventType, hosts, hostsFreeAt(hosts, eventType, schedules, start, now), stats);
+        if (!assigned) throw slotUnavailable();
+        const bookedHosts = [assigned.primary, ...assigned.coHosts];
 
         const token = randomBytes(32).toString("base64url");
         const row: BookingRow = {
           id: newId("bkg"),
-          hostId: host.id,
+          hostId: assigned.primary.id,
           eventTypeId: eventType.id,
           status: "confirmed",
           startTime: new Date(start),
@@ -177,12 +228,17 @@ async function makeBooking(
           endTime: isoUtc(row.endTime),
           guestName: row.guestName,
           guestEmail: row.guestEmail,
-          confirmationMessage: confirmationMessage(eventType.title, host.fullName, start, end, input.guestTimezone, row.location, language),
+          confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, row.location, language),
         };
         const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };
+        const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team };
         await commitNewBooking(tx, {
           row,
-          event: { kind: "booking.created", payload: bookingEventPayload("booking.created", row, now, toBooking(row, eventType)) },
+          coHostIds: assigned.coHosts.map((h) => h.id),
+          event: {
+            kind: "booking.created",
+            payload: bookingEventPayload("booking.created", row, { hostIds: bookedHosts.map((h) => h.id) }, now, toBooking(row, eventType, people)),
+          },
           sealedGuestToken: sealGuestToken(token),
           claim,
           answer: { status: 201, body: sealed },

@@ -3,31 +3,39 @@ import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users } from "@/db/schema";
 import type { BookingFacts } from "@/lib/notifications/booking-facts";
+import { loadPeopleOf } from "./people";
 import { hashCancelToken } from "./store";
 
 // What messages about a booking need besides the booking itself: the event type's title and
-// questions, and who the host is (name, address, zone). One query, for emails and calendar files alike.
+// questions, who the host is (name, address, zone), every host and the team. Two queries, for
+// emails and calendar writes alike.
 
 export type { BookingFacts };
 
-async function loadWhere(db: Db, where: SQL): Promise<BookingFacts | undefined> {
+async function loadWhere(db: Db, where: SQL, hostId?: string): Promise<BookingFacts | undefined> {
   const [found] = await db
     .select({
       booking: bookings,
       title: eventTypes.title,
       questions: eventTypes.customQuestions,
-      host: { fullName: users.fullName, email: users.email, timezone: users.timezone },
+      host: { userId: users.id, fullName: users.fullName, email: users.email, timezone: users.timezone },
     })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-    .innerJoin(users, eq(users.id, bookings.hostId))
+    .innerJoin(users, eq(users.id, hostId ?? bookings.hostId))
     .where(where)
     .limit(1);
-  return found;
+  if (!found) return undefined;
+  const { hosts, team } = await loadPeopleOf(db, found.booking.id);
+  return { ...found, hosts: hosts.map(({ userId, fullName, email, timezone }) => ({ userId, fullName, email, timezone })), team };
 }
 
-export function loadBookingFacts(db: Db, bookingId: string): Promise<BookingFacts | undefined> {
-  return loadWhere(db, eq(bookings.id, bookingId));
+/**
+ * A booking's facts, written for `hostId` (one of its hosts, or one a reassignment took it from;
+ * by default the booking's own host). Undefined when the booking or that host is gone.
+ */
+export function loadBookingFacts(db: Db, bookingId: string, hostId?: string): Promise<BookingFacts | undefined> {
+  return loadWhere(db, eq(bookings.id, bookingId), hostId);
 }
 
 /** The booking a guest's token (from cancelUrl) belongs to. */

@@ -3,12 +3,14 @@ import { and, asc, count, desc, eq, gt, gte, lt, lte, type SQL } from "drizzle-o
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { bookings, eventTypes, type UserRow } from "@/db/schema";
+import { loadBookingPeople } from "./people";
+import { hostedBy } from "./store";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import type { BookingListQuery } from "@/lib/schemas/booking";
 import { dayOfDate, ZoneOffsets } from "@/lib/slots";
 import { clampInstant } from "@/lib/time/instants";
 
-/** GET /me/bookings: the host's bookings by start time; from/to are dates in the host's zone. */
+/** GET /me/bookings: the bookings the host hosts (personal and team), by start time; from/to are dates in the host's zone. */
 export async function listBookings(
   db: Db,
   host: UserRow,
@@ -16,7 +18,7 @@ export async function listBookings(
   now: number = Date.now(),
 ): Promise<{ data: BookingDto[]; pagination: { page: number; limit: number; total: number } }> {
   const zone = ZoneOffsets.of(host.timezone);
-  const filters: (SQL | undefined)[] = [eq(bookings.hostId, host.id)];
+  const filters: (SQL | undefined)[] = [hostedBy(host.id)];
   if (query.status) filters.push(eq(bookings.status, query.status));
   if (query.eventTypeId) filters.push(eq(bookings.eventTypeId, query.eventTypeId));
   if (query.when === "upcoming") filters.push(gt(bookings.endTime, new Date(now)));
@@ -40,8 +42,9 @@ export async function listBookings(
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(bookings).where(where),
   ]);
+  const people = await loadBookingPeople(db, rows.map((r) => r.booking.id));
   return {
-    data: rows.map((r) => toBooking(r.booking, r.eventType)),
+    data: rows.map((r) => toBooking(r.booking, r.eventType, people.get(r.booking.id)!)),
     pagination: { page: query.page, limit: query.limit, total: total?.total ?? 0 },
   };
 }

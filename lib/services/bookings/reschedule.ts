@@ -1,45 +1,75 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { bookings, eventTypes, users, type BookingRow, type UserRow } from "@/db/schema";
+import { bookingHosts, bookings, eventTypes, users, type BookingRow, type EventTypeRow, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
-import { isOfferedSlot } from "@/lib/slots";
 import { isoUtc } from "@/lib/time/instants";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken, overlapAsConflict, slotUnavailable } from "./store";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { guestWhen } from "./cancel";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { writeForHosts } from "@/lib/services/schedule/host-writes";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { loadSlotData } from "@/lib/services/schedule/load";
+import { loadHostSchedules } from "@/lib/services/schedule/load";
+import { activeHostsOf } from "@/lib/services/teams/public-pages";
+import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
+import { loadPeopleOf } from "./people";
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
+
+/** Who may host a booking's move: its hosts now, and for round robin the event type's hosts too. */
+type MovePlan = { eventType: EventTypeRow; current: UserRow[]; candidates: UserRow[] };
+
+async function planMove(db: Db | Tx, booking: BookingRow): Promise<MovePlan> {
+  const [[eventType], hosting] = await Promise.all([
+    db.select().from(eventTypes).where(eq(eventTypes.id, booking.eventTypeId)),
+    db.select({ user: users }).from(bookingHosts).innerJoin(users, eq(users.id, bookingHosts.userId)).where(eq(bookingHosts.bookingId, booking.id)),
+  ]);
+  // The booking's own host first, as it was booked.
+  const current = hosting.map((h) => h.user).sort((a, b) => Number(b.id === booking.hostId) - Number(a.id === booking.hostId));
+  if (eventType!.schedulingType !== "round_robin") return { eventType: eventType!, current, candidates: current };
+  const pool = await activeHostsOf(db, eventType!);
+  const candidates = [...current, ...pool.filter((h) => !current.some((c) => c.id === h.id))];
+  return { eventType: eventType!, current, candidates };
+}
+
+const hostRef = (h: UserRow) => ({ userId: h.id, username: h.username, fullName: h.fullName });
 
 /**
  * Moves an upcoming booking to a new start that is an offered slot when the booking itself is
  * ignored: same id, status confirmed, previousStartTime kept, booking.rescheduled in the outbox.
- * Runs inside the host's booking lock; the exclusion constraint still guards the move.
+ * A round-robin booking keeps its host when they are free at the new start, else goes to the
+ * host the rule picks among the type's hosts free then; a collective one needs every host free
+ * (decisions §15). Runs inside the hosts' booking locks; the exclusion constraint still guards the move.
  */
-async function moveBooking(tx: Tx, host: UserRow, booking: BookingRow, start: number, now: number, by: "host" | "guest"): Promise<BookingDto> {
+async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: number, now: number, by: "host" | "guest"): Promise<BookingDto> {
   assertModifiable(booking, now);
-  const [eventType] = await tx.select().from(eventTypes).where(eq(eventTypes.id, booking.eventTypeId));
-  const data = await loadSlotData(tx, host, eventType!, { from: start - DAY, to: start + DAY, ignoreBookingId: booking.id });
-  if (!isOfferedSlot({ ...data, now }, start)) throw slotUnavailable();
+  const { eventType, current, candidates } = plan;
+  const roundRobin = eventType.schedulingType === "round_robin";
+  const pool = roundRobin ? candidates : current;
+  const [schedules, stats] = await Promise.all([
+    loadHostSchedules(tx, pool, spanAround(start, booking.id)),
+    roundRobin ? loadRoundRobinStats(tx, eventType.id, pool.map((h) => h.id), start, booking.id) : undefined,
+  ]);
+  const assigned = assignHosts(eventType, pool, hostsFreeAt(pool, eventType, schedules, start, now), stats, booking.hostId);
+  if (!assigned) throw slotUnavailable();
+  const hosts = [assigned.primary, ...assigned.coHosts];
+  const former = current.filter((c) => !hosts.some((h) => h.id === c.id));
 
-  const end = start + eventType!.durationMinutes * MINUTE;
+  const end = start + eventType.durationMinutes * MINUTE;
   const [row] = await tx
     .update(bookings)
     .set({
       status: "confirmed",
+      hostId: assigned.primary.id,
       startTime: new Date(start),
       endTime: new Date(end),
-      bufferBeforeMinutes: eventType!.bufferBeforeMinutes,
-      bufferAfterMinutes: eventType!.bufferAfterMinutes,
-      blockedStart: new Date(start - eventType!.bufferBeforeMinutes * MINUTE),
-      blockedEnd: new Date(end + eventType!.bufferAfterMinutes * MINUTE),
+      bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+      bufferAfterMinutes: eventType.bufferAfterMinutes,
+      blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
+      blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
       previousStartTime: booking.startTime,
       updatedAt: new Date(now),
       // The calendar invitation's SEQUENCE: the moved event replaces the one calendars hold.
@@ -50,28 +80,43 @@ async function moveBooking(tx: Tx, host: UserRow, booking: BookingRow, start: nu
     .catch((error: unknown) => {
       throw overlapAsConflict(error);
     });
-  await enqueueBookingEvent(tx, "booking.rescheduled", row!, now, {
+  const team = eventType.teamId ? (await loadPeopleOf(tx, booking.id)).team : null;
+  const people = { hosts: hosts.map(hostRef), team };
+  await enqueueBookingEvent(tx, "booking.rescheduled", row!, { hostIds: hosts.map((h) => h.id), formerHostIds: former.map((h) => h.id) }, now, {
     bookingId: booking.id,
     rescheduledBy: by,
     previousStartTime: isoUtc(booking.startTime),
     previousEndTime: isoUtc(booking.endTime),
     startTime: isoUtc(row!.startTime),
     endTime: isoUtc(row!.endTime),
+    ...people,
+    ...(former.length > 0 ? { previousHosts: current.map(hostRef) } : {}),
   });
-  return toBooking(row!, eventType!);
+  return toBooking(row!, eventType, people);
 }
 
-/** POST /me/bookings/{id}/reschedule: the host moves one of their upcoming bookings. */
-export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string, start: number, now: number): Promise<BookingDto> {
-  return writeForHost(
+/** The booking's move under the locks of everyone who may host it, read again under them. */
+async function moveUnderLocks(db: Db, booking: BookingRow, start: number, now: number, by: "host" | "guest"): Promise<BookingDto> {
+  const plan = await planMove(db, booking);
+  return writeForHosts(
     db,
-    host.id,
+    plan.candidates.map((h) => h.id),
     async (tx) => {
-      const { booking } = await getBookingForHostOrThrow(tx, host, bookingId, true);
-      return moveBooking(tx, host, booking, start, now, "host");
+      // Read again under the locks: a cancel or another move may have come first.
+      const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+      if (!fresh) throw notFound("Booking");
+      // Another move may have changed its hosts meanwhile: plan again from what is true now.
+      const replanned = fresh.hostId === booking.hostId ? plan : await planMove(tx, fresh);
+      return moveBooking(tx, fresh, replanned, start, now, by);
     },
     { lockBookings: true },
   );
+}
+
+/** POST /me/bookings/{id}/reschedule: a host (any host of a team booking) moves an upcoming booking. */
+export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string, start: number, now: number): Promise<BookingDto> {
+  const { booking } = await getBookingForHostOrThrow(db, host, bookingId);
+  return moveUnderLocks(db, booking, start, now, "host");
 }
 
 export type GuestRescheduled = { id: string; status: "confirmed"; startTime: string; endTime: string; previousStartTime: string; message: string };
@@ -81,23 +126,9 @@ export type GuestRescheduled = { id: string; status: "confirmed"; startTime: str
  * the same guarantees as a host's move. Unknown token: 404.
  */
 export async function rescheduleBookingAsGuest(db: Db, token: string, start: number, now: number): Promise<GuestRescheduled> {
-  const [found] = await db
-    .select({ booking: bookings, host: users })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.hostId))
-    .where(eq(bookings.cancelTokenHash, hashCancelToken(token)))
-    .limit(1);
+  const [found] = await db.select({ booking: bookings }).from(bookings).where(eq(bookings.cancelTokenHash, hashCancelToken(token))).limit(1);
   if (!found) throw notFound("Booking");
-  const moved = await writeForHost(
-    db,
-    found.host.id,
-    async (tx) => {
-      // Read again under the lock: a cancel or another move may have come first.
-      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, found.booking.id)).for("update");
-      return moveBooking(tx, found.host, booking!, start, now, "guest");
-    },
-    { lockBookings: true },
-  );
+  const moved = await moveUnderLocks(db, found.booking, start, now, "guest");
   const row = { ...found.booking, startTime: new Date(moved.startTime) };
   return {
     id: moved.id,
@@ -107,7 +138,7 @@ export async function rescheduleBookingAsGuest(db: Db, token: string, start: num
     previousStartTime: moved.previousStartTime!,
     message: fill(messagesOf(asLocale(row.guestLanguage)).mail.movedMessage, {
       title: moved.eventType.title,
-      host: found.host.fullName,
+      host: new Intl.ListFormat(asLocale(row.guestLanguage), { type: "conjunction" }).format(moved.hosts.map((h) => h.fullName)),
       when: `${guestWhen(row)} (${row.guestTimezone})`,
     }),
   };

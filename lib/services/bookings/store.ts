@@ -1,9 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { pgErrorCode } from "@/db/client";
-import { bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
+import { bookingHosts, bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
 
 // Booking rows: the shared reads and writes of the booking services.
@@ -40,13 +40,18 @@ export async function insertBookingOrConflict(tx: Tx, values: typeof bookings.$i
   }
 }
 
-/** The host's booking with its event type, or 404: another host's booking is never revealed. */
+/** The bookings a user hosts, in whichever role (booking_hosts): personal, round-robin or collective. */
+export function hostedBy(userId: string): SQL {
+  return sql`exists (select 1 from ${bookingHosts} where ${bookingHosts.bookingId} = ${bookings.id} and ${bookingHosts.userId} = ${userId})`;
+}
+
+/** A booking the host hosts (any host of a team booking may act on it), with its event type, or 404: another host's booking is never revealed. */
 export async function getBookingForHostOrThrow(db: Db | Tx, host: UserRow, bookingId: string, forUpdate = false): Promise<BookingWithEventType> {
   const query = db
     .select({ booking: bookings, eventType: { id: eventTypes.id, title: eventTypes.title } })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.hostId, host.id)))
+    .where(and(eq(bookings.id, bookingId), hostedBy(host.id)))
     .limit(1);
   const [row] = forUpdate ? await query.for("update", { of: bookings }) : await query;
   if (!row) throw notFound("Booking");

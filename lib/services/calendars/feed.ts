@@ -4,6 +4,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type UserRow } from "@/db/schema";
+import { hostedBy } from "@/lib/services/bookings/store";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
 import { bookingUid, dashboardBookingsUrl, feedUrl } from "@/lib/links";
@@ -32,7 +33,7 @@ export async function calendarFeed(db: Db, token: string, now: number): Promise<
     .select({ booking: bookings, title: eventTypes.title, questions: eventTypes.customQuestions })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-    .where(and(eq(bookings.hostId, host.id), gte(bookings.endTime, new Date(now - RECENT_DAYS * 86_400_000))))
+    .where(and(hostedBy(host.id), gte(bookings.endTime, new Date(now - RECENT_DAYS * 86_400_000))))
     .orderBy(asc(bookings.startTime), asc(bookings.id));
 
   const calendar = ical({

@@ -5,6 +5,7 @@ import { bookingCalendarEvents, calendarConnections, calendars, type CalendarCon
 import { CalendarError, type CalendarClient, type CalendarEvent } from "@/lib/calendars";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
+import { hostsBooking } from "@/lib/notifications/booking-facts";
 import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
 import { bookingUid, siteUrl } from "@/lib/links";
 import { connectionClient, recordConnectionFailure } from "./store";
@@ -21,10 +22,12 @@ function eventOf(facts: BookingFacts): CalendarEvent {
   const answers = facts.questions
     .filter((q) => Object.hasOwn(booking.customAnswers, q.id) && booking.customAnswers[q.id])
     .map((q) => `${q.label}: ${readableAnswer(q, booking.customAnswers[q.id]!, readablePhone).join(", ")}`);
+  // A team booking says whose team it is and, for a collective one, who else attends.
+  const team = facts.team ? [`Team: ${facts.team.name}${facts.hosts.length > 1 ? ` (hosts: ${facts.hosts.map((h) => h.fullName).join(", ")})` : ""}`] : [];
   return {
     uid: bookingUid(booking.id),
     title: `${facts.title} with ${booking.guestName}`,
-    description: [`Booked by ${booking.guestName} <${booking.guestEmail}> through ${siteUrl("")}`, ...answers].join("\n"),
+    description: [`Booked by ${booking.guestName} <${booking.guestEmail}> through ${siteUrl("")}`, ...team, ...answers].join("\n"),
     location: booking.location,
     start: booking.startTime.getTime(),
     end: booking.endTime.getTime(),
@@ -35,7 +38,9 @@ function eventOf(facts: BookingFacts): CalendarEvent {
 
 /** The booking's state as far as its calendar event is concerned: a later job sees a change in it. */
 const versionOf = (facts: BookingFacts | undefined) =>
-  facts ? `${facts.booking.status}:${facts.booking.startTime.getTime()}:${facts.booking.endTime.getTime()}:${facts.booking.sequence}` : "gone";
+  facts
+    ? `${facts.booking.status}:${facts.booking.startTime.getTime()}:${facts.booking.endTime.getTime()}:${facts.booking.sequence}:${facts.hosts.map((h) => h.userId).join(",")}`
+    : "gone";
 
 async function connectionOfCalendar(db: Db, calendarId: string) {
   const [row] = await db
@@ -57,10 +62,11 @@ async function using<T>(db: Db, connection: CalendarConnectionRow, work: (client
   }
 }
 
-/** One pass: makes the calendar match `facts`. */
+/** One pass: makes the host's calendar match `facts` (no event once the booking is cancelled or no longer theirs). */
 async function reconcile(db: Db, bookingId: string, hostId: string, facts: BookingFacts | undefined): Promise<void> {
-  const [written] = await db.select().from(bookingCalendarEvents).where(eq(bookingCalendarEvents.bookingId, bookingId)).limit(1);
-  const wanted = facts !== undefined && facts.booking.status !== "cancelled";
+  const ours = and(eq(bookingCalendarEvents.bookingId, bookingId), eq(bookingCalendarEvents.hostId, hostId));
+  const [written] = await db.select().from(bookingCalendarEvents).where(ours).limit(1);
+  const wanted = facts !== undefined && facts.booking.status !== "cancelled" && hostsBooking(facts, hostId);
 
   if (written) {
     const where = await connectionOfCalendar(db, written.calendarId);
@@ -68,7 +74,7 @@ async function reconcile(db: Db, bookingId: string, hostId: string, facts: Booki
     const calendarId = where.calendar.externalId;
     if (!wanted) {
       await using(db, where.connection, (client) => client.deleteEvent(calendarId, written.externalEventId));
-      await db.delete(bookingCalendarEvents).where(eq(bookingCalendarEvents.bookingId, bookingId));
+      await db.delete(bookingCalendarEvents).where(ours);
       return;
     }
     const event = eventOf(facts);
@@ -82,7 +88,7 @@ async function reconcile(db: Db, bookingId: string, hostId: string, facts: Booki
         return (await client.createEvent(calendarId, event)).eventId;
       }
     });
-    await db.update(bookingCalendarEvents).set({ externalEventId: eventId, updatedAt: new Date() }).where(eq(bookingCalendarEvents.bookingId, bookingId));
+    await db.update(bookingCalendarEvents).set({ externalEventId: eventId, updatedAt: new Date() }).where(ours);
     return;
   }
 
@@ -98,15 +104,15 @@ async function reconcile(db: Db, bookingId: string, hostId: string, facts: Booki
   const { eventId } = await using(db, target.connection, (client) => client.createEvent(target.calendar.externalId, event));
   await db
     .insert(bookingCalendarEvents)
-    .values({ bookingId, calendarId: target.calendar.id, externalEventId: eventId, uid: event.uid })
-    .onConflictDoUpdate({ target: bookingCalendarEvents.bookingId, set: { calendarId: target.calendar.id, externalEventId: eventId, updatedAt: new Date() } });
+    .values({ bookingId, hostId, calendarId: target.calendar.id, externalEventId: eventId, uid: event.uid })
+    .onConflictDoUpdate({ target: [bookingCalendarEvents.bookingId, bookingCalendarEvents.hostId], set: { calendarId: target.calendar.id, externalEventId: eventId, updatedAt: new Date() } });
 }
 
 /** Whether the booking has an event in a calendar, or its host a calendar to write to: one query. */
 async function mayHaveCalendarWork(db: Db, bookingId: string, hostId: string): Promise<boolean> {
   const [row] = await db
     .select({
-      work: sql<boolean>`exists (select 1 from ${bookingCalendarEvents} where ${bookingCalendarEvents.bookingId} = ${bookingId})
+      work: sql<boolean>`exists (select 1 from ${bookingCalendarEvents} where ${bookingCalendarEvents.bookingId} = ${bookingId} and ${bookingCalendarEvents.hostId} = ${hostId})
         or exists (select 1 from ${calendars} where ${calendars.userId} = ${hostId} and ${calendars.writeTarget})`,
     })
     .from(sql`(select 1) as one`);
@@ -129,9 +135,9 @@ export async function writeBookingToCalendar(db: Db, job: { bookingId: string; h
     // A change that lands while we write (a reschedule during the create) is written too:
     // each pass ends by checking that what it wrote is still the booking's state.
     for (let pass = 0; pass < 3; pass += 1) {
-      const facts = await loadBookingFacts(db, bookingId);
+      const facts = await loadBookingFacts(db, bookingId, hostId);
       await reconcile(db, bookingId, hostId, facts);
-      if (versionOf(await loadBookingFacts(db, bookingId)) === versionOf(facts)) return { status: "done" };
+      if (versionOf(await loadBookingFacts(db, bookingId, hostId)) === versionOf(facts)) return { status: "done" };
     }
     return { status: "retry", error: "The booking kept changing while its calendar event was written" };
   } catch (error) {

@@ -9,7 +9,7 @@ import { toCall, type CallDto } from "@/lib/dto";
 import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toE164 } from "@/lib/phone";
-import { assertModifiable } from "@/lib/services/bookings/store";
+import { assertModifiable, hostedBy } from "@/lib/services/bookings/store";
 import { siteUrl, spokenSite } from "@/lib/links";
 
 // The two agents of the outbound-calling service (decisions §2): the reminder calls a guest
@@ -23,7 +23,7 @@ async function bookingForHostOrThrow(db: Db, host: UserRow, bookingId: string): 
     .select({ booking: bookings, eventType: eventTypes })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.hostId, host.id)))
+    .where(and(eq(bookings.id, bookingId), hostedBy(host.id)))
     .limit(1);
   if (!row) throw notFound("Booking");
   return row;

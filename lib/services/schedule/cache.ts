@@ -8,7 +8,7 @@ import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { countCacheLookup } from "@/lib/metrics";
 import { getPublicEventTypeOrThrow, type PublicEventType } from "@/lib/services/event-types/public";
-import { loadHostSchedule, type HostSchedule } from "./load";
+import { loadHostSchedule, loadHostSchedules, type HostSchedule } from "./load";
 
 // What the public slot list reads, kept in memory per host: the event type behind a public
 // path, and the host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit
@@ -136,6 +136,37 @@ export function getPublicEventTypeCached(db: Db, username: string, slug: string)
 /** The host's hours, overrides and busy time from yesterday on (the past offers no slots). */
 export function getHostScheduleCached(db: Db, host: UserRow): Promise<HostSchedule> {
   return cached(state().schedules, host.id, () => host.id, () => loadHostSchedule(db, host, { from: Date.now() }));
+}
+
+/**
+ * getHostScheduleCached for several hosts (a team event type's): the ones not cached are read
+ * in one round trip (loadHostSchedules) and kept like any other.
+ */
+export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<HostSchedule[]> {
+  const s = state();
+  if (!s.listening) listenForOtherInstances();
+  await s.listening;
+  const now = Date.now();
+  const fresh = (hostId: string) => {
+    const hit = s.schedules.get(hostId);
+    return hit !== undefined && hit.expires > now && hit.generation === generationOf(hostId) ? hit.value : undefined;
+  };
+  const misses = hosts.filter((h) => fresh(h.id) === undefined);
+  for (const h of hosts) countCacheLookup("schedule", !misses.includes(h));
+  if (misses.length > 0) {
+    const epoch = s.epoch;
+    const loaded = await loadHostSchedules(db, misses, { from: now });
+    for (const h of misses) {
+      const value = loaded.get(h.id)!;
+      // Nothing was invalidated while loading, so these rows are current: keep them.
+      if (epoch === s.epoch) {
+        if (s.schedules.size >= MAX_ENTRIES) s.schedules.delete(s.schedules.keys().next().value!);
+        s.schedules.set(h.id, { hostId: h.id, generation: generationOf(h.id), expires: now + ttl(), value });
+      }
+    }
+    return hosts.map((h) => fresh(h.id) ?? loaded.get(h.id)!);
+  }
+  return hosts.map((h) => fresh(h.id)!);
 }
 
 /** Where an invalidation would show: read before loading, passed to rememberSlotResponse. */

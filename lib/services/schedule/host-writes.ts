@@ -21,12 +21,30 @@ export async function writeForHost<T>(
   work: (tx: Tx) => Promise<T>,
   options: { lockBookings?: boolean } = {},
 ): Promise<T> {
+  return writeForHosts(db, [hostId], work, options);
+}
+
+/**
+ * writeForHost for a write that changes several hosts' time at once (a team booking, its move or
+ * its cancel): every host's lock, taken in one order (by id) so two such writes never wait on
+ * each other crosswise, and every host's cache invalidated.
+ */
+export async function writeForHosts<T>(
+  db: Db,
+  hostIds: readonly string[],
+  work: (tx: Tx) => Promise<T>,
+  options: { lockBookings?: boolean } = {},
+): Promise<T> {
+  const hosts = [...new Set(hostIds)].sort();
   const result = await retryOnDeadlock(() =>
     db.transaction(async (tx) => {
-      // The lock and the notice go out first and `work`'s statements behind them on the same
+      // The locks and the notices go out first and `work`'s statements behind them on the same
       // connection, without waiting: the server runs them in that order, so everything `work`
-      // reads is read under the lock (runStatements).
-      const first = runStatements(tx)([...(options.lockBookings ? [hostBookingsLock(hostId)] : []), scheduleChangeNotice(hostId)]);
+      // reads is read under the locks (runStatements).
+      const first = runStatements(tx)([
+        ...(options.lockBookings ? hosts.map(hostBookingsLock) : []),
+        ...hosts.map(scheduleChangeNotice),
+      ]);
       // Both settle before the transaction ends (nothing of `work` may run after its rollback);
       // a failed lock is the cause of whatever failed after it.
       const [sent, done] = await Promise.allSettled([first, work(tx)]);
@@ -35,7 +53,7 @@ export async function writeForHost<T>(
       return done.value;
     }),
   );
-  invalidateHost(hostId);
+  for (const hostId of hosts) invalidateHost(hostId);
   wakeJobWorker();
   return result;
 }

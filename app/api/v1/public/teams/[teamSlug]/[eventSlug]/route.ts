@@ -1,0 +1,33 @@
+// GET /api/v1/public/teams/{teamSlug}/{eventSlug} – what a guest's team booking page shows
+import { endpoint, json, route } from "@/lib/http/route";
+import { PublicTeamEventPage, PublicTeamEventParams } from "@/lib/schemas/booking";
+import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
+
+export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSlug}/{eventSlug}", {
+  GET: route(
+    {
+      auth: "none",
+      summary: "The team, its hosts and the event type behind a team's public booking page",
+      tags: ["Public booking"],
+      params: PublicTeamEventParams,
+      responses: { 200: { description: "Team, hosts and event type", schema: PublicTeamEventPage } },
+      errors: [404],
+    },
+    async ({ db, params }) => {
+      const { team, eventType, hosts } = await getPublicTeamEventTypeOrThrow(db, params.teamSlug, params.eventSlug);
+      return json({
+        team: { slug: team.slug, name: team.name },
+        schedulingType: eventType.schedulingType!,
+        hosts: hosts.map((h) => ({ fullName: h.fullName, username: h.username, avatarUrl: h.avatarUrl, timezone: h.timezone })),
+        eventType: {
+          slug: eventType.slug,
+          title: eventType.title,
+          durationMinutes: eventType.durationMinutes,
+          location: eventType.location,
+          description: eventType.description,
+          customQuestions: eventType.customQuestions,
+        },
+      });
+    },
+  ),
+});

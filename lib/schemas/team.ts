@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { RESERVED_USERNAMES, USERNAME_FORMAT, USERNAME_FORMAT_MESSAGE } from "./account";
+import { PathSegment, Text, Timestamp } from "./common";
+import { CreateEventTypeBody, EventType, UpdateEventTypeBody } from "./event-type";
+
+// Teams (decisions §15): a slug for the public pages under /team/{slug}, members who are
+// invited and then accept, and event types that the team's active members host.
+
+export const TeamRole = z.enum(["owner", "member"]).meta({ description: "owner: manages the team, its members and its event types; member: reads them and hosts" });
+export const MemberStatus = z.enum(["invited", "active"]).meta({ description: "invited until the person accepts; only active members can host" });
+export const SchedulingType = z.enum(["round_robin", "collective"]).meta({
+  description: "round_robin: a start is offered when at least one host is free, and one host is assigned; collective: every host must be free, and all are booked",
+});
+
+/** The username pattern, unique among teams; names the site reserves are refused. */
+const TeamSlug = z
+  .string()
+  .regex(USERNAME_FORMAT, USERNAME_FORMAT_MESSAGE)
+  .refine((s) => !RESERVED_USERNAMES.has(s), { message: "This name is reserved" });
+const TeamName = Text.trim().min(1, "Must not be empty").max(100);
+
+export const CreateTeamBody = z.strictObject({ slug: TeamSlug, name: TeamName });
+export const UpdateTeamBody = z.strictObject({ slug: TeamSlug.optional(), name: TeamName.optional() });
+
+export const InviteMemberBody = z.strictObject({
+  username: PathSegment.trim().min(1, "Must not be empty").toLowerCase(),
+  role: TeamRole.default("member"),
+});
+export const UpdateMemberBody = z.strictObject({ role: TeamRole });
+
+export const TeamParams = z.object({ teamId: PathSegment });
+export const MemberParams = z.object({ teamId: PathSegment, userId: PathSegment });
+export const TeamEventTypeParams = z.object({ teamId: PathSegment, eventTypeId: PathSegment });
+
+export const TeamMember = z
+  .object({ userId: z.string(), username: z.string(), fullName: z.string(), role: TeamRole, status: MemberStatus })
+  .meta({ id: "TeamMember" });
+
+export const Team = z
+  .object({ id: z.string(), slug: z.string(), name: z.string(), createdAt: Timestamp, members: z.array(TeamMember) })
+  .meta({ id: "Team" });
+
+export const TeamList = z.object({ data: z.array(Team) });
+
+const HostIds = z
+  .array(PathSegment)
+  .min(1, "Choose at least one host")
+  .max(200)
+  .superRefine((ids, ctx) => {
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i) ctx.addIssue({ code: "custom", path: [i], message: "This host is listed twice" });
+    });
+  })
+  .meta({ description: "userIds of the team's active members" });
+
+/** A personal event type's fields, and how the team hosts it. */
+export const CreateTeamEventTypeBody = CreateEventTypeBody.extend({
+  schedulingType: SchedulingType,
+  hostIds: HostIds.optional().meta({ description: "userIds of active members; every active member when left out" }),
+});
+
+export const UpdateTeamEventTypeBody = UpdateEventTypeBody.extend({
+  schedulingType: SchedulingType.optional(),
+  hostIds: HostIds.optional(),
+});
+
+export const TeamEventType = EventType.extend({
+  teamId: z.string(),
+  schedulingType: SchedulingType,
+  hostIds: z.array(z.string()),
+}).meta({ id: "TeamEventType" });
+
+export const TeamEventTypeList = z.object({ data: z.array(TeamEventType) });

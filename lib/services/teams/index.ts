@@ -1,0 +1,18 @@
+import "server-only";
+// Teams (decisions §15): membership and team event types. One verb per file; queries and the
+// membership rules in store.ts.
+export { createTeam } from "./create";
+export { listTeams } from "./list";
+export { getTeam } from "./get";
+export { updateTeam } from "./update";
+export { deleteTeam } from "./delete";
+export { inviteMember } from "./invite";
+export { acceptInvitation } from "./accept";
+export { changeMemberRole } from "./change-role";
+export { removeMember } from "./remove-member";
+export { createTeamEventType } from "./create-event-type";
+export { getTeamEventType, listTeamEventTypes } from "./list-event-types";
+export { updateTeamEventType } from "./update-event-type";
+export { deleteTeamEventType } from "./delete-event-type";
+export type { Team } from "./store";
+export type { TeamEventType } from "./event-type-hosts";
