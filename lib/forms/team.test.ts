@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TeamEventTypeDto, TeamMemberDto } from "@/lib/browser/api-client/teams";
+import { CreateTeamEventTypeBody } from "@/lib/schemas/team";
 import { eventTypeValues } from "./event-type";
 import { checkForm } from "./resolver";
 import {
@@ -36,6 +37,7 @@ describe("a new team's form", () => {
     expect((await checkForm(newTeamRules, { name: "S", slug: "-sales" })).slug).toBe("Start and end with a letter or digit, not a hyphen.");
     expect((await checkForm(newTeamRules, { name: "S", slug: "sales team" })).slug).toMatch(/^Use only lower-case letters/);
     expect((await checkForm(newTeamRules, { name: "S", slug: "a".repeat(41) })).slug).toBe("Use at most 40 characters.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "dashboard" })).slug).toBe("This link is kept for the site's own pages. Choose another.");
   });
 });
 
@@ -66,6 +68,8 @@ describe("a team event type's form", () => {
   it("sends the personal fields and the team's two", () => {
     const v = { ...teamEventTypeValues(undefined, members), title: "Demo", slug: "demo" };
     expect(toTeamEventTypeBody(v)).toMatchObject({ title: "Demo", slug: "demo", durationMinutes: 30, schedulingType: "round_robin", hostIds: ["ada", "grace"] });
+    // What the API takes, by its own schema.
+    expect(CreateTeamEventTypeBody.safeParse(toTeamEventTypeBody(v)).success).toBe(true);
   });
 
   it("asks for at least one host, and for how bookings are shared", async () => {

@@ -1,31 +1,24 @@
-import { z } from "zod";
 import type { SchedulingType, TeamEventTypeDto, TeamEventTypeInput, TeamMemberDto } from "@/lib/browser/api-client/teams";
-import { Text } from "@/lib/schemas/common";
-import { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
+import { USERNAME_FORMAT } from "@/lib/schemas/account";
+import { CreateTeamBody, CreateTeamEventTypeBody, InviteMemberBody, UpdateTeamBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
 import { eventTypeFieldOf, eventTypeValues, eventTypeWords, toEventTypeBody, type EventTypeValues } from "./event-type";
 import type { FoundIssue } from "./field-errors";
 import type { FormRules } from "./resolver";
 
-// The teams pages' forms (decisions §15): a new team and its rename (slug and name), an
-// invitation by username, and a team event type (the personal event type's form, plus how
-// bookings go to the hosts and which members host).
-
-/** A team's slug follows the username rule: 3–40 lower-case letters, digits or hyphens. */
-const TeamSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/, "Must be 3–40 lower-case letters, digits or hyphens, starting and ending with a letter or digit");
-const TeamName = Text.trim().min(1, "Must not be empty").max(100);
-
-export const CreateTeamBody = z.strictObject({ slug: TeamSlug, name: TeamName });
-export const UpdateTeamBody = z.strictObject({ slug: TeamSlug.optional(), name: TeamName.optional() });
-export const InviteMemberBody = z.strictObject({ username: z.string().trim().min(1).max(40), role: z.enum(["owner", "member"]).optional() });
+// The teams pages' forms (decisions §15), checked with the API's own schemas (lib/schemas/team.ts):
+// a new team and its rename (slug and name), an invitation by username, and a team event type
+// (the personal event type's form, plus how bookings go to the hosts and which members host).
 
 export type TeamValues = { name: string; slug: string };
 export const TEAM_FIELDS: readonly string[] = ["name", "slug"];
 
+/** Words for what is wrong with a team link the schema refused (the username rule, and names the site keeps). */
 function teamSlugWords(slug: string): string {
   if (slug.trim() === "") return "Enter the last part of the team's link, e.g. sales.";
   if (slug.length < 3) return "Use at least 3 characters.";
   if (slug.length > 40) return "Use at most 40 characters.";
-  if (/[A-Z]/.test(slug) && TeamSlug.safeParse(slug.toLowerCase()).success) return "Use lower-case letters only.";
+  if (USERNAME_FORMAT.test(slug)) return "This link is kept for the site's own pages. Choose another.";
+  if (/[A-Z]/.test(slug) && USERNAME_FORMAT.test(slug.toLowerCase())) return "Use lower-case letters only.";
   if (/^-|-$/.test(slug)) return "Start and end with a letter or digit, not a hyphen.";
   return "Use only lower-case letters, digits and hyphens, e.g. sales-team (no spaces or other signs).";
 }
@@ -75,13 +68,6 @@ export function toTeamEventTypeBody(v: EventTypeValues): TeamEventTypeInput {
   // "" is sent as it is, for the API's schema to refuse (the check before sending says it first).
   return { ...toEventTypeBody(v), schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds ?? [] };
 }
-
-const teamPart = {
-  schedulingType: z.enum(["round_robin", "collective"]),
-  hostIds: z.array(z.string()).min(1, "Choose at least one host"),
-};
-export const CreateTeamEventTypeBody = CreateEventTypeBody.extend(teamPart);
-export const UpdateTeamEventTypeBody = UpdateEventTypeBody.extend({ schedulingType: teamPart.schedulingType.optional(), hostIds: teamPart.hostIds.optional() });
 
 /** The field of an API issue: the personal form's, or the team's two (a problem of one host is shown at the list). */
 export function teamEventTypeFieldOf(path: string): string | undefined {

@@ -1,20 +1,22 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { EventTypeDto, EventTypeInput } from "./host";
+import type { z } from "zod";
+import type { CreateTeamEventTypeBody, SchedulingType as SchedulingTypes, Team, TeamEventType, TeamEventTypeList, TeamList, TeamMember, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
 import type { SlotDto, SlotRange } from "./public";
 import { fetchJson } from "./fetch-json";
 
 // Teams (decisions §15), for the dashboard: the caller's teams and their members, invitations,
 // and the teams' event types. Members read; owners change (the API answers 403 otherwise).
+// Types come from the API's own schemas (lib/schemas/team.ts), as types only.
 
-export type TeamRole = "owner" | "member";
-export type MemberStatus = "invited" | "active";
-export type TeamMemberDto = { userId: string; username: string; fullName: string; role: TeamRole; status: MemberStatus };
-export type TeamDto = { id: string; slug: string; name: string; createdAt: string; members: TeamMemberDto[] };
-export type SchedulingType = "round_robin" | "collective";
+export type TeamMemberDto = z.output<typeof TeamMember>;
+export type TeamRole = TeamMemberDto["role"];
+export type MemberStatus = TeamMemberDto["status"];
+export type TeamDto = z.output<typeof Team>;
+export type SchedulingType = z.output<typeof SchedulingTypes>;
 /** A personal event type's fields, the team's id, how bookings go to the hosts, and the hosts. */
-export type TeamEventTypeDto = EventTypeDto & { teamId: string; schedulingType: SchedulingType; hostIds: string[] };
-export type TeamEventTypeInput = EventTypeInput & { schedulingType: SchedulingType; hostIds: string[] };
-export type TeamEventTypeChange = Partial<TeamEventTypeInput> & { isActive?: boolean };
+export type TeamEventTypeDto = z.output<typeof TeamEventType>;
+export type TeamEventTypeInput = z.input<typeof CreateTeamEventTypeBody>;
+export type TeamEventTypeChange = z.input<typeof UpdateTeamEventTypeBody>;
 
 export const teamKeys = {
   all: ["me", "teams"] as const,
@@ -24,12 +26,12 @@ export const teamKeys = {
 const team = (teamId: string) => `/me/teams/${encodeURIComponent(teamId)}`;
 
 /** Every team the caller is an active or invited member of. */
-export const teamsQuery = () => queryOptions({ queryKey: teamKeys.all, queryFn: async () => (await fetchJson<{ data: TeamDto[] }>("/me/teams")).data });
+export const teamsQuery = () => queryOptions({ queryKey: teamKeys.all, queryFn: async () => (await fetchJson<z.output<typeof TeamList>>("/me/teams")).data });
 
 export const teamEventTypesQuery = (teamId: string) =>
   queryOptions({
     queryKey: teamKeys.eventTypes(teamId),
-    queryFn: async () => (await fetchJson<{ data: TeamEventTypeDto[] }>(`${team(teamId)}/event-types`)).data,
+    queryFn: async () => (await fetchJson<z.output<typeof TeamEventTypeList>>(`${team(teamId)}/event-types`)).data,
   });
 
 export const createTeam = (input: { slug: string; name: string }) => fetchJson<TeamDto>("/me/teams", { method: "POST", body: input });
