@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Prefetched } from "@/app/dashboard/prefetched";
 import { TeamsPage } from "@/components/dashboard/teams/teams-page";
 import { requireHost } from "@/lib/auth/current-host";
 import { getConfig } from "@/lib/config";
@@ -13,7 +14,9 @@ export default async function DashboardTeamsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Teams</h1>
         <p className="text-slate-600">One booking link for several hosts: round robin spreads bookings among them, collective books them all together.</p>
       </div>
-      <TeamsPage appUrl={getConfig().appUrl} myUserId={host.id} />
+      <Prefetched resources={["teams"]}>
+        <TeamsPage appUrl={getConfig().appUrl} myUserId={host.id} />
+      </Prefetched>
     </>
   );
 }
