@@ -106,7 +106,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
   await test.step("Ada sees Grace active, and cannot leave as the only owner", async () => {
     await a.goto(teamUrl);
     const row = a.getByRole("listitem").filter({ hasText: `@${grace.username}` });
-    await expect(row.getByText("Grace Hopper")).toBeVisible();
+    await expect(row.getByText("Grace Hopper", { exact: true })).toBeVisible();
     await expect(row.getByText("Invited", { exact: true })).toHaveCount(0);
     await a.getByRole("button", { name: "Leave Sales" }).click();
     const dialog = a.getByRole("dialog", { name: "Leave Sales?" });
@@ -128,6 +128,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await a.getByRole("checkbox", { name: /Grace Hopper/ }).uncheck();
     await a.getByRole("button", { name: "Create event type" }).click();
     await expect(a.getByText("Choose at least one host.")).toBeVisible();
+    await bothWidths(a, "team-event-type-editor");
     await a.getByRole("checkbox", { name: /Ada Lovelace/ }).check();
     await a.getByRole("checkbox", { name: /Grace Hopper/ }).check();
     await expect(a.getByText("Choose at least one host.")).toHaveCount(0);

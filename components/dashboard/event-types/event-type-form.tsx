@@ -123,7 +123,7 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
           label="Link"
           required
           maxLength={64}
-          hint="Lower-case letters and digits, separated by single hyphens: the last part of your booking link."
+          hint={`Lower-case letters and digits, separated by single hyphens: the last part of ${team ? "the team's" : "your"} booking link.`}
           onText={() => setSlugEdited(true)}
         />
         <TextAreaField control={control} name="description" label="Description" hint="Shown on the booking page." rows={3} maxLength={5000} />

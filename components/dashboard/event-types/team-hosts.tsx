@@ -82,7 +82,9 @@ function HostsField({ control, members }: { control: Control<EventTypeValues>; m
       <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {hosts.map((m, i) => (
           <li key={m.userId}>
-            <label className="flex items-center gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50">
+            <label
+              className={`flex items-center gap-3 rounded-md border p-3 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 ${fieldState.error ? "border-red-500" : "border-slate-200"}`}
+            >
               <input
                 type="checkbox"
                 name={field.name}

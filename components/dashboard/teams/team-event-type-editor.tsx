@@ -75,7 +75,7 @@ export function NewTeamEventType({ teamId, myUserId }: { teamId: string; myUserI
             <div className="flex flex-col gap-2">
               {back(team)}
               <h1 className="text-2xl font-semibold tracking-tight">New team event type</h1>
-              <p className="text-slate-600">Guests book it at {team.name}&apos;s link; the hosts you choose below take the bookings.</p>
+              <p className="text-slate-600">Guests book it from the team&apos;s page; the hosts you choose below take the bookings.</p>
             </div>
             <EventTypeForm team={team} />
           </>

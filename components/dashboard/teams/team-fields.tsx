@@ -33,7 +33,7 @@ export function TeamFields({ form, appUrl, followName }: { form: UseFormReturn<T
         autoCapitalize="none"
         autoComplete="off"
         spellCheck={false}
-        hint={`Guests book the team at ${teamPageLink(appUrl, slug.trim() || "…")}. 3–40 lower-case letters, digits or hyphens.`}
+        hint={`3–40 lower-case letters, digits or hyphens. Guests book the team at ${teamPageLink(appUrl, slug.trim() || "…")}`}
         onText={() => setSlugEdited(true)}
       />
     </>
