@@ -11,9 +11,11 @@ import { TimePreferences, useGuestPreferences } from "./guest-preferences";
 import { SlotPicker, type SlotsPreview } from "./slot-picker";
 
 type Props = {
+  /** Whose event type: a host's username, or `teams/{teamSlug}` for a team's (its public API path). */
   username: string;
   slug: string;
-  hostTimezone: string;
+  /** The zone the server's preview is in (a host's page); a team's page has no preview. */
+  hostTimezone?: string;
   /** What the confirmation names: the event, the host, the place. */
   event: Omit<BookedEvent, "startTime" | "endTime" | "zone" | "hour12">;
   questions: Question[];

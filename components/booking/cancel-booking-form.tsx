@@ -12,13 +12,19 @@ import { manageFailureMessage } from "./guest-messages";
 
 const MAX_REASON = 500;
 
-type Props = { token: string; hostUsername: string; hostName: string };
+type Props = {
+  token: string;
+  /** Where "book another time" leads (the host's page, or the team's) and whose page it is. */
+  homePath: string;
+  homeName: string;
+  hostName: string;
+};
 
 /**
  * Cancelling takes two deliberate clicks, never just opening the link: "Cancel booking…" (with an
  * optional reason for the host), then "Yes, cancel". Afterwards, the host's page to book again.
  */
-export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
+export function CancelBookingForm({ token, homePath, homeName, hostName }: Props) {
   const text = useGuestText();
   const { m } = text;
   const [reason, setReason] = useState("");
@@ -54,8 +60,8 @@ export function CancelBookingForm({ token, hostUsername, hostName }: Props) {
             <p ref={done} tabIndex={-1} className={focusable}>
               {fill(m.cancelledDone, { host: hostName })}
             </p>
-            <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
-              {fill(m.bookAnother, { host: hostName })}
+            <Link href={homePath} className={buttonClass("primary")}>
+              {fill(m.bookAnother, { host: homeName })}
             </Link>
           </div>
         )}

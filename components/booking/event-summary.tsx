@@ -38,6 +38,8 @@ export function SummaryLine({ icon, children }: { icon: ReactNode; children: Rea
 
 type Props = {
   host: { name: string; avatarUrl: string | null };
+  /** Who the guest meets, when the name above is a team's ("You meet Ann, Ben, or Cy, whoever is free"). */
+  with?: string;
   event: { title: string; durationMinutes: number; location: string; description: string };
   /** Inside an iframe: less room, so less padding and a smaller avatar. */
   compact?: boolean;
@@ -45,7 +47,7 @@ type Props = {
   locale?: Locale;
 };
 
-export function EventSummary({ host, event, compact = false, locale = "en" }: Props) {
+export function EventSummary({ host, with: meet, event, compact = false, locale = "en" }: Props) {
   return (
     <header className={`flex flex-col gap-3 border-b border-slate-200 lg:border-r lg:border-b-0 ${compact ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
       <div className="flex items-center gap-3">
@@ -57,6 +59,7 @@ export function EventSummary({ host, event, compact = false, locale = "en" }: Pr
         <SummaryLine icon={<ClockIcon />}>{formatDuration(locale, event.durationMinutes)}</SummaryLine>
         {event.location && <SummaryLine icon={<MapPinIcon />}>{event.location}</SummaryLine>}
       </div>
+      {meet && <p className="text-sm break-words text-slate-600">{meet}</p>}
       {event.description && <p className="text-sm whitespace-pre-line break-words text-slate-600">{event.description}</p>}
     </header>
   );

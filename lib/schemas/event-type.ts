@@ -172,3 +172,21 @@ export const Explanation = z
     ),
   })
   .meta({ id: "SlotExplanation" });
+
+/** GET /me/teams/{teamId}/event-types/{id}/explain: the answer for each host, and for the team (decisions §15). */
+export const TeamExplanation = z
+  .object({
+    startTime: Timestamp,
+    schedulingType: z.enum(["round_robin", "collective"]),
+    bookable: z.boolean().meta({ description: "True exactly when the team's public slot list offers this start: any host free (round robin), every host free (collective)" }),
+    hosts: z.array(
+      z.object({
+        userId: z.string(),
+        username: z.string(),
+        fullName: z.string(),
+        bookable: z.boolean().meta({ description: "Whether this host could take the start alone" }),
+        reasons: Explanation.shape.reasons.meta({ description: "Why not, in this host's zone" }),
+      }),
+    ),
+  })
+  .meta({ id: "TeamSlotExplanation" });

@@ -3,11 +3,12 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDatabase, setDatabase } from "@/lib/store/database";
 import { openPostgres } from "@/db/client";
-import { bookings, eventTypes } from "@/db/schema";
+import { bookingHosts, bookings, eventTypes } from "@/db/schema";
 import { api } from "../support/api";
-import { book, dateIn, getSlots, openOnly } from "../support/booking";
+import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost } from "../support/factories";
+import { teamWithType } from "../support/teams";
 
 const test = withTestDatabase();
 const onPostgres = process.env.TEST_DB === "postgres";
@@ -65,6 +66,78 @@ describe("concurrent bookings of one slot", () => {
     expect(won.length).toBeGreaterThanOrEqual(2);
     for (let i = 1; i < won.length; i++) expect(won[i]! - won[i - 1]!).toBeGreaterThanOrEqual(30 * 60_000);
     expect(results.every((r) => r.status === 201 || r.body.error === "slot_unavailable")).toBe(true);
+  });
+});
+
+/** Runs `work` with 50 connections of its own on PostgreSQL (truly overlapping transactions); on PGlite as it is. */
+async function wideOpen<T>(work: () => Promise<T>): Promise<T> {
+  const shared = test.current();
+  const wide = onPostgres ? await openPostgres(process.env.TEST_DATABASE_URL!, { max: 50 }) : undefined;
+  if (wide) setDatabase(wide);
+  try {
+    if (wide) await Promise.all(Array.from({ length: 50 }, () => wide.db.execute("select pg_sleep(0.05)")));
+    return await work();
+  } finally {
+    if (wide) {
+      setDatabase(shared);
+      await wide.close();
+    }
+  }
+}
+
+// Teams (decisions §15): the database refuses a double booking per host of a booking, whatever
+// mix of personal and team bookings race.
+describe("concurrent team bookings", () => {
+  it("40 guests at once on one round-robin start with 3 hosts: exactly 3 bookings, one per host, 37 × 409", async () => {
+    const hosts = [await createHost({ timezone: "UTC" }), await createHost({ timezone: "UTC" }), await createHost({ timezone: "UTC" })];
+    const date = dateIn(4, "UTC");
+    for (const h of hosts) await openOnly(h, date);
+    const { team, eventType } = await teamWithType(hosts[0]!, hosts.slice(1), { schedulingType: "round_robin" });
+    const start = `${date}T09:00:00Z`;
+    const results = await wideOpen(() =>
+      Promise.all(
+        Array.from({ length: 40 }, () =>
+          api.post(`/public/teams/${team.slug}/${eventType.slug}/bookings`, { startTime: start, ...guest() }, { headers: { "idempotency-key": randomUUID(), ...clientHeaders() } }),
+        ),
+      ),
+    );
+    const unexpected = results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => r.body);
+    expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error === "slot_unavailable")).toBe(true);
+    const made = await (await getDatabase()).db
+      .select({ userId: bookingHosts.userId })
+      .from(bookingHosts)
+      .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
+      .where(and(eq(bookings.eventTypeId, eventType.id), ne(bookings.status, "cancelled")));
+    expect(made.map((m) => m.userId).sort()).toEqual(hosts.map((h) => h.id).sort());
+  });
+
+  it("personal and collective bookings racing on one host: never both", async () => {
+    const ann = await createHost({ timezone: "UTC" });
+    const ben = await createHost({ timezone: "UTC" });
+    const date = dateIn(4, "UTC");
+    for (const h of [ann, ben]) await openOnly(h, date);
+    const personal = await createEventType(ann, { durationMinutes: 30 });
+    const { team, eventType } = await teamWithType(ann, [ben], { schedulingType: "collective" });
+    const start = `${date}T10:00:00Z`;
+    const results = await wideOpen(() =>
+      Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          i % 2 === 0
+            ? book(ann, personal.slug, start, {}, randomUUID())
+            : api.post(`/public/teams/${team.slug}/${eventType.slug}/bookings`, { startTime: start, ...guest() }, { headers: { "idempotency-key": randomUUID(), ...clientHeaders() } }),
+        ),
+      ),
+    );
+    const unexpected = results.filter((r) => r.status !== 201 && r.status !== 409).map((r) => r.body);
+    expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const annHolds = await (await getDatabase()).db
+      .select()
+      .from(bookingHosts)
+      .where(and(eq(bookingHosts.userId, ann.id), eq(bookingHosts.cancelled, false)));
+    expect(annHolds).toHaveLength(1);
   });
 });
 

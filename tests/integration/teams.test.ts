@@ -2,39 +2,10 @@ import { describe, expect, it } from "vitest";
 import { api } from "../support/api";
 import { insertBookingRow } from "../support/booking";
 import { withTestDatabase } from "../support/database";
-import { createHost, unique, type TestHost } from "../support/factories";
+import { createHost, unique } from "../support/factories";
+import { as, createTeam, createTeamEventType, invite, join } from "../support/teams";
 
 withTestDatabase();
-
-const as = (h: TestHost) => ({ token: h.token });
-
-async function createTeam(owner: TestHost, fields: Record<string, unknown> = {}) {
-  const res = await api.post("/me/teams", { slug: unique("team"), name: "Support", ...fields }, as(owner));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
-async function invite(owner: TestHost, teamId: string, who: TestHost, role?: "owner" | "member") {
-  const res = await api.post(`/me/teams/${teamId}/members`, { username: who.username, ...(role ? { role } : {}) }, as(owner));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
-async function join(owner: TestHost, teamId: string, who: TestHost, role?: "owner" | "member") {
-  await invite(owner, teamId, who, role);
-  const res = await api.post(`/me/teams/${teamId}/accept`, undefined, as(who));
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-}
-
-async function createTeamEventType(owner: TestHost, teamId: string, fields: Record<string, unknown> = {}) {
-  const res = await api.post(
-    `/me/teams/${teamId}/event-types`,
-    { slug: unique("team-call"), title: "Team call", durationMinutes: 30, schedulingType: "round_robin", ...fields },
-    as(owner),
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
 
 describe("teams", () => {
   it("creates a team with the caller as its active owner, lists, reads, renames and deletes it", async () => {

@@ -132,6 +132,20 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     headers: clientHeaders(),
     query: { from: dateIn(2, "UTC"), to: dateIn(3, "UTC"), timezone: "Europe/Berlin" },
   }),
+  "GET /me/teams/{teamId}/event-types/{eventTypeId}/explain": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx), query: { startTime: fx.nextSlot() } }),
+  "GET /public/teams/{teamSlug}/{eventSlug}": async (fx) => ({ ...none, params: await publicTeamParams(fx) }),
+  "GET /public/teams/{teamSlug}/{eventSlug}/slots": async (fx) => ({
+    ...none,
+    params: await publicTeamParams(fx),
+    headers: clientHeaders(),
+    query: { from: dateIn(2, "UTC"), to: dateIn(3, "UTC"), timezone: "Europe/Berlin" },
+  }),
+  "POST /public/teams/{teamSlug}/{eventSlug}/bookings": async (fx) => ({
+    ...none,
+    params: await publicTeamParams(fx),
+    headers: { "idempotency-key": randomUUID() },
+    body: { startTime: fx.nextSlot(), guestName: "Grace Guest", guestEmail: `${unique("guest")}@example.com`, guestTimezone: "Asia/Kolkata", customAnswers: {} },
+  }),
   "POST /public/{username}/{eventSlug}/bookings": (fx) => ({
     ...none,
     params: publicParams(fx),
@@ -264,6 +278,15 @@ async function teamEventTypeOf(fx: Fixture): Promise<{ teamId: string; eventType
     durationMinutes: 30,
   });
   return { teamId, eventTypeId };
+}
+
+/** The public paths of a round-robin team event type hosted by the fixture host. */
+async function publicTeamParams(fx: Fixture): Promise<{ teamSlug: string; eventSlug: string }> {
+  const { teamId, eventTypeId } = await teamEventTypeOf(fx);
+  const db = await getDb();
+  const [team] = await db.select().from(teams).where(eq(teams.id, teamId));
+  const [type] = await db.select().from(eventTypes).where(eq(eventTypes.id, eventTypeId));
+  return { teamSlug: team!.slug, eventSlug: type!.slug };
 }
 
 /** A fresh webhook of the fixture host (a host keeps at most 20: delete the one made before). */

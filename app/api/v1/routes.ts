@@ -23,6 +23,9 @@ import * as calls from "./me/calls/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
 import * as publicSlots from "./public/[username]/[eventSlug]/slots/route";
 import * as publicBookings from "./public/[username]/[eventSlug]/bookings/route";
+import * as publicTeamEvent from "./public/teams/[teamSlug]/[eventSlug]/route";
+import * as publicTeamSlots from "./public/teams/[teamSlug]/[eventSlug]/slots/route";
+import * as publicTeamBookings from "./public/teams/[teamSlug]/[eventSlug]/bookings/route";
 import * as guestCancel from "./public/cancel/route";
 import * as socialPage from "./contracts/social-page/route";
 import * as socialPageValidate from "./contracts/social-page/validate/route";
@@ -52,6 +55,7 @@ import * as teamMembers from "./me/teams/[teamId]/members/route";
 import * as teamMember from "./me/teams/[teamId]/members/[userId]/route";
 import * as teamEventTypes from "./me/teams/[teamId]/event-types/route";
 import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/route";
+import * as teamExplain from "./me/teams/[teamId]/event-types/[eventTypeId]/explain/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -104,6 +108,10 @@ export const routeModules: RouteModule[] = [
   teamMember,
   teamEventTypes,
   teamEventType,
+  teamExplain,
+  publicTeamEvent,
+  publicTeamSlots,
+  publicTeamBookings,
 ];
 
 /** The routes outside /api/v1 that go through the same wrapper: the outbound-calling service. */

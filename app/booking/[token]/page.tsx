@@ -48,7 +48,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   const { token } = await params;
   const found = await loadBooking(token);
   if (!found) notFound();
-  const { booking, title, hostName, hostUsername, questions, past } = found;
+  const { booking, title, hostName, homePath, homeName, questions, past } = found;
   // The guest's chosen language, else the one they booked in.
   const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
   const { page: m, pages: p } = messages;
@@ -105,8 +105,8 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
         {cancelled ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-slate-600">{booking.cancelledBy === "guest" ? p.youCancelled : fill(p.hostCancelled, host)}</p>
-            <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
-              {fill(m.bookAnother, host)}
+            <Link href={homePath} className={buttonClass("primary")}>
+              {fill(m.bookAnother, { host: homeName })}
             </Link>
           </div>
         ) : past ? (

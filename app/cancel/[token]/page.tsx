@@ -32,7 +32,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
   const { token } = await params;
   const found = await loadBooking(token);
   if (!found) notFound();
-  const { booking, title, hostName, hostUsername, past } = found;
+  const { booking, title, hostName, homePath, homeName, past } = found;
   // The guest's chosen language, else the one they booked in.
   const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
   const { page: m, pages: p } = messages;
@@ -67,15 +67,15 @@ export default async function CancelPage({ params, searchParams }: Props) {
         {booking.status === "cancelled" ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-slate-600">{p.nothingMore}</p>
-            <Link href={`/${hostUsername}`} className={buttonClass("primary")}>
-              {fill(m.bookAnother, { host: hostName })}
+            <Link href={homePath} className={buttonClass("primary")}>
+              {fill(m.bookAnother, { host: homeName })}
             </Link>
           </div>
         ) : past ? (
           <p className="text-slate-600">{p.cannotCancelStarted}</p>
         ) : (
           <QueryProvider>
-            <CancelBookingForm token={token} hostUsername={hostUsername} hostName={hostName} />
+            <CancelBookingForm token={token} homePath={homePath} homeName={homeName} hostName={hostName} />
           </QueryProvider>
         )}
       </Container>

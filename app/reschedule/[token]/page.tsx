@@ -44,7 +44,7 @@ export default async function ReschedulePage({ params, searchParams }: Props) {
           hostName: found.hostName,
           hostAvatarUrl: found.hostAvatarUrl,
           windowDays: found.hostMaxAdvanceDays,
-          username: found.hostUsername,
+          username: found.owner,
           slug: found.eventSlug,
           startTime: isoUtc(booking.startTime),
           endTime: isoUtc(booking.endTime),

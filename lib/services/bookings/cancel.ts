@@ -55,9 +55,15 @@ export type GuestCancellation = { id: string; status: "cancelled"; message: stri
 export type GuestBooking = {
   booking: BookingRow;
   title: string;
+  /** Who the guest meets: the host, or every host of a collective booking ("Ann and Ben"). */
   hostName: string;
-  hostUsername: string;
   hostAvatarUrl: string | null;
+  /** Where "book another time" leads: the host's page, or the team's for a team booking. */
+  homePath: string;
+  /** Whose page that is: the host's name or the team's. */
+  homeName: string;
+  /** The event type's owner in the public API's paths: the host's username or teams/{teamSlug}. */
+  owner: string;
   /** How many days ahead the host takes bookings: how far the reschedule page's calendar goes. */
   hostMaxAdvanceDays: number;
   eventSlug: string;
@@ -84,7 +90,12 @@ export async function findGuestBooking(db: Db, token: string): Promise<GuestBook
     .innerJoin(users, eq(users.id, bookings.hostId))
     .where(eq(bookings.cancelTokenHash, hashCancelToken(token)))
     .limit(1);
-  return found;
+  if (!found) return undefined;
+  const { hostUsername, ...rest } = found;
+  const { hosts, team } = await loadPeopleOf(db, found.booking.id);
+  if (!team) return { ...rest, homePath: `/${hostUsername}`, homeName: found.hostName, owner: hostUsername };
+  const names = new Intl.ListFormat(asLocale(found.booking.guestLanguage), { type: "conjunction" }).format(hosts.map((h) => h.fullName));
+  return { ...rest, hostName: names, homePath: `/team/${team.slug}`, homeName: team.name, owner: `teams/${team.slug}` };
 }
 
 /** "Monday, March 15, 2027, 9:00 AM" in the guest's own zone and language (by default the booking's). */

@@ -5,6 +5,7 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { bookingIcs } from "@/lib/notifications/booking-ics";
+import { hostNames } from "@/lib/notifications/booking-mail";
 import { loadBookingFactsByGuestToken } from "./facts";
 import { guestLinks } from "@/lib/links";
 
@@ -24,7 +25,7 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
     bookingId: booking.id,
     sequence: booking.sequence,
     cancelled: booking.status === "cancelled",
-    summary: fill(page.eventWith, { title, host: host.fullName }),
+    summary: fill(page.eventWith, { title, host: hostNames(facts, language) }),
     start: booking.startTime,
     end: booking.endTime,
     location: booking.location,

@@ -5,30 +5,39 @@ import type { UserRow } from "@/db/schema";
 import { explainSlot, type Reason } from "@/lib/slots/explain";
 import { isoUtc, timeOf } from "@/lib/time/instants";
 import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
-import { engineEventType, engineHost, loadHostSchedule } from "./load";
+import { getTeamEventType } from "@/lib/services/teams/list-event-types";
+import { activeHostsOf } from "@/lib/services/teams/public-pages";
+import { engineEventType, engineHost, loadHostSchedule, loadHostSchedules } from "./load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export type ExplainedReason = { code: Reason["code"]; message: string } & Record<string, unknown>;
 
+/** Whose reasons they are: the caller's own ("You", "your") or a team member's ("Ann", "Ann's"). */
+type Voice = { subject: string; possessive: string; Possessive: string; asks: string; has: string };
+const SECOND_PERSON: Voice = { subject: "You", possessive: "your", Possessive: "Your", asks: "you ask", has: "You have" };
+function thirdPerson(name: string): Voice {
+  return { subject: name, possessive: `${name}’s`, Possessive: `${name}’s`, asks: `${name} asks`, has: `${name} has` };
+}
+
 /** A reason in words, in the host's zone, with its data as the API shows it (instants as ISO UTC). */
-function present(reason: Reason, zone: string): ExplainedReason {
+function present(reason: Reason, zone: string, v: Voice = SECOND_PERSON): ExplainedReason {
   const local = (ms: number) => DateTime.fromMillis(ms, { zone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, HH:mm");
   const hours = (list: { startMinute: number; endMinute: number }[]) => list.map((h) => `${timeOf(h.startMinute)}–${timeOf(h.endMinute)}`).join(", ");
   switch (reason.code) {
     case "event_type_inactive":
       return { ...reason, message: "This event type is turned off: guests cannot book it at all." };
     case "closed_by_override":
-      return { ...reason, message: `You closed ${reason.date} with a date override.` };
+      return { ...reason, message: `${v.subject} closed ${reason.date} with a date override.` };
     case "outside_hours":
       return {
         ...reason,
         hours: reason.hours.map((h) => ({ startTime: timeOf(h.startMinute), endTime: timeOf(h.endMinute) })),
         message:
           reason.hours.length === 0
-            ? `You have no hours on ${WEEKDAYS[reason.weekday]}s.`
-            : `The meeting does not fit inside your hours on ${reason.date} (${hours(reason.hours)}).`,
+            ? `${v.has} no hours on ${WEEKDAYS[reason.weekday]}s.`
+            : `The meeting does not fit inside ${v.possessive} hours on ${reason.date} (${hours(reason.hours)}).`,
       };
     case "dst_gap":
       return { ...reason, wallTime: timeOf(reason.wallMinute), message: `${timeOf(reason.wallMinute)} does not exist on ${reason.date}: the clocks skip it for daylight saving time.` };
@@ -37,12 +46,12 @@ function present(reason: Reason, zone: string): ExplainedReason {
         code: reason.code,
         stepMinutes: reason.stepMinutes,
         nearest: reason.nearest.map((ms) => isoUtc(new Date(ms))),
-        message: `Start times are every ${reason.stepMinutes} minutes from the start of your hours.${
+        message: `Start times are every ${reason.stepMinutes} minutes from the start of ${v.possessive} hours.${
           reason.nearest.length ? ` The nearest open ones: ${reason.nearest.map(local).join(" and ")}.` : ""
         }`,
       };
     case "min_notice":
-      return { code: reason.code, minNoticeHours: reason.minNoticeHours, earliest: isoUtc(new Date(reason.earliest)), message: `Too soon: you ask for ${reason.minNoticeHours} hours of notice, so the earliest start is ${local(reason.earliest)}.` };
+      return { code: reason.code, minNoticeHours: reason.minNoticeHours, earliest: isoUtc(new Date(reason.earliest)), message: `Too soon: ${v.asks} for ${reason.minNoticeHours} hours of notice, so the earliest start is ${local(reason.earliest)}.` };
     case "beyond_window":
       return { ...reason, message: `Too far ahead: guests may book up to ${reason.maxAdvanceDays} days ahead, until ${reason.lastDate}.` };
     case "booking_conflict":
@@ -60,7 +69,7 @@ function present(reason: Reason, zone: string): ExplainedReason {
         calendarName: reason.calendarName,
         start: isoUtc(new Date(reason.start)),
         end: isoUtc(new Date(reason.end)),
-        message: `Your calendar “${reason.calendarName}” is busy from ${local(reason.start)} to ${local(reason.end)}.`,
+        message: `${v.Possessive} calendar “${reason.calendarName}” is busy from ${local(reason.start)} to ${local(reason.end)}.`,
       };
   }
 }
@@ -82,4 +91,35 @@ export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: s
     start,
   );
   return { startTime: isoUtc(new Date(start)), bookable, reasons: reasons.map((r) => present(r, host.timezone)) };
+}
+
+/**
+ * GET /me/teams/{teamId}/event-types/{id}/explain (decisions §15): for each host of a team event
+ * type, whether they could take `start` alone and every reason why not, in their own zone; the
+ * team's answer is any host (round robin) or every host (collective). For the team's active members.
+ */
+export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number) {
+  const { eventType } = await getTeamEventType(db, user, teamId, eventTypeId);
+  const hosts = await activeHostsOf(db, eventType);
+  const schedules = await loadHostSchedules(db, hosts, { from: start - DAY, to: start + DAY });
+  const perHost = hosts.map((host) => {
+    const schedule = schedules.get(host.id)!;
+    const { bookable, reasons } = explainSlot(
+      {
+        now,
+        host: engineHost(host),
+        weeklyRules: schedule.weeklyRules,
+        overrides: schedule.overrides,
+        eventType: engineEventType(eventType),
+        busy: schedule.blocks,
+        isActive: eventType.isActive,
+      },
+      start,
+    );
+    const voice = host.id === user.id ? SECOND_PERSON : thirdPerson(host.fullName);
+    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: reasons.map((r) => present(r, host.timezone, voice)) };
+  });
+  const schedulingType = eventType.schedulingType!;
+  const bookable = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));
+  return { startTime: isoUtc(new Date(start)), schedulingType, bookable, hosts: perHost };
 }
