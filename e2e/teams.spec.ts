@@ -145,6 +145,34 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await bothWidths(a, "team-page");
   });
 
+  await test.step("a collective booking shows in the bookings list with its team and the other host", async () => {
+    const tokenOf = async (p: Person) => (await (await page.request.post("/api/v1/auth/login", { data: { email: p.email, password: p.password } })).json()).accessToken as string;
+    const [adaAuth, graceAuth] = [{ authorization: `Bearer ${await tokenOf(ada)}` }, { authorization: `Bearer ${await tokenOf(grace)}` }];
+    const hours = { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00" })), dateOverrides: [] };
+    for (const headers of [adaAuth, graceAuth]) expect((await page.request.put("/api/v1/me/availability", { headers, data: hours })).status()).toBe(200);
+    const teamId = new URL(teamUrl).pathname.split("/").at(-1)!;
+    const created = await page.request.post(`/api/v1/me/teams/${teamId}/event-types`, {
+      headers: adaAuth,
+      data: { slug: "planning", title: "Planning", durationMinutes: 60, schedulingType: "collective" },
+    });
+    expect(created.status()).toBe(201);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const slots = (await (await page.request.get(`/api/v1/public/teams/${teamSlug}/planning/slots?from=${day(1)}&to=${day(8)}&timezone=Europe/Berlin`)).json()).slots as { startTime: string }[];
+    const booked = await page.request.post(`/api/v1/public/teams/${teamSlug}/planning/bookings`, {
+      headers: { "idempotency-key": randomUUID() },
+      data: { startTime: slots[0]!.startTime, guestName: "Gita Guest", guestEmail: "gita@example.com", guestTimezone: "Europe/Berlin", customAnswers: {} },
+    });
+    expect(booked.status()).toBe(201);
+
+    await a.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Bookings" }).click();
+    const card = a.getByRole("listitem").filter({ hasText: "Gita Guest" });
+    await expect(card.getByText("Planning with Gita Guest")).toBeVisible();
+    await expect(card.getByText("Team: Sales")).toBeVisible();
+    await expect(card.getByText("with Grace Hopper", { exact: true })).toBeVisible();
+    await expectAccessible(a);
+    await bothWidths(a, "bookings-team");
+  });
+
   await test.step("Grace, a member, reads the team without the owners' controls", async () => {
     await g.goto(teamUrl);
     await expect(g.getByRole("listitem").filter({ hasText: "Demo call" }).getByText("Hosts: Ada Lovelace and Grace Hopper")).toBeVisible();
