@@ -38,6 +38,7 @@ test("dashboard pages render their data on the server", async ({ page, request }
     ["/dashboard/bookings", "Gita Guest"],
     [`/dashboard/event-types/${starter.id}`, 'value="30 minute meeting"'],
     ["/dashboard/settings", 'value="Sam Server"'],
+    ["/dashboard/teams", "No teams yet"],
   ];
   for (const [path, text] of pages) {
     // The page's own request with the session cookie: what arrives before any script runs.

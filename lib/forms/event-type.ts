@@ -1,4 +1,5 @@
 import type { EventTypeDto, EventTypeInput } from "@/lib/browser/api-client/host";
+import type { SchedulingType } from "@/lib/browser/api-client/teams";
 import { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import { slugify } from "@/lib/slugify";
 import type { FoundIssue } from "./field-errors";
@@ -36,6 +37,10 @@ export type EventTypeValues = {
   /** "" = the same as the duration */
   slotIntervalMinutes: string;
   customQuestions: QuestionDraft[];
+  /** A team event type's only (lib/forms/team.ts): how bookings go to the hosts, "" until chosen. */
+  schedulingType?: SchedulingType | "";
+  /** A team event type's only: the members who host it. */
+  hostIds?: string[];
 };
 
 export const MAX_QUESTIONS = 20;

@@ -13,6 +13,7 @@ import { bookingsQuery, cancelBooking, eventTypesQuery, hostKeys, meQuery, type 
 import { BOOKING_VIEWS as VIEWS, BOOKINGS_PAGE_SIZE as PAGE_SIZE, bookingsPage, type BookingView as View } from "@/lib/dashboard/booking-views";
 import { formatDay, formatRange, formatTime } from "@/lib/time/format";
 import { readableAnswer } from "@/lib/question-answers";
+import { teamEventTypesQuery } from "@/lib/browser/api-client/teams";
 import { RescheduleBooking } from "./reschedule-booking";
 
 // Formatting needs only the small metadata (the server checked the number with the full one).
@@ -55,9 +56,42 @@ function CancelBooking({ booking }: { booking: BookingDto }) {
   );
 }
 
-function BookingCard({ booking, view, zone, eventType, username }: { booking: BookingDto; view: View; zone: string; eventType?: EventTypeDto; username: string }) {
+/**
+ * A team booking's team, and the other hosts of a booking several host (collective): "Team:
+ * Sales · with Ada Lovelace, Grace Hopper". Nothing for a personal booking, or one from before teams.
+ */
+function TeamLine({ booking, myUserId }: { booking: BookingDto; myUserId: string }) {
+  const hosts = booking.hosts ?? [];
+  const others = hosts.length > 1 ? hosts.filter((h) => h.userId !== myUserId).map((h) => h.fullName) : [];
+  if (!booking.team && others.length === 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+      {booking.team && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Team: {booking.team.name}</span>}
+      {others.length > 0 && <span>with {others.join(", ")}</span>}
+    </p>
+  );
+}
+
+function BookingCard({
+  booking,
+  view,
+  zone,
+  eventType,
+  username,
+  myUserId,
+}: {
+  booking: BookingDto;
+  view: View;
+  zone: string;
+  eventType?: EventTypeDto;
+  username: string;
+  myUserId: string;
+}) {
   const [rescheduling, setRescheduling] = useState(false);
-  const questions = new Map(eventType?.customQuestions.map((q) => [q.id, q]));
+  // A team booking's event type is the team's (its questions, its open times), not among the host's own.
+  const teamEventTypes = useQuery({ ...teamEventTypesQuery(booking.team?.id ?? ""), enabled: Boolean(booking.team) });
+  const ownEventType = booking.team ? teamEventTypes.data?.find((e) => e.id === booking.eventType.id) : eventType;
+  const questions = new Map(ownEventType?.customQuestions.map((q) => [q.id, q]));
   const answers = Object.entries(booking.customAnswers);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -67,6 +101,7 @@ function BookingCard({ booking, view, zone, eventType, username }: { booking: Bo
           <p className="text-slate-700">
             {booking.eventType.title} with <span className="font-medium">{booking.guestName}</span>
           </p>
+          <TeamLine booking={booking} myUserId={myUserId} />
           <p className="text-sm text-slate-600">
             <a href={`mailto:${booking.guestEmail}`} className="break-all text-blue-700 underline">
               {booking.guestEmail}
@@ -118,7 +153,12 @@ function BookingCard({ booking, view, zone, eventType, username }: { booking: Bo
           )}
         </dl>
       )}
-      {rescheduling && <RescheduleBooking booking={booking} zone={zone} eventType={eventType} username={username} onDone={() => setRescheduling(false)} />}
+      {rescheduling &&
+        (booking.team && teamEventTypes.isPending ? (
+          <p className="text-sm text-slate-500">Loading open times…</p>
+        ) : (
+          <RescheduleBooking booking={booking} zone={zone} eventType={ownEventType} username={username} teamSlug={booking.team?.slug} onDone={() => setRescheduling(false)} />
+        ))}
     </li>
   );
 }
@@ -171,7 +211,15 @@ export function BookingList() {
         ) : (
           <ul className="flex flex-col gap-3">
             {bookings.data.data.map((b) => (
-              <BookingCard key={b.id} booking={b} view={view} zone={zone!} username={me.data!.username} eventType={eventTypes.data?.find((e) => e.id === b.eventType.id)} />
+              <BookingCard
+                key={b.id}
+                booking={b}
+                view={view}
+                zone={zone!}
+                username={me.data!.username}
+                myUserId={me.data!.id}
+                eventType={eventTypes.data?.find((e) => e.id === b.eventType.id)}
+              />
             ))}
           </ul>
         )}

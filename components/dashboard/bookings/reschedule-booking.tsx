@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { hostKeys, rescheduleBooking, type BookingDto, type EventTypeDto } from "@/lib/browser/api-client/host";
 import { slotsQuery, type SlotDto } from "@/lib/browser/api-client/public";
+import { teamSlotsQuery } from "@/lib/browser/api-client/teams";
 import { addDays, dateInZone, formatDay, formatTime } from "@/lib/time/format";
 
 const DAYS_SHOWN = 14;
@@ -20,12 +21,15 @@ export function RescheduleBooking({
   zone,
   eventType,
   username,
+  teamSlug,
   onDone,
 }: {
   booking: BookingDto;
   zone: string;
   eventType: EventTypeDto | undefined;
   username: string;
+  /** A team booking's team: its event type's open times are the team's (any or every host free). */
+  teamSlug?: string;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -33,7 +37,11 @@ export function RescheduleBooking({
   const [from, setFrom] = useState(today);
   const [chosen, setChosen] = useState<SlotDto | null>(null);
   const to = addDays(from, DAYS_SHOWN - 1);
-  const slots = useQuery({ ...slotsQuery(username, eventType?.slug ?? "", { from, to, timezone: zone }), enabled: Boolean(eventType?.isActive) });
+  const range = { from, to, timezone: zone };
+  const bookable = Boolean(eventType?.isActive);
+  const personalSlots = useQuery({ ...slotsQuery(username, eventType?.slug ?? "", range), enabled: bookable && !teamSlug });
+  const teamSlots = useQuery({ ...teamSlotsQuery(teamSlug ?? "", eventType?.slug ?? "", range), enabled: bookable && Boolean(teamSlug) });
+  const slots = teamSlug ? teamSlots : personalSlots;
   const move = useMutation<BookingDto, ApiError, SlotDto>({
     mutationFn: (slot) => rescheduleBooking(booking.id, slot.startTime),
     onSuccess: () => {
@@ -45,7 +53,13 @@ export function RescheduleBooking({
   });
 
   if (!eventType || !eventType.isActive) {
-    return <Alert tone="info">This event type is hidden from guests, so it has no open times to move to. Turn it on to reschedule.</Alert>;
+    return (
+      <Alert tone="info">
+        {teamSlug
+          ? "The team's event type is hidden from guests, so it has no open times to move to. An owner of the team can turn it on."
+          : "This event type is hidden from guests, so it has no open times to move to. Turn it on to reschedule."}
+      </Alert>
+    );
   }
 
   const byDay = new Map<string, SlotDto[]>();

@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { createEventType, hostKeys, updateEventType, type EventTypeDto, type EventTypeInput } from "@/lib/browser/api-client/host";
+import { createTeamEventType, teamKeys, updateTeamEventType, type TeamEventTypeDto, type TeamEventTypeInput, type TeamMemberDto } from "@/lib/browser/api-client/teams";
 import {
   eventTypeChangeRules,
   eventTypeFieldOf,
@@ -20,20 +21,31 @@ import {
   type EventTypeValues,
 } from "@/lib/forms/event-type";
 import { notSavedSentence } from "@/lib/forms/field-errors";
+import { newTeamEventTypeRules, teamEventTypeChangeRules, teamEventTypeFieldOf, teamEventTypeValues, toTeamEventTypeBody } from "@/lib/forms/team";
 import { slugify } from "@/lib/slugify";
 import { QuestionEditor } from "./question-editor";
+import { TeamHostsSection } from "./team-hosts";
 
 const sectionClass = "flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5";
 const numberInput = { type: "number", inputMode: "numeric", step: 5 } as const;
 
-/** Create (no `eventType`) or edit every field the API has, custom questions included. */
-export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
+/** A team's event type: its team's id and members (the hosts are chosen among the active ones). */
+type TeamOf = { id: string; members: TeamMemberDto[] };
+
+/**
+ * Create (no `eventType`) or edit every field the API has, custom questions included; with a
+ * `team`, the team's event type, with how bookings are shared and who hosts (decisions §15).
+ */
+export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; team?: TeamOf }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const rules = team ? (eventType ? teamEventTypeChangeRules : newTeamEventTypeRules) : eventType ? eventTypeChangeRules : newEventTypeRules;
+  const fieldOf = team ? teamEventTypeFieldOf : eventTypeFieldOf;
+  const back = team ? `/dashboard/teams/${team.id}` : "/dashboard/event-types";
   // Checked here first with the API's own schema, then by the API; problems by the API path of their field.
   const { form, formRef, problems, onSubmit, showServerIssues, showServerError } = useApiForm<EventTypeValues>({
-    rules: eventType ? eventTypeChangeRules : newEventTypeRules,
-    defaultValues: eventTypeValues(eventType),
+    rules,
+    defaultValues: team ? teamEventTypeValues(eventType as TeamEventTypeDto | undefined, team.members) : eventTypeValues(eventType),
   });
   const { control } = form;
   const [slugEdited, setSlugEdited] = useState(Boolean(eventType));
@@ -42,19 +54,24 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
   const [failed, setFailed] = useState<{ message?: string; more: string[] } | null>(null);
 
   const save = useMutation<EventTypeDto, ApiError, EventTypeInput>({
-    mutationFn: (input) => (eventType ? updateEventType(eventType.id, input) : createEventType(input)),
+    mutationFn: (input) => {
+      if (!team) return eventType ? updateEventType(eventType.id, input) : createEventType(input);
+      const body = input as TeamEventTypeInput;
+      return eventType ? updateTeamEventType(team.id, eventType.id, body) : createTeamEventType(team.id, body);
+    },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: hostKeys.eventTypes });
-      router.push("/dashboard/event-types");
+      await queryClient.invalidateQueries({ queryKey: team ? teamKeys.eventTypes(team.id) : hostKeys.eventTypes });
+      router.push(back);
     },
     onError: (error) => {
       if (error.status === 401) return; // the dashboard is taking the person to /login
-      if (error.code === "conflict" && error.details.field === "slug") {
-        showServerError("slug", "You already have an event type at this link. Choose another.");
+      // A team's event type conflicts only by its link, whether or not the API names the field.
+      if (error.code === "conflict" && (error.details.field ?? (team ? "slug" : undefined)) === "slug") {
+        showServerError("slug", team ? "The team already has an event type at this link. Choose another." : "You already have an event type at this link. Choose another.");
         return setFailed({ more: [] });
       }
       if (error.issues.length === 0) return setFailed({ message: error.message, more: [] });
-      const unplaced = showServerIssues(error.issues, eventTypeFieldOf, eventTypeServerWords);
+      const unplaced = showServerIssues(error.issues, fieldOf, eventTypeServerWords);
       setFailed({ more: unplaced.map((i) => unplacedWords(i.message, i.path)) });
     },
   });
@@ -63,7 +80,7 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
   const submit = onSubmit(
     (values) => {
       setFailed(null);
-      save.mutate(toEventTypeBody(values));
+      save.mutate(team ? toTeamEventTypeBody(values) : toEventTypeBody(values));
     },
     () => setFailed({ more: [] }),
   );
@@ -106,13 +123,15 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
           label="Link"
           required
           maxLength={64}
-          hint="Lower-case letters and digits, separated by single hyphens: the last part of your booking link."
+          hint={`Lower-case letters and digits, separated by single hyphens: the last part of ${team ? "the team's" : "your"} booking link.`}
           onText={() => setSlugEdited(true)}
         />
         <TextAreaField control={control} name="description" label="Description" hint="Shown on the booking page." rows={3} maxLength={5000} />
         <TextField control={control} name="location" label="Location" hint="An address, a phone number or a video link; sent with the confirmation." maxLength={500} />
         <TextField control={control} name="color" label="Colour" type="color" className="h-10 w-16 rounded border border-slate-300" />
       </section>
+
+      {team && <TeamHostsSection control={control} members={team.members} className={sectionClass} />}
 
       <section className={sectionClass}>
         <h2 className="text-lg font-semibold">Time</h2>
@@ -141,7 +160,7 @@ export function EventTypeForm({ eventType }: { eventType?: EventTypeDto }) {
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? "Saving…" : eventType ? "Save changes" : "Create event type"}
         </Button>
-        <Button variant="ghost" onClick={() => router.push("/dashboard/event-types")}>
+        <Button variant="ghost" onClick={() => router.push(back)}>
           Cancel
         </Button>
       </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -10,11 +10,20 @@ import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { bookingsQuery, deleteEventType, eventTypesQuery, hostKeys, updateEventType, type EventTypeDto } from "@/lib/browser/api-client/host";
 
-function ActiveToggle({ eventType }: { eventType: EventTypeDto }) {
+/** Whether guests can book an event type (a personal one, or a team's through `save`). */
+export function ActiveToggle({
+  eventType,
+  save = (isActive) => updateEventType(eventType.id, { isActive }),
+  queryKey = hostKeys.eventTypes,
+}: {
+  eventType: Pick<EventTypeDto, "id" | "title" | "isActive">;
+  save?: (isActive: boolean) => Promise<unknown>;
+  queryKey?: QueryKey;
+}) {
   const queryClient = useQueryClient();
-  const toggle = useMutation<EventTypeDto, ApiError, boolean>({
-    mutationFn: (isActive) => updateEventType(eventType.id, { isActive }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostKeys.eventTypes }),
+  const toggle = useMutation<unknown, ApiError, boolean>({
+    mutationFn: save,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
   });
   const on = toggle.isPending ? Boolean(toggle.variables) : eventType.isActive;
   return (

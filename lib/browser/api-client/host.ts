@@ -18,8 +18,14 @@ export type AvailabilityInput = z.input<typeof AvailabilityBody>;
 export type EventTypeDto = z.output<typeof EventType>;
 export type EventTypeInput = z.input<typeof CreateEventTypeBody>;
 export type EventTypeChange = z.input<typeof UpdateEventTypeBody>;
-export type BookingDto = z.output<typeof Booking>;
-export type BookingListDto = z.output<typeof BookingList>;
+export type BookingHostDto = { userId: string; username: string; fullName: string };
+export type BookingTeamDto = { id: string; slug: string; name: string };
+/**
+ * A booking; its hosts and team (decisions §15) are optional here, so that an answer from before
+ * teams (a tab open across a release) still renders: no hosts is the host alone, no team personal.
+ */
+export type BookingDto = Omit<z.output<typeof Booking>, "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
+export type BookingListDto = Omit<z.output<typeof BookingList>, "data"> & { data: BookingDto[] };
 export type BookingFilter = { status?: "pending" | "confirmed" | "cancelled"; eventTypeId?: string; when?: "upcoming" | "past"; from?: string; to?: string; page?: number; limit?: number };
 
 export const hostKeys = {

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { Prefetched } from "@/app/dashboard/prefetched";
+import { NewTeamEventType } from "@/components/dashboard/teams/team-event-type-editor";
+import { requireHost } from "@/lib/auth/current-host";
+
+export const metadata: Metadata = { title: "New team event type" };
+
+export default async function NewTeamEventTypePage({ params }: { params: Promise<{ teamId: string }> }) {
+  const [{ teamId }, host] = await Promise.all([params, requireHost()]);
+  return (
+    <Prefetched resources={["teams"]}>
+      <NewTeamEventType teamId={teamId} myUserId={host.id} />
+    </Prefetched>
+  );
+}

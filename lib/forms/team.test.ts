@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { TeamEventTypeDto, TeamMemberDto } from "@/lib/browser/api-client/teams";
+import { CreateTeamEventTypeBody } from "@/lib/schemas/team";
+import { eventTypeValues } from "./event-type";
+import { checkForm } from "./resolver";
+import {
+  inviteBody,
+  inviteRules,
+  newTeamEventTypeRules,
+  newTeamRules,
+  teamEventTypeFieldOf,
+  teamEventTypeValues,
+  toTeamEventTypeBody,
+} from "./team";
+
+const member = (userId: string, status: TeamMemberDto["status"] = "active", role: TeamMemberDto["role"] = "member"): TeamMemberDto => ({
+  userId,
+  username: userId,
+  fullName: userId.toUpperCase(),
+  role,
+  status,
+});
+const members = [member("ada", "active", "owner"), member("grace"), member("alan", "invited")];
+
+describe("a new team's form", () => {
+  it("accepts a name and a username-like link", async () => {
+    expect(await checkForm(newTeamRules, { name: "Sales", slug: "sales-team" })).toEqual({});
+  });
+
+  it("says what is wrong with the link in the page's words", async () => {
+    expect(await checkForm(newTeamRules, { name: "", slug: "" })).toEqual({
+      name: "Enter the team's name.",
+      slug: "Enter the last part of the team's link, e.g. sales.",
+    });
+    expect((await checkForm(newTeamRules, { name: "S", slug: "ab" })).slug).toBe("Use at least 3 characters.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "Sales" })).slug).toBe("Use lower-case letters only.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "-sales" })).slug).toBe("Start and end with a letter or digit, not a hyphen.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "sales team" })).slug).toMatch(/^Use only lower-case letters/);
+    expect((await checkForm(newTeamRules, { name: "S", slug: "a".repeat(41) })).slug).toBe("Use at most 40 characters.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "dashboard" })).slug).toBe("This link is kept for the site's own pages. Choose another.");
+  });
+});
+
+describe("an invitation", () => {
+  it("takes a username as people write it", () => {
+    expect(inviteBody({ username: " @Grace ", role: "member" })).toEqual({ username: "grace", role: "member" });
+  });
+
+  it("asks for a username", async () => {
+    expect(await checkForm(inviteRules, { username: "  ", role: "member" })).toEqual({ username: "Enter the username of the person to invite." });
+  });
+});
+
+describe("a team event type's form", () => {
+  it("starts as round robin, hosted by every active member (not the invited)", () => {
+    const v = teamEventTypeValues(undefined, members);
+    expect(v.schedulingType).toBe("round_robin");
+    expect(v.hostIds).toEqual(["ada", "grace"]);
+  });
+
+  it("keeps a stored one's hosts who are still active members", () => {
+    const stored: TeamEventTypeDto = { ...eventTypeStub(), schedulingType: "collective", hostIds: ["grace", "gone"] };
+    const v = teamEventTypeValues(stored, members);
+    expect(v.schedulingType).toBe("collective");
+    expect(v.hostIds).toEqual(["grace"]);
+  });
+
+  it("sends the personal fields and the team's two", () => {
+    const v = { ...teamEventTypeValues(undefined, members), title: "Demo", slug: "demo" };
+    expect(toTeamEventTypeBody(v)).toMatchObject({ title: "Demo", slug: "demo", durationMinutes: 30, schedulingType: "round_robin", hostIds: ["ada", "grace"] });
+    // What the API takes, by its own schema.
+    expect(CreateTeamEventTypeBody.safeParse(toTeamEventTypeBody(v)).success).toBe(true);
+  });
+
+  it("asks for at least one host, and for how bookings are shared", async () => {
+    const v = { ...teamEventTypeValues(undefined, members), title: "Demo", slug: "demo", hostIds: [], schedulingType: "" as const };
+    expect(await checkForm(newTeamEventTypeRules, v)).toEqual({
+      schedulingType: "Choose how bookings are shared: round robin or collective.",
+      hostIds: "Choose at least one host.",
+    });
+  });
+
+  it("shows the API's issues at the team's fields, and the personal ones at theirs", () => {
+    expect(teamEventTypeFieldOf("hostIds")).toBe("hostIds");
+    expect(teamEventTypeFieldOf("hostIds.1")).toBe("hostIds");
+    expect(teamEventTypeFieldOf("schedulingType")).toBe("schedulingType");
+    expect(teamEventTypeFieldOf("customQuestions.0.label")).toBe("customQuestions.0.label");
+    expect(teamEventTypeFieldOf("durationMinutes")).toBe("durationMinutes");
+  });
+});
+
+function eventTypeStub() {
+  const v = eventTypeValues(undefined);
+  return {
+    id: "et_1",
+    teamId: "team_1",
+    slug: "demo",
+    title: "Demo",
+    durationMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    slotIntervalMinutes: 30,
+    location: "",
+    description: "",
+    customQuestions: [],
+    isActive: true,
+    color: v.color,
+    publicUrl: "http://localhost/team/sales/demo",
+    createdAt: "2026-11-27T00:00:00.000Z",
+  };
+}
