@@ -24,7 +24,7 @@ export async function deleteTeam(db: Db, user: UserRow, teamId: string): Promise
       if (code !== "23001" && code !== "23503") throw error;
       throw new AppError(
         "conflict",
-        "This team's event types have bookings, so the team cannot be deleted. Turn its event types off instead (isActive false).",
+        "This team's event types have bookings, so the team cannot be deleted. Turn its event types off instead; past bookings stay in each host's history.",
       );
     }
     touch(types.flatMap((t) => t.hostIds));
