@@ -110,6 +110,7 @@ test("a round-robin link: whom the guest may meet, and the confirmation names th
   await page.goto(`/team/${slug}/chat`);
   await expect(page.getByText("You meet Ann Archer or Ben Baker, whoever is free")).toBeVisible();
   // The first time is Ann's 09:00 London (10:00 Paris), before Ben's day starts: it can only go to Ann.
+  await expect(timesOf(page, date).first()).toBeVisible();
   expect((await timeTexts(page, date))[0]).toBe("10:00 AM");
   const done = await bookFirstTime(page, date, "Rhea Guest");
   await expect(done).toContainText("Ann Archer");
