@@ -37,6 +37,11 @@ function eventTypeFields(e: EventTypeRow) {
     customQuestions: e.customQuestions,
     isActive: e.isActive,
     color: e.color,
+    requiresConfirmation: e.requiresConfirmation,
+    limits: e.limits,
+    reminders: e.reminders,
+    minNoticeHours: e.minNoticeHours,
+    maxAdvanceDays: e.maxAdvanceDays,
   };
 }
 
@@ -85,6 +90,7 @@ export function toBooking(b: BookingRow, eventType: { id: string; title: string 
     cancellationReason: b.cancellationReason,
     cancelledBy: b.cancelledBy,
     previousStartTime: isoUtcOrNull(b.previousStartTime),
+    noShow: b.noShow,
     hosts: people.hosts.map(({ userId, username, fullName }) => ({ userId, username, fullName })),
     team: people.team && { id: people.team.id, slug: people.team.slug, name: people.team.name },
   };

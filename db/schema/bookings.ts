@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { bookingStatuses } from "./enums";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bookingStatuses, cancellers } from "./enums";
 import { eventTypes } from "./event-types";
 import { users } from "./users";
 
@@ -35,9 +35,11 @@ export const bookings = pgTable(
     customAnswers: jsonb("custom_answers").$type<Record<string, string>>().notNull().default({}),
     cancelTokenHash: text("cancel_token_hash").notNull(),
     cancellationReason: text("cancellation_reason"),
-    cancelledBy: text("cancelled_by", { enum: ["host", "guest"] }),
+    cancelledBy: text("cancelled_by", { enum: cancellers }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     previousStartTime: timestamp("previous_start_time", { withTimezone: true }),
+    /** The host marked the guest as not having come (decisions §16). */
+    noShow: boolean("no_show").notNull().default(false),
     /** iCalendar SEQUENCE of the booking's invitation: +1 on every reschedule and on cancel. */
     sequence: integer("sequence").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

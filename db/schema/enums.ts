@@ -22,3 +22,13 @@ export type CustomQuestion = {
 
 export const bookingStatuses = ["pending", "confirmed", "cancelled"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** Who cancelled a booking: the host (or declined it), the guest, or the system (a request left unconfirmed until its start). */
+export const cancellers = ["host", "guest", "system"] as const;
+export type Canceller = (typeof cancellers)[number];
+
+/** Who a reminder goes to (decisions §16). */
+export const reminderRecipients = ["guest", "host", "both"] as const;
+export type Reminder = { minutesBefore: number; to: (typeof reminderRecipients)[number] };
+/** Bookings of an event type per host: per local day and per ISO week (decisions §16). */
+export type BookingLimits = { perDay?: number; perWeek?: number };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { CustomQuestion } from "./enums";
+import type { BookingLimits, CustomQuestion, Reminder } from "./enums";
 import { teams } from "./teams";
 import { users } from "./users";
 
@@ -28,6 +28,15 @@ export const eventTypes = pgTable(
     color: text("color").notNull().default("#2563eb"),
     customQuestions: jsonb("custom_questions").$type<CustomQuestion[]>().notNull().default([]),
     isActive: boolean("is_active").notNull().default(true),
+    /** Bookings start pending and hold their time until the host confirms (decisions §16). */
+    requiresConfirmation: boolean("requires_confirmation").notNull().default(false),
+    /** At most so many non-cancelled bookings of this event type per host a local day / ISO week. */
+    limits: jsonb("limits").$type<BookingLimits>().notNull().default({}),
+    /** Up to five reminders before each booking, to the guest, the host or both. */
+    reminders: jsonb("reminders").$type<Reminder[]>().notNull().default([]),
+    /** Minimum notice and booking window of this event type; null: the host's. */
+    minNoticeHours: integer("min_notice_hours"),
+    maxAdvanceDays: integer("max_advance_days"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,3 +20,4 @@ export * from "./email-changes";
 export * from "./booking-guest-tokens";
 export * from "./teams";
 export * from "./booking-hosts";
+export * from "./booking-history";

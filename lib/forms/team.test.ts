@@ -105,6 +105,11 @@ function eventTypeStub() {
     customQuestions: [],
     isActive: true,
     color: v.color,
+    requiresConfirmation: false,
+    limits: {},
+    reminders: [],
+    minNoticeHours: null,
+    maxAdvanceDays: null,
     publicUrl: "http://localhost/team/sales/demo",
     createdAt: "2026-11-27T00:00:00.000Z",
   };

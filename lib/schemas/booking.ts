@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bookingStatuses } from "@/db/schema/enums";
+import { bookingStatuses, cancellers } from "@/db/schema/enums";
 import { dayOfDate } from "@/lib/slots";
 import { DEFAULT_LOCALE, LOCALES, localeOfTag } from "@/lib/i18n/locales";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
@@ -160,7 +160,8 @@ export const Booking = z
     customAnswers: z.record(z.string(), z.string()),
     createdAt: Timestamp,
     cancellationReason: z.string().nullable(),
-    cancelledBy: z.enum(["host", "guest"]).nullable(),
+    cancelledBy: z.enum(cancellers).nullable().meta({ description: "host (cancelled or declined), guest, or system (a request left unconfirmed until its start)" }),
+    noShow: z.boolean().meta({ description: "The host marked the guest as not having come" }),
     previousStartTime: Timestamp.nullable(),
     hosts: z
       .array(z.object({ userId: z.string(), username: z.string(), fullName: z.string() }))

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { choiceDisplays, questionTypes, type CustomQuestion } from "@/db/schema/enums";
+import { choiceDisplays, questionTypes, reminderRecipients, type CustomQuestion } from "@/db/schema/enums";
 import { isChoice, MAX_OPTION_LENGTH, MAX_OPTIONS } from "@/lib/question-answers";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
 import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
@@ -89,6 +89,24 @@ const fields = {
   description: Text.max(5000),
   customQuestions: Questions,
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, "Must be a colour #RRGGBB"),
+  requiresConfirmation: z.boolean().meta({ description: "Bookings start pending (holding their time) until the host confirms or declines them" }),
+  limits: z
+    .strictObject({
+      perDay: WholeNumber(1, 100, "bookings").optional().meta({ description: "At most so many non-cancelled bookings of this event type per host on one of the host's days" }),
+      perWeek: WholeNumber(1, 100, "bookings").optional().meta({ description: "At most so many per host in one ISO week (Monday to Sunday, the host's zone)" }),
+    })
+    .meta({ description: "Booking limits; {} for none" }),
+  reminders: z
+    .array(
+      z.strictObject({
+        minutesBefore: WholeNumber(5, 10080, "minutes"),
+        to: z.enum(reminderRecipients).meta({ description: "guest, host or both" }),
+      }),
+    )
+    .max(5, "At most 5 reminders")
+    .meta({ description: "Reminders sent before each booking (email; a phone call to the guest too where calls are set up)" }),
+  minNoticeHours: WholeNumber(0, 8760, "hours").nullable().meta({ description: "This event type's minimum notice; null: the host's" }),
+  maxAdvanceDays: WholeNumber(1, 730, "days").nullable().meta({ description: "How far ahead it can be booked; null: the host's window" }),
 };
 
 export const CreateEventTypeBody = z.strictObject({
@@ -102,6 +120,11 @@ export const CreateEventTypeBody = z.strictObject({
   description: fields.description.default(""),
   customQuestions: fields.customQuestions.default([]),
   color: fields.color.default("#2563eb"),
+  requiresConfirmation: fields.requiresConfirmation.default(false),
+  limits: fields.limits.default({}),
+  reminders: fields.reminders.default([]),
+  minNoticeHours: fields.minNoticeHours.optional(),
+  maxAdvanceDays: fields.maxAdvanceDays.optional(),
 });
 
 export const UpdateEventTypeBody = z.strictObject({
@@ -116,6 +139,11 @@ export const UpdateEventTypeBody = z.strictObject({
   customQuestions: fields.customQuestions.optional(),
   color: fields.color.optional(),
   isActive: z.boolean().optional(),
+  requiresConfirmation: fields.requiresConfirmation.optional(),
+  limits: fields.limits.optional(),
+  reminders: fields.reminders.optional(),
+  minNoticeHours: fields.minNoticeHours.optional(),
+  maxAdvanceDays: fields.maxAdvanceDays.optional(),
 });
 
 export const EventTypeParams = z.object({ eventTypeId: PathSegment });
@@ -134,6 +162,11 @@ export const EventType = z
     customQuestions: z.array(QuestionOut),
     isActive: z.boolean(),
     color: z.string(),
+    requiresConfirmation: z.boolean(),
+    limits: z.object({ perDay: z.number().int().optional(), perWeek: z.number().int().optional() }),
+    reminders: z.array(z.object({ minutesBefore: z.number().int(), to: z.enum(reminderRecipients) })),
+    minNoticeHours: z.number().int().nullable(),
+    maxAdvanceDays: z.number().int().nullable(),
     publicUrl: z.string(),
     createdAt: Timestamp,
   })

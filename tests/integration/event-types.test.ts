@@ -29,6 +29,11 @@ describe("POST /me/event-types", () => {
       customQuestions: [],
       isActive: true,
       color: "#2563eb",
+      requiresConfirmation: false,
+      limits: {},
+      reminders: [],
+      minNoticeHours: null,
+      maxAdvanceDays: null,
       publicUrl: `http://booking.test/${host.username}/intro-call`,
       createdAt: expect.stringMatching(/Z$/),
     });

@@ -85,6 +85,7 @@ describe("GET /me/bookings", () => {
       cancellationReason: null,
       cancelledBy: null,
       previousStartTime: null,
+      noShow: false,
       hosts: [{ userId: host.id, username: host.username, fullName: "Test Host" }],
       team: null,
     });

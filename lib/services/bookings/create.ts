@@ -217,6 +217,7 @@ async function makeBooking(
           cancelledBy: null,
           cancelledAt: null,
           previousStartTime: null,
+          noShow: false,
           sequence: 0,
           createdAt: new Date(now),
           updatedAt: new Date(now),
