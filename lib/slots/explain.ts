@@ -1,4 +1,5 @@
 import { computeSlots, mergeIntervals, type Interval, type LocalInterval, type SlotInput } from "./index";
+import { LimitCounter } from "./limits";
 import { dateOfDay, weekdayOfDay, ZoneOffsets } from "./zone";
 
 // "Why is this time not bookable?" (issue 12): for one start, every reason the engine does not
@@ -23,6 +24,7 @@ export type Reason =
   | { code: "not_on_grid"; stepMinutes: number; nearest: number[] }
   | { code: "min_notice"; earliest: number; minNoticeHours: number }
   | { code: "beyond_window"; lastDate: string; maxAdvanceDays: number }
+  | { code: "limit_reached"; period: "day" | "week"; limit: number; count: number; from: string; to: string }
   | { code: "booking_conflict"; bookingId: string; start: number; end: number }
   | { code: "calendar_conflict"; calendarId: string; calendarName: string; start: number; end: number };
 
@@ -102,6 +104,9 @@ export function explainSlot(input: ExplainInput, start: number): Explanation {
   const lastDay = zone.dayOf(input.now) + host.maxAdvanceDays;
   if (day > lastDay) reasons.push({ code: "beyond_window", lastDate: dateOfDay(lastDay), maxAdvanceDays: host.maxAdvanceDays });
 
+  const full = new LimitCounter(input.limits, zone).fullOn(day);
+  if (full) reasons.push({ code: "limit_reached", ...full });
+
   const from = start - eventType.bufferBeforeMinutes * MINUTE;
   const to = end + eventType.bufferAfterMinutes * MINUTE;
   const seen = new Set<string>();
@@ -120,5 +125,13 @@ export function explainSlot(input: ExplainInput, start: number): Explanation {
 
 /** The engine's own view of the same input, for callers and tests that hold the two together. */
 export function engineInputOf(input: ExplainInput): Omit<SlotInput, "range"> {
-  return { now: input.now, host: input.host, weeklyRules: input.weeklyRules, overrides: input.overrides, eventType: input.eventType, busy: mergeIntervals(input.busy) };
+  return {
+    now: input.now,
+    host: input.host,
+    weeklyRules: input.weeklyRules,
+    overrides: input.overrides,
+    eventType: input.eventType,
+    busy: mergeIntervals(input.busy),
+    ...(input.limits ? { limits: input.limits } : {}),
+  };
 }

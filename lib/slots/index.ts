@@ -1,3 +1,4 @@
+import { LimitCounter, type LimitsInput } from "./limits";
 import { dateOfDay, dayOfDate, formatLocal, weekdayOfDay, ZoneOffsets } from "./zone";
 
 // The one slot engine (decisions §7), shared by the API and the pages. Pure: no database, no
@@ -31,6 +32,12 @@ export type SlotInput = {
    * buffers included) and the busy intervals of calendars that check conflicts.
    */
   busy: Interval[];
+  /**
+   * The event type's booking limits and this host's non-cancelled bookings of it (their starts,
+   * at least from the Monday before the range): a local day or ISO week of `host.timeZone` that
+   * is full offers nothing. Absent: no limits.
+   */
+  limits?: LimitsInput;
   /** Dates in `timeZone`, both inclusive: a slot is listed when its start falls on one of them. */
   range: { from: string; to: string; timeZone: string };
 };
@@ -88,6 +95,7 @@ export function computeSlots(input: SlotInput): Slot[] {
   for (const r of input.weeklyRules) rulesByWeekday[r.dayOfWeek]!.push(r);
   const overrides = new Map(input.overrides.map((o) => [o.date, o.intervals]));
   const busy = mergeIntervals(input.busy);
+  const limits = new LimitCounter(input.limits, hostZone);
 
   const duration = eventType.durationMinutes * MINUTE;
   const step = eventType.slotIntervalMinutes ?? eventType.durationMinutes;
@@ -96,6 +104,7 @@ export function computeSlots(input: SlotInput): Slot[] {
 
   const slots: Slot[] = [];
   for (let day = firstDay; day <= lastDay; day++) {
+    if (limits.fullOn(day)) continue;
     const dayWall = day * DAY_MINUTES;
     for (const hours of hoursOf(day, rulesByWeekday, overrides)) {
       const intervalEnd = hostZone.instantAtOrAfter(dayWall + hours.endMinute);
@@ -142,6 +151,7 @@ export function toSlotDtos(slots: Slot[], timeZone: string): SlotDto[] {
 }
 
 export { ZoneOffsets, dateOfDay, dayOfDate, formatLocal } from "./zone";
+export type { LimitsInput } from "./limits";
 
 /**
  * Until when computeSlots gives the same answer for a later `now` (the data unchanged): time
