@@ -20,7 +20,7 @@ export function toProfile(u: UserRow) {
 }
 
 export function toEventType(e: EventTypeRow, username: string) {
-  return { ...eventTypeFields(e), publicUrl: bookingPageUrl(username, e.slug), createdAt: isoUtc(e.createdAt) };
+  return { ...eventTypeFields(e), scheduleId: e.scheduleId, publicUrl: bookingPageUrl(username, e.slug), createdAt: isoUtc(e.createdAt) };
 }
 
 function eventTypeFields(e: EventTypeRow) {
@@ -60,6 +60,8 @@ export function toTeam(t: TeamRow, members: TeamMemberView[]) {
 export function toTeamEventType(e: EventTypeRow, teamSlug: string) {
   return {
     ...eventTypeFields(e),
+    // Each host's own default schedule (decisions §15).
+    scheduleId: null,
     publicUrl: teamBookingPageUrl(teamSlug, e.slug),
     createdAt: isoUtc(e.createdAt),
     teamId: e.teamId!,

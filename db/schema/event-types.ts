@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { BookingLimits, CustomQuestion, Reminder } from "./enums";
+import { schedules } from "./schedules";
 import { teams } from "./teams";
 import { users } from "./users";
 
@@ -36,6 +37,8 @@ export const eventTypes = pgTable(
     reminders: jsonb("reminders").$type<Reminder[]>().notNull().default([]),
     /** Minimum notice and booking window of this event type; null: the host's. */
     minNoticeHours: integer("min_notice_hours"),
+    /** Whose hours a personal event type's slots are made of; null: the host's default schedule. A schedule in use cannot be deleted (the key refuses it). */
+    scheduleId: text("schedule_id").references(() => schedules.id),
     maxAdvanceDays: integer("max_advance_days"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 export * from "./enums";
 export * from "./users";
+export * from "./schedules";
 export * from "./availability-rules";
 export * from "./availability-overrides";
 export * from "./event-types";

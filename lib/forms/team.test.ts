@@ -110,6 +110,7 @@ function eventTypeStub() {
     reminders: [],
     minNoticeHours: null,
     maxAdvanceDays: null,
+    scheduleId: null,
     publicUrl: "http://localhost/team/sales/demo",
     createdAt: "2026-11-27T00:00:00.000Z",
   };

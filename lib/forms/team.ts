@@ -66,7 +66,8 @@ export function teamEventTypeValues(eventType: TeamEventTypeDto | undefined, mem
 /** The body the team form sends (POST or PATCH: every field). */
 export function toTeamEventTypeBody(v: EventTypeValues): TeamEventTypeInput {
   // "" is sent as it is, for the API's schema to refuse (the check before sending says it first).
-  return { ...toEventTypeBody(v), schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds ?? [] };
+  // A team event type has no schedule of its own (each host's default decides, decisions §15).
+  return { ...toEventTypeBody(v), scheduleId: null, schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds ?? [] };
 }
 
 /** The field of an API issue: the personal form's, or the team's two (a problem of one host is shown at the list). */

@@ -43,58 +43,67 @@ const DateOverride = z.strictObject({
   intervals: z.array(Interval).max(48).optional(),
 });
 
+export const WeeklyRules = z.array(WeeklyRule).max(7 * 48);
+export const DateOverrides = z.array(DateOverride).max(1000);
+
+/**
+ * The checks of a body's `weeklyRules` and `dateOverrides` (availability and schedules alike):
+ * no empty or overlapping intervals in a day, one override per date, intervals exactly when open.
+ */
+export function checkHours(value: unknown, ctx: z.RefinementCtx): void {
+  if (!isRecord(value)) return;
+  const rules = listOf(value.weeklyRules);
+  for (let day = 0; day <= 6; day++) {
+    checkIntervals(
+      ctx,
+      rules.flatMap((rule, i) => (isRecord(rule) && rule.dayOfWeek === day ? [{ span: rule, path: ["weeklyRules", i] }] : [])),
+    );
+  }
+  const dates = new Set<unknown>();
+  listOf(value.dateOverrides).forEach((o, i) => {
+    if (!isRecord(o)) return;
+    if (typeof o.date === "string" && dates.has(o.date)) {
+      ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "date"], message: "Only one override per date" });
+    }
+    dates.add(o.date);
+    const intervals = listOf(o.intervals);
+    if (o.available === true && intervals.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An available day needs at least one interval" });
+    }
+    if (o.available === false && intervals.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An unavailable day has no intervals" });
+    }
+    checkIntervals(ctx, intervals.map((span, j) => ({ span, path: ["dateOverrides", i, "intervals", j] })));
+  });
+}
+
 export const AvailabilityBody = z
   .strictObject({
     timezone: TimeZone.optional(),
     minNoticeHours: WholeNumber(0, 8760, "hours"),
     maxAdvanceDays: WholeNumber(1, 730, "days"),
-    weeklyRules: z.array(WeeklyRule).max(7 * 48),
-    dateOverrides: z.array(DateOverride).max(1000),
+    weeklyRules: WeeklyRules,
+    dateOverrides: DateOverrides,
   })
   // Every problem at once: the intervals are checked whatever else is wrong (a notice out of
   // range, another row's malformed time), each group with its well-formed rows.
-  .superRefine(
-    (value: unknown, ctx) => {
-      if (!isRecord(value)) return;
-      const rules = listOf(value.weeklyRules);
-      for (let day = 0; day <= 6; day++) {
-        checkIntervals(
-          ctx,
-          rules.flatMap((rule, i) => (isRecord(rule) && rule.dayOfWeek === day ? [{ span: rule, path: ["weeklyRules", i] }] : [])),
-        );
-      }
-      const dates = new Set<unknown>();
-      listOf(value.dateOverrides).forEach((o, i) => {
-        if (!isRecord(o)) return;
-        if (typeof o.date === "string" && dates.has(o.date)) {
-          ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "date"], message: "Only one override per date" });
-        }
-        dates.add(o.date);
-        const intervals = listOf(o.intervals);
-        if (o.available === true && intervals.length === 0) {
-          ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An available day needs at least one interval" });
-        }
-        if (o.available === false && intervals.length > 0) {
-          ctx.addIssue({ code: "custom", path: ["dateOverrides", i, "intervals"], message: "An unavailable day has no intervals" });
-        }
-        checkIntervals(ctx, intervals.map((span, j) => ({ span, path: ["dateOverrides", i, "intervals", j] })));
-      });
-    },
-    { when: () => true },
-  );
+  .superRefine(checkHours, { when: () => true });
+
+export const WeeklyRulesOut = z.array(z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string() }));
+export const DateOverridesOut = z.array(
+  z.object({
+    date: z.string(),
+    available: z.boolean(),
+    intervals: z.array(z.object({ startTime: z.string(), endTime: z.string() })).optional(),
+  }),
+);
 
 export const Availability = z
   .object({
     timezone: z.string(),
     minNoticeHours: z.number().int(),
     maxAdvanceDays: z.number().int(),
-    weeklyRules: z.array(z.object({ dayOfWeek: z.number().int(), startTime: z.string(), endTime: z.string() })),
-    dateOverrides: z.array(
-      z.object({
-        date: z.string(),
-        available: z.boolean(),
-        intervals: z.array(z.object({ startTime: z.string(), endTime: z.string() })).optional(),
-      }),
-    ),
+    weeklyRules: WeeklyRulesOut,
+    dateOverrides: DateOverridesOut,
   })
   .meta({ id: "Availability" });

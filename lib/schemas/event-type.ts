@@ -107,6 +107,9 @@ const fields = {
     .meta({ description: "Reminders sent before each booking (email; a phone call to the guest too where calls are set up)" }),
   minNoticeHours: WholeNumber(0, 8760, "hours").nullable().meta({ description: "This event type's minimum notice; null: the host's" }),
   maxAdvanceDays: WholeNumber(1, 730, "days").nullable().meta({ description: "How far ahead it can be booked; null: the host's window" }),
+  scheduleId: PathSegment.nullable().meta({
+    description: "Personal event types: which of the host's schedules (GET /me/schedules) its hours come from; null: the host's default schedule",
+  }),
 };
 
 export const CreateEventTypeBody = z.strictObject({
@@ -125,6 +128,7 @@ export const CreateEventTypeBody = z.strictObject({
   reminders: fields.reminders.default([]),
   minNoticeHours: fields.minNoticeHours.optional(),
   maxAdvanceDays: fields.maxAdvanceDays.optional(),
+  scheduleId: fields.scheduleId.optional(),
 });
 
 export const UpdateEventTypeBody = z.strictObject({
@@ -144,6 +148,7 @@ export const UpdateEventTypeBody = z.strictObject({
   reminders: fields.reminders.optional(),
   minNoticeHours: fields.minNoticeHours.optional(),
   maxAdvanceDays: fields.maxAdvanceDays.optional(),
+  scheduleId: fields.scheduleId.optional(),
 });
 
 export const EventTypeParams = z.object({ eventTypeId: PathSegment });
@@ -167,6 +172,7 @@ export const EventType = z
     reminders: z.array(z.object({ minutesBefore: z.number().int(), to: z.enum(reminderRecipients) })),
     minNoticeHours: z.number().int().nullable(),
     maxAdvanceDays: z.number().int().nullable(),
+    scheduleId: z.string().nullable().meta({ description: "The schedule its hours come from; null: the host's default" }),
     publicUrl: z.string(),
     createdAt: Timestamp,
   })
@@ -196,6 +202,7 @@ export const Explanation = z
             "not_on_grid",
             "min_notice",
             "beyond_window",
+            "limit_reached",
             "booking_conflict",
             "calendar_conflict",
           ]),

@@ -54,12 +54,18 @@ const HostIds = z
   .meta({ description: "userIds of the team's active members" });
 
 /** A personal event type's fields, and how the team hosts it. */
+// Each host of a team event type is available by their own default schedule (decisions §15):
+// scheduleId is always null there (accepted as null, so one form serves both kinds).
+const NoSchedule = z.null().meta({ description: "Team event types: always null, each host's own default schedule decides their times" });
+
 export const CreateTeamEventTypeBody = CreateEventTypeBody.extend({
+  scheduleId: NoSchedule.optional(),
   schedulingType: SchedulingType,
   hostIds: HostIds.optional().meta({ description: "userIds of active members; every active member when left out" }),
 });
 
 export const UpdateTeamEventTypeBody = UpdateEventTypeBody.extend({
+  scheduleId: NoSchedule.optional(),
   schedulingType: SchedulingType.optional(),
   hostIds: HostIds.optional(),
 });

@@ -24,6 +24,23 @@ async function freshToken(fx: Fixture): Promise<string> {
 const none = { params: {}, query: {}, headers: {} };
 const publicParams = (fx: Fixture) => ({ username: fx.host.username, eventSlug: fx.eventType.slug });
 
+/** A schedule's body: named hours in their own zone, an override among them. */
+function scheduleBody() {
+  return {
+    name: "Evenings",
+    timezone: "America/New_York",
+    weeklyRules: [{ dayOfWeek: 2, startTime: "18:00", endTime: "21:00" }],
+    dateOverrides: [{ date: dateIn(12, "UTC"), available: false }],
+  };
+}
+
+/** A new schedule of the fixture's host, not the default and in use by nothing. */
+async function scheduleOf(fx: Fixture): Promise<string> {
+  const created = await call("POST", "/me/schedules", { token: fx.host.token, body: scheduleBody() });
+  fx.hostRequests += 1;
+  return created.body.id;
+}
+
 /** A valid request per operation ("METHOD /template"), built afresh for every run. */
 export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> | RequestShape> = {
   "GET /health": () => none,
@@ -82,6 +99,11 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
       ],
     },
   }),
+  "GET /me/schedules": (fx) => ({ ...none, headers: auth(fx) }),
+  "POST /me/schedules": (fx) => ({ ...none, headers: auth(fx), body: scheduleBody() }),
+  "GET /me/schedules/{scheduleId}": async (fx) => ({ ...none, headers: auth(fx), params: { scheduleId: await scheduleOf(fx) } }),
+  "PUT /me/schedules/{scheduleId}": async (fx) => ({ ...none, headers: auth(fx), params: { scheduleId: await scheduleOf(fx) }, body: scheduleBody() }),
+  "DELETE /me/schedules/{scheduleId}": async (fx) => ({ ...none, headers: auth(fx), params: { scheduleId: await scheduleOf(fx) } }),
   "GET /me/event-types": (fx) => ({ ...none, headers: auth(fx) }),
   "POST /me/event-types": (fx) => ({ ...none, headers: auth(fx), body: eventTypeBody() }),
   "PATCH /me/event-types/{eventTypeId}": (fx) => ({

@@ -12,6 +12,8 @@ import * as emailChangeConfirm from "./auth/email-change/confirm/route";
 import * as health from "./health/route";
 import * as me from "./me/route";
 import * as availability from "./me/availability/route";
+import * as schedules from "./me/schedules/route";
+import * as schedule from "./me/schedules/[scheduleId]/route";
 import * as eventTypes from "./me/event-types/route";
 import * as eventType from "./me/event-types/[eventTypeId]/route";
 import * as socialPost from "./me/event-types/[eventTypeId]/social-post/route";
@@ -73,6 +75,8 @@ export const routeModules: RouteModule[] = [
   me,
   password,
   availability,
+  schedules,
+  schedule,
   eventTypes,
   eventType,
   socialPost,

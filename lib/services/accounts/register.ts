@@ -1,13 +1,14 @@
 import "server-only";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { availabilityRules, eventTypes, users, type UserRow } from "@/db/schema";
+import { availabilityRules, eventTypes, schedules, users, type UserRow } from "@/db/schema";
 import { pgConstraint, pgErrorCode } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
 import type { RegisterBody } from "@/lib/schemas/account";
+import { DEFAULT_SCHEDULE_NAME } from "@/lib/services/schedule/schedule-store";
 
 // A new host starts bookable: Monday to Friday, 09:00–17:00 in their own timezone, and a
 // 30-minute event type ready to share, so the link works in the first minute.
@@ -28,9 +29,11 @@ export async function registerHost(db: Db, input: z.output<typeof RegisterBody>)
           timezone: input.timezone,
         })
         .returning();
+      const scheduleId = newId("sch");
+      await tx.insert(schedules).values({ id: scheduleId, userId: user!.id, name: DEFAULT_SCHEDULE_NAME, timezone: null, isDefault: true });
       await tx
         .insert(availabilityRules)
-        .values(DEFAULT_WEEKDAYS.map((dayOfWeek) => ({ userId: user!.id, dayOfWeek, startMinute: 9 * 60, endMinute: 17 * 60 })));
+        .values(DEFAULT_WEEKDAYS.map((dayOfWeek) => ({ userId: user!.id, scheduleId, dayOfWeek, startMinute: 9 * 60, endMinute: 17 * 60 })));
       await tx.insert(eventTypes).values({ id: newId("evt"), userId: user!.id, ...STARTER_EVENT_TYPE });
       return user!;
     });

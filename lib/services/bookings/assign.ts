@@ -4,7 +4,7 @@ import { runStatements } from "@/db/client";
 import type { EventTypeRow, UserRow } from "@/db/schema";
 import { isOfferedSlot } from "@/lib/slots";
 import { pickRoundRobinHost, type RoundRobinCandidate } from "@/lib/slots/team";
-import { engineEventType, engineHost, type HostSchedule } from "@/lib/services/schedule/load";
+import { engineInputFor, type HostSchedule } from "@/lib/services/schedule/load";
 
 // Who hosts a booking at a start (decisions §15): a personal event type's host, every host of a
 // collective one, or the round-robin host the rule picks among those free. Read inside the
@@ -14,13 +14,17 @@ const DAY = 86_400_000;
 
 export type Assignment = { primary: UserRow; coHosts: UserRow[] };
 
-/** The hosts who could take `start` alone: their own hours, zone, notice, window and busy time. */
+/**
+ * The hosts who could take `start` alone: their hours (the event type's schedule), zone, notice,
+ * window, busy time and the event type's limits (a host at their limit that day or week is not
+ * free). `schedules` must be read inside the booking's transaction, under the hosts' locks, so
+ * the limit's count cannot be raced past.
+ */
 export function hostsFreeAt(hosts: UserRow[], eventType: EventTypeRow, schedules: Map<string, HostSchedule>, start: number, now: number): UserRow[] {
   return hosts.filter((host) => {
     const schedule = schedules.get(host.id);
     if (!schedule) return false;
-    const { weeklyRules, overrides, busy } = schedule;
-    return isOfferedSlot({ now, host: engineHost(host), eventType: engineEventType(eventType), weeklyRules, overrides, busy }, start);
+    return isOfferedSlot(engineInputFor(host, eventType, schedule, now), start);
   });
 }
 

@@ -184,7 +184,7 @@ async function makeBooking(
       const [claimed, guestWindow, schedules, stats] = await Promise.all([
         claimIdempotencyKey(tx, claim, hash, now),
         limits ? readGuestWindowLocked(tx, input.guestEmail, now) : undefined,
-        loadHostSchedules(tx, hosts, spanAround(start)),
+        loadHostSchedules(tx, hosts, spanAround(start), eventType),
         roundRobin ? loadRoundRobinStats(tx, eventType.id, hostIds, start) : undefined,
       ]);
       if ("replay" in claimed) return claimed.replay;

@@ -50,7 +50,7 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
   const roundRobin = eventType.schedulingType === "round_robin";
   const pool = roundRobin ? candidates : current;
   const [schedules, stats] = await Promise.all([
-    loadHostSchedules(tx, pool, spanAround(start, booking.id)),
+    loadHostSchedules(tx, pool, spanAround(start, booking.id), eventType),
     roundRobin ? loadRoundRobinStats(tx, eventType.id, pool.map((h) => h.id), start, booking.id) : undefined,
   ]);
   const assigned = assignHosts(eventType, pool, hostsFreeAt(pool, eventType, schedules, start, now), stats, booking.hostId);

@@ -4,15 +4,18 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import { pgErrorCode } from "@/db/client";
 import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { assertOwnSchedule } from "@/lib/services/schedule/schedules";
 
 function slugTaken(error: unknown, slug: string | undefined): never {
   if (pgErrorCode(error) === "23505") {
     throw new AppError("conflict", `You already have an event type with the slug "${slug}"`, { field: "slug" });
   }
+  // The schedule was deleted between the check and the write.
+  if (pgErrorCode(error) === "23503") throw validationError([{ path: "scheduleId", message: "No schedule of yours has this id" }]);
   throw error;
 }
 
@@ -34,6 +37,7 @@ export async function getEventTypeForHostOrThrow(db: Db, host: UserRow, id: stri
 export async function createEventType(db: Db, host: UserRow, input: z.output<typeof CreateEventTypeBody>): Promise<EventTypeRow> {
   try {
     return await writeForHost(db, host.id, async (tx) => {
+      await assertOwnSchedule(tx, host, input.scheduleId);
       const [row] = await tx
         .insert(eventTypes)
         .values({ id: newId("evt"), userId: host.id, ...input, slotIntervalMinutes: input.slotIntervalMinutes ?? null })
@@ -54,6 +58,7 @@ export async function updateEventType(
   if (Object.keys(input).length === 0) return getEventTypeForHostOrThrow(db, host, id);
   try {
     return await writeForHost(db, host.id, async (tx) => {
+      await assertOwnSchedule(tx, host, input.scheduleId);
       const [row] = await tx
         .update(eventTypes)
         .set({ ...input, updatedAt: sql`now()` })

@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { countCacheLookup } from "@/lib/metrics";
 import { getPublicEventTypeOrThrow, type PublicEventType } from "@/lib/services/event-types/public";
 import { getPublicTeamEventTypeOrThrow, type PublicTeamEventType } from "@/lib/services/teams/public-pages";
-import { loadHostSchedule, loadHostSchedules, type HostSchedule } from "./load";
+import { loadHostSchedules, loadSchedules, type HostSchedule } from "./load";
 
 // What the public slot list reads, kept in memory per host: the event type behind a public
 // path, and the host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit
@@ -84,7 +84,8 @@ function forget(hostId: string): void {
   const s = state();
   s.epoch += 1;
   s.generations.set(hostId, generationOf(hostId) + 1);
-  s.schedules.delete(hostId);
+  // Every schedule of the host (keys "host|schedule"); the generation alone would also retire them.
+  for (const key of s.schedules.keys()) if (key.startsWith(`${hostId}|`)) s.schedules.delete(key);
 }
 
 /**
@@ -155,14 +156,26 @@ export function getPublicTeamEventTypeCached(db: Db, teamSlug: string, slug: str
   return cached(teams, `${teamSlug}/${slug}`, (v) => [v.team.id, ...v.hosts.map((h) => h.id)], () => getPublicTeamEventTypeOrThrow(db, teamSlug, slug));
 }
 
-/** The host's hours, overrides and busy time from yesterday on (the past offers no slots). */
-export function getHostScheduleCached(db: Db, host: UserRow): Promise<HostSchedule> {
-  return cached(state().schedules, host.id, () => [host.id], () => loadHostSchedule(db, host, { from: Date.now() }));
+/** A schedule's key: the host and which of their schedules (null: the default). */
+function scheduleKey(hostId: string, scheduleId: string | null): string {
+  return `${hostId}|${scheduleId ?? "default"}`;
 }
 
 /**
- * getHostScheduleCached for several hosts (a team event type's): the ones not cached are read
- * in one round trip (loadHostSchedules) and kept like any other.
+ * The host's hours from one of their schedules (null: the default), overrides and busy time from
+ * yesterday on (the past offers no slots; bookings from a week back, for the limits' weeks).
+ * Kept per host and schedule; any write to the host (writeForHost) retires all of them.
+ */
+export function getHostScheduleCached(db: Db, host: UserRow, scheduleId: string | null): Promise<HostSchedule> {
+  return cached(state().schedules, scheduleKey(host.id, scheduleId), () => [host.id], async () =>
+    (await loadSchedules(db, [{ host, scheduleId }], { from: Date.now() })).get(host.id)!,
+  );
+}
+
+/**
+ * getHostScheduleCached of each host's default schedule for several hosts (a team event type's:
+ * each host's own hours, decisions §15): the ones not cached are read in one round trip
+ * (loadHostSchedules) and kept like any other.
  */
 export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<HostSchedule[]> {
   const s = state();
@@ -170,7 +183,7 @@ export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<
   await s.listening;
   const now = Date.now();
   const fresh = (hostId: string) => {
-    const hit = s.schedules.get(hostId);
+    const hit = s.schedules.get(scheduleKey(hostId, null));
     return current(hit, now) ? hit.value : undefined;
   };
   const misses = hosts.filter((h) => fresh(h.id) === undefined);
@@ -183,7 +196,7 @@ export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<
       // Nothing was invalidated while loading, so these rows are current: keep them.
       if (epoch === s.epoch) {
         if (s.schedules.size >= MAX_ENTRIES) s.schedules.delete(s.schedules.keys().next().value!);
-        s.schedules.set(h.id, { deps: stamp([h.id]), expires: now + ttl(), value });
+        s.schedules.set(scheduleKey(h.id, null), { deps: stamp([h.id]), expires: now + ttl(), value });
       }
     }
     return hosts.map((h) => fresh(h.id) ?? loaded.get(h.id)!);

@@ -1,13 +1,13 @@
 import "server-only";
 import { DateTime } from "luxon";
 import type { Db } from "@/db";
-import type { UserRow } from "@/db/schema";
-import { explainSlot, type Reason } from "@/lib/slots/explain";
+import type { EventTypeRow, UserRow } from "@/db/schema";
+import { explainSlot, type ExplainInput, type Reason } from "@/lib/slots/explain";
 import { isoUtc, timeOf } from "@/lib/time/instants";
 import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
 import { getTeamEventType } from "@/lib/services/teams/list-event-types";
 import { activeHostsOf } from "@/lib/services/teams/public-pages";
-import { engineEventType, engineHost, loadHostSchedule, loadHostSchedules } from "./load";
+import { engineInputFor, loadHostSchedule, loadHostSchedules, type HostSchedule } from "./load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -54,6 +54,13 @@ function present(reason: Reason, zone: string, v: Voice = SECOND_PERSON): Explai
       return { code: reason.code, minNoticeHours: reason.minNoticeHours, earliest: isoUtc(new Date(reason.earliest)), message: `Too soon: ${v.asks} for ${reason.minNoticeHours} hours of notice, so the earliest start is ${local(reason.earliest)}.` };
     case "beyond_window":
       return { ...reason, message: `Too far ahead: guests may book up to ${reason.maxAdvanceDays} days ahead, until ${reason.lastDate}.` };
+    case "limit_reached":
+      return {
+        ...reason,
+        message:
+          `Limit reached: this event type takes at most ${reason.limit} ${reason.limit === 1 ? "booking" : "bookings"} ${reason.period === "day" ? "a day" : "a week"}. ` +
+          `${v.has} ${reason.count} ${reason.period === "day" ? `on ${reason.from}` : `in the week of ${reason.from} to ${reason.to}`}.`,
+      };
     case "booking_conflict":
       return {
         code: reason.code,
@@ -74,23 +81,17 @@ function present(reason: Reason, zone: string, v: Voice = SECOND_PERSON): Explai
   }
 }
 
+/** The engine's input for one host, with the blocked ranges that name their source. */
+function explainInput(host: UserRow, eventType: EventTypeRow, schedule: HostSchedule, now: number): ExplainInput {
+  return { ...engineInputFor(host, eventType, schedule, now), busy: schedule.blocks, isActive: eventType.isActive };
+}
+
 /** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the event type. */
 export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number) {
   const eventType = await getEventTypeForHostOrThrow(db, host, eventTypeId);
-  const schedule = await loadHostSchedule(db, host, { from: start - DAY, to: start + DAY });
-  const { bookable, reasons } = explainSlot(
-    {
-      now,
-      host: engineHost(host),
-      weeklyRules: schedule.weeklyRules,
-      overrides: schedule.overrides,
-      eventType: engineEventType(eventType),
-      busy: schedule.blocks,
-      isActive: eventType.isActive,
-    },
-    start,
-  );
-  return { startTime: isoUtc(new Date(start)), bookable, reasons: reasons.map((r) => present(r, host.timezone)) };
+  const schedule = await loadHostSchedule(db, host, { from: start - DAY, to: start + DAY }, eventType);
+  const { bookable, reasons } = explainSlot(explainInput(host, eventType, schedule, now), start);
+  return { startTime: isoUtc(new Date(start)), bookable, reasons: reasons.map((r) => present(r, schedule.timeZone)) };
 }
 
 /**
@@ -101,23 +102,12 @@ export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: s
 export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number) {
   const { eventType } = await getTeamEventType(db, user, teamId, eventTypeId);
   const hosts = await activeHostsOf(db, eventType);
-  const schedules = await loadHostSchedules(db, hosts, { from: start - DAY, to: start + DAY });
+  const schedules = await loadHostSchedules(db, hosts, { from: start - DAY, to: start + DAY }, eventType);
   const perHost = hosts.map((host) => {
     const schedule = schedules.get(host.id)!;
-    const { bookable, reasons } = explainSlot(
-      {
-        now,
-        host: engineHost(host),
-        weeklyRules: schedule.weeklyRules,
-        overrides: schedule.overrides,
-        eventType: engineEventType(eventType),
-        busy: schedule.blocks,
-        isActive: eventType.isActive,
-      },
-      start,
-    );
+    const { bookable, reasons } = explainSlot(explainInput(host, eventType, schedule, now), start);
     const voice = host.id === user.id ? SECOND_PERSON : thirdPerson(host.fullName);
-    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: reasons.map((r) => present(r, host.timezone, voice)) };
+    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: reasons.map((r) => present(r, schedule.timeZone, voice)) };
   });
   const schedulingType = eventType.schedulingType!;
   const bookable = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));

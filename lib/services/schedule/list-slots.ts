@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import type { SlotsQuery } from "@/lib/schemas/booking";
 import { computeSlots, slotsValidUntil, toSlotDtos } from "@/lib/slots";
 import { cachedSlotResponse, cacheEpoch, getHostScheduleCached, getPublicEventTypeCached, rememberSlotResponse } from "./cache";
-import { engineEventType, engineHost } from "./load";
+import { engineInputFor, scheduleIdFor } from "./load";
 
 /**
  * The open slots of a public event type for the guest's dates, shown in the guest's zone, as
@@ -19,14 +19,8 @@ export async function listSlotsJson(db: Db, username: string, slug: string, quer
   const kept = cachedSlotResponse(key, now);
   if (kept) return kept;
 
-  const schedule = await getHostScheduleCached(db, host);
-  const input = {
-    now,
-    host: engineHost(host),
-    eventType: engineEventType(eventType),
-    ...schedule,
-    range: { from: query.from, to: query.to, timeZone: query.timezone },
-  };
+  const schedule = await getHostScheduleCached(db, host, scheduleIdFor(host, eventType));
+  const input = { ...engineInputFor(host, eventType, schedule, now), range: { from: query.from, to: query.to, timeZone: query.timezone } };
   const slots = computeSlots(input);
   const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) });
   rememberSlotResponse(key, [host.id], epoch, body, now, slotsValidUntil(input, slots));

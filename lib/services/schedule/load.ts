@@ -2,7 +2,7 @@ import "server-only";
 import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { EventTypeRow, OverrideInterval, UserRow } from "@/db/schema";
-import { dateOfDay, mergeIntervals, ZoneOffsets, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
+import { dateOfDay, mergeIntervals, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
 import type { SourcedInterval } from "@/lib/slots/explain";
 import { clampInstant, minutesOf } from "@/lib/time/instants";
 
@@ -12,11 +12,28 @@ import { clampInstant, minutesOf } from "@/lib/time/instants";
 const DAY = 86_400_000;
 // Buffers reach at most 240 minutes beyond a slot; a day on each side covers them and any zone.
 const MARGIN = DAY;
+const WEEK = 7 * DAY;
 
-export type SlotData = Omit<SlotInput, "now" | "range">;
+/**
+ * Which of the host's schedules an event type's hours come from: a personal event type's own
+ * `scheduleId`, else (none set, or a team event type: each host's own hours, decisions §15) the
+ * host's default schedule (null).
+ */
+export function scheduleIdFor(host: UserRow, eventType: EventTypeRow): string | null {
+  return eventType.userId === host.id ? eventType.scheduleId : null;
+}
 
-export function engineHost(host: UserRow): SlotInput["host"] {
-  return { timeZone: host.timezone, minNoticeHours: host.minNoticeHours, maxAdvanceDays: host.maxAdvanceDays };
+/**
+ * The one place that decides the engine's host facts for an event type: the zone its hours are
+ * read in (the schedule's), and the event type's own notice and window where it sets them, else
+ * the host's (decisions §16).
+ */
+export function engineHostFor(host: UserRow, eventType: EventTypeRow, schedule: Pick<HostSchedule, "timeZone">): SlotInput["host"] {
+  return {
+    timeZone: schedule.timeZone,
+    minNoticeHours: eventType.minNoticeHours ?? host.minNoticeHours,
+    maxAdvanceDays: eventType.maxAdvanceDays ?? host.maxAdvanceDays,
+  };
 }
 
 export function engineEventType(eventType: EventTypeRow): SlotInput["eventType"] {
@@ -33,77 +50,126 @@ export function engineEventType(eventType: EventTypeRow): SlotInput["eventType"]
  * by id, a calendar by id and name: what the explainer reports); `busy` is the same ranges merged,
  * what the engine reads.
  */
-export type HostSchedule = { weeklyRules: WeeklyRule[]; overrides: DateOverride[]; busy: Interval[]; blocks: SourcedInterval[] };
+export type HostSchedule = {
+  /** The schedule read (null: the host has none, so no hours) and the zone its hours are read in. */
+  scheduleId: string | null;
+  timeZone: string;
+  weeklyRules: WeeklyRule[];
+  overrides: DateOverride[];
+  busy: Interval[];
+  blocks: SourcedInterval[];
+  /** The starts of the host's non-cancelled bookings by event type, a week either side of the span: what limits count. */
+  booked: { eventTypeId: string; start: number }[];
+};
+
+/** The event type's limits with this host's bookings of it (undefined: it has none). */
+export function limitsFor(eventType: EventTypeRow, schedule: Pick<HostSchedule, "booked">): SlotInput["limits"] {
+  const { perDay, perWeek } = eventType.limits;
+  if (perDay === undefined && perWeek === undefined) return undefined;
+  const booked = schedule.booked.filter((b) => b.eventTypeId === eventType.id).map((b) => b.start);
+  return { ...(perDay !== undefined ? { perDay } : {}), ...(perWeek !== undefined ? { perWeek } : {}), booked };
+}
+
+/** Everything the engine reads but the range, for one host of an event type (explain swaps in the sourced blocks). */
+export function engineInputFor(host: UserRow, eventType: EventTypeRow, schedule: HostSchedule, now: number): Omit<SlotInput, "range"> {
+  const limits = limitsFor(eventType, schedule);
+  return {
+    now,
+    host: engineHostFor(host, eventType, schedule),
+    eventType: engineEventType(eventType),
+    weeklyRules: schedule.weeklyRules,
+    overrides: schedule.overrides,
+    busy: schedule.busy,
+    ...(limits ? { limits } : {}),
+  };
+}
 
 // The one reader of what blocks a host's time: for slot lists, the booking's re-check and the
 // explainer alike, for any number of hosts in one statement and one round trip (one row per host,
-// the four reads as JSON arrays, instants as epoch milliseconds floored as a JavaScript Date of
-// the value would be). $1 is the hosts' ids as a JSON array; $3 and $5 are null for an open end,
-// $6 for no booking to ignore.
+// the reads as JSON arrays, instants as epoch milliseconds floored as a JavaScript Date of the
+// value would be). $1 is a JSON array of [host id, schedule id or null for the host's default];
+// $3 and $5 are null for an open end, $6 for no booking to ignore; $7 and $8 widen the bookings
+// read by a week either side, for the limits' ISO weeks.
+// The schedule is only ever the host's own (s.user_id): another host's schedule id reads nothing.
 // The bookings a host hosts (personal and team, booking_hosts) and their busy intervals are found
 // by where they end (the partial indexes on (user, blocked_end) and (user, end_time)), so a
-// host's past never costs a read.
+// host's past (beyond a week) never costs a read.
 const SCHEDULE_SQL = `
 select
-  h.id as host_id,
+  h.host_id, s.id as schedule_id, s.timezone,
   (select coalesce(json_agg(json_build_array(day_of_week, start_minute, end_minute)), '[]'::json)
-     from availability_rules where user_id = h.id) as rules,
+     from availability_rules where schedule_id = s.id) as rules,
   (select coalesce(json_agg(json_build_array(date::text, intervals)), '[]'::json)
      from availability_overrides
-     where user_id = h.id and date >= $2::text::date and ($3::text is null or date <= $3::text::date)) as overrides,
-  (select coalesce(json_agg(json_build_array(floor(extract(epoch from blocked_start) * 1000), floor(extract(epoch from blocked_end) * 1000), booking_id)), '[]'::json)
-     from booking_hosts
-     where user_id = h.id and not cancelled and blocked_end > $4::text::timestamptz
-       and ($5::text is null or blocked_start < $5::text::timestamptz) and ($6::text is null or booking_id <> $6::text)) as blocked,
+     where schedule_id = s.id and date >= $2::text::date and ($3::text is null or date <= $3::text::date)) as overrides,
+  (select coalesce(json_agg(json_build_array(floor(extract(epoch from bh.blocked_start) * 1000), floor(extract(epoch from bh.blocked_end) * 1000),
+            bh.booking_id, b.event_type_id, floor(extract(epoch from b.start_time) * 1000))), '[]'::json)
+     from booking_hosts bh join bookings b on b.id = bh.booking_id
+     where bh.user_id = h.host_id and not bh.cancelled and bh.blocked_end > $7::text::timestamptz
+       and ($8::text is null or bh.blocked_start < $8::text::timestamptz) and ($6::text is null or bh.booking_id <> $6::text)) as blocked,
   (select coalesce(json_agg(json_build_array(floor(extract(epoch from b.start_time) * 1000), floor(extract(epoch from b.end_time) * 1000), c.id, c.name)), '[]'::json)
      from busy_intervals b join calendars c on c.id = b.calendar_id
-     where b.user_id = h.id and c.check_conflicts and b.end_time > $4::text::timestamptz
+     where b.user_id = h.host_id and c.check_conflicts and b.end_time > $4::text::timestamptz
        and ($5::text is null or b.start_time < $5::text::timestamptz)) as busy
-from json_array_elements_text($1::text::json) as h(id)`;
+from json_array_elements($1::text::json) as e(v)
+cross join lateral (select e.v->>0 as host_id, e.v->>1 as schedule_id) as h
+left join schedules s on s.user_id = h.host_id and (case when h.schedule_id is null then s.is_default else s.id = h.schedule_id end)`;
 
 type ScheduleRow = {
   host_id: string;
+  schedule_id: string | null;
+  timezone: string | null;
   rules: [number, number, number][];
   overrides: [string, OverrideInterval[]][];
-  blocked: [number, number, string][];
+  blocked: [number, number, string, string, number][];
   busy: [number, number, string, string][];
 };
 
 export type ScheduleSpan = { from: number; to?: number; ignoreBookingId?: string };
 
+/** Which schedule to read for a host: an id of theirs, or null for their default. */
+export type ScheduleRequest = { host: UserRow; scheduleId: string | null };
+
 /**
- * The hours of each host (by id), the overrides of the dates around [from, to), and what blocks
- * time there: pending and confirmed bookings (buffers included) and busy time of calendars that
- * check conflicts. `to` open: everything from `from` on. `ignoreBookingId`: the booking being
- * rescheduled does not block its own new slot. The dates of the overrides are read in each host's
- * own zone; one host or several cost one round trip.
+ * The hours of each host (by id) from the schedule asked for, the overrides of the dates around
+ * [from, to), and what blocks time there: pending and confirmed bookings (buffers included) and
+ * busy time of calendars that check conflicts. `to` open: everything from `from` on.
+ * `ignoreBookingId`: the booking being rescheduled neither blocks its own new slot nor counts
+ * against a limit. One host or several cost one round trip.
  */
-export async function loadHostSchedules(db: Db | Tx, hosts: UserRow[], span: ScheduleSpan): Promise<Map<string, HostSchedule>> {
+export async function loadSchedules(db: Db | Tx, requests: ScheduleRequest[], span: ScheduleSpan): Promise<Map<string, HostSchedule>> {
   // Kept inside the instants PostgreSQL reads: a start on 9999-12-31 plus the margin is year 10000.
   const lo = clampInstant(span.from - MARGIN);
   const hi = span.to === undefined ? undefined : clampInstant(span.to + MARGIN);
-  // The override dates: from the earliest local date of `lo` in any host's zone to the latest of `hi`.
-  const days = (at: number) => hosts.map((h) => dateOfDay(ZoneOffsets.of(h.timezone).dayOf(at))).sort();
+  // The override dates: a day either side of the UTC dates covers every zone's local dates.
+  const utcDate = (at: number, shift: number) => dateOfDay(Math.floor(at / DAY) + shift);
+  const iso = (at: number) => new Date(at).toISOString();
   const [[...rows]] = await runStatements(db)<[ScheduleRow[]]>([
     {
       text: SCHEDULE_SQL,
       params: [
-        JSON.stringify(hosts.map((h) => h.id)),
-        days(lo)[0] ?? null,
-        hi === undefined ? null : (days(hi).at(-1) ?? null),
-        new Date(lo).toISOString(),
-        hi === undefined ? null : new Date(hi).toISOString(),
+        JSON.stringify(requests.map((r) => [r.host.id, r.scheduleId])),
+        utcDate(lo, -1),
+        hi === undefined ? null : utcDate(hi, 1),
+        iso(lo),
+        hi === undefined ? null : iso(hi),
         span.ignoreBookingId ?? null,
+        iso(clampInstant(lo - WEEK)),
+        hi === undefined ? null : iso(clampInstant(hi + WEEK)),
       ],
     },
   ]);
+  const zoneOf = new Map(requests.map((r) => [r.host.id, r.host.timezone]));
   const schedules = new Map<string, HostSchedule>();
-  for (const { host_id, rules, overrides, blocked, busy } of rows) {
+  for (const { host_id, schedule_id, timezone, rules, overrides, blocked, busy } of rows) {
     const blocks: SourcedInterval[] = [
       ...blocked.map(([start, end, bookingId]): SourcedInterval => ({ kind: "booking", bookingId, start: Number(start), end: Number(end) })),
       ...busy.map(([start, end, calendarId, calendarName]): SourcedInterval => ({ kind: "calendar", calendarId, calendarName, start: Number(start), end: Number(end) })),
     ];
     schedules.set(host_id, {
+      scheduleId: schedule_id,
+      // The default schedule's zone is the host's own (null in the row).
+      timeZone: timezone ?? zoneOf.get(host_id)!,
       weeklyRules: rules.map(([dayOfWeek, startMinute, endMinute]) => ({ dayOfWeek, startMinute, endMinute })),
       // A closed date has no intervals: the engine reads an empty list as "closed".
       overrides: overrides.map(([date, intervals]) => ({
@@ -112,23 +178,22 @@ export async function loadHostSchedules(db: Db | Tx, hosts: UserRow[], span: Sch
       })),
       busy: mergeIntervals(blocks.map(({ start, end }) => ({ start, end }))),
       blocks,
+      booked: blocked.map(([, , , eventTypeId, start]) => ({ eventTypeId, start: Number(start) })),
     });
   }
   return schedules;
 }
 
-/** One host's schedule (loadHostSchedules for one). */
-export async function loadHostSchedule(db: Db | Tx, host: UserRow, span: ScheduleSpan): Promise<HostSchedule> {
-  return (await loadHostSchedules(db, [host], span)).get(host.id)!;
+/** The schedules an event type's hosts' slots are made of (scheduleIdFor), in one round trip. */
+export function loadHostSchedules(db: Db | Tx, hosts: UserRow[], span: ScheduleSpan, eventType?: EventTypeRow): Promise<Map<string, HostSchedule>> {
+  return loadSchedules(
+    db,
+    hosts.map((host) => ({ host, scheduleId: eventType ? scheduleIdFor(host, eventType) : null })),
+    span,
+  );
 }
 
-/** Everything the engine needs but `now` and the range, read inside the booking's transaction. */
-export async function loadSlotData(
-  db: Db | Tx,
-  host: UserRow,
-  eventType: EventTypeRow,
-  span: { from: number; to: number; ignoreBookingId?: string },
-): Promise<SlotData> {
-  const { weeklyRules, overrides, busy } = await loadHostSchedule(db, host, span);
-  return { host: engineHost(host), eventType: engineEventType(eventType), weeklyRules, overrides, busy };
+/** One host's schedule for an event type (loadHostSchedules for one). */
+export async function loadHostSchedule(db: Db | Tx, host: UserRow, span: ScheduleSpan, eventType?: EventTypeRow): Promise<HostSchedule> {
+  return (await loadHostSchedules(db, [host], span, eventType)).get(host.id)!;
 }

@@ -5,12 +5,12 @@ import type { SlotsQuery } from "@/lib/schemas/booking";
 import { toSlotDtos } from "@/lib/slots";
 import { computeTeamSlotsUntil } from "@/lib/slots/team";
 import { cachedSlotResponse, cacheEpoch, getHostSchedulesCached, getPublicTeamEventTypeCached, rememberSlotResponse } from "./cache";
-import { engineEventType, engineHost } from "./load";
+import { engineInputFor } from "./load";
 
 /**
  * The open slots of a public team event type for the guest's dates, in the guest's zone, as
  * serialised JSON `{timezone, slots}` (decisions §15): each host's starts from the one engine with
- * that host's own hours, zone, notice, window and busy time (personal and team bookings, calendars),
+ * that host's own hours (their default schedule), zone, busy time and limit counts, and the event type's notice and window (else the host's) (personal and team bookings, calendars),
  * then their union for round robin, their intersection for collective. Which host is free for a
  * start stays inside the service: a guest sees times, not who is busy. Cached like a host's list,
  * until any of its hosts or the team changes (or the answer could change with the clock).
@@ -28,7 +28,7 @@ export async function listTeamSlotsJson(db: Db, teamSlug: string, slug: string, 
     eventType.schedulingType ?? "collective",
     hosts.map((host, i) => ({
       hostId: host.id,
-      input: { now, host: engineHost(host), eventType: engineEventType(eventType), ...schedules[i]!, range },
+      input: { ...engineInputFor(host, eventType, schedules[i]!, now), range },
     })),
   );
   const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) });
