@@ -45,10 +45,10 @@ async function requestLocale(): Promise<string | undefined> {
 }
 
 /** The picker's first month in the host's zone; none (the picker's placeholder) if it cannot be had. */
-async function slotsPreview(host: UserRow, username: string, slug: string, intl: string): Promise<SlotsPreview | undefined> {
+async function slotsPreview(host: UserRow, windowDays: number, username: string, slug: string, intl: string): Promise<SlotsPreview | undefined> {
   try {
     const zone = host.timezone;
-    const open = await firstOpenMonth(await getDb(), { username, slug, zone, windowDays: host.maxAdvanceDays, now: Date.now() });
+    const open = await firstOpenMonth(await getDb(), { username, slug, zone, windowDays, now: Date.now() });
     const locale = (await requestLocale()) ?? "en-US";
     const hour12 = prefersHour12(locale);
     const counts = new Map<string, number>();
@@ -76,9 +76,11 @@ export default async function BookingPage({ params, searchParams }: Params) {
   const query = await searchParams;
   const embed = query.embed === "1";
   const { host, eventType } = await load(username, slug);
+  // The event type's own booking window, else the host's (decisions §16).
+  const windowDays = eventType.maxAdvanceDays ?? host.maxAdvanceDays;
   // The guest's language (?lang=, their remembered choice, their browser's); the browser gets its words only.
   const { locale, source, messages } = await guestLanguage({ param: query.lang });
-  const preview = await slotsPreview(host, username, slug, INTL_TAG[locale]);
+  const preview = await slotsPreview(host, windowDays, username, slug, INTL_TAG[locale]);
   // The guest's first month is most likely the host's: its months ask at once too (at most three).
   const months = preview ? Math.min(3, monthsBetween(monthOf(preview.today), preview.month) + 1) : 1;
   return (
@@ -100,7 +102,7 @@ export default async function BookingPage({ params, searchParams }: Params) {
               hostTimezone={host.timezone}
               event={{ title: eventType.title, hostName: host.fullName, location: eventType.location }}
               questions={eventType.customQuestions}
-              windowDays={host.maxAdvanceDays}
+              windowDays={windowDays}
               embed={embed}
               preview={preview}
             />
@@ -112,7 +114,7 @@ export default async function BookingPage({ params, searchParams }: Params) {
           it, so placed first the page's first frame had its background and no text. The script
           waits for the first contentful paint anyway, and the guest's first slots requests still
           leave while the bundles load. */}
-      <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(username, slug), windowDays: host.maxAdvanceDays, months }) }} />
+      <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(username, slug), windowDays, months }) }} />
     </main>
   );
 }

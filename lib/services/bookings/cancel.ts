@@ -80,7 +80,8 @@ export async function findGuestBooking(db: Db, token: string): Promise<GuestBook
       hostName: users.fullName,
       hostUsername: users.username,
       hostAvatarUrl: users.avatarUrl,
-      hostMaxAdvanceDays: users.maxAdvanceDays,
+      // The event type's own booking window, else the host's (decisions §16).
+      hostMaxAdvanceDays: sql<number>`coalesce(${eventTypes.maxAdvanceDays}, ${users.maxAdvanceDays})`,
       eventSlug: eventTypes.slug,
       eventActive: eventTypes.isActive,
       questions: eventTypes.customQuestions,

@@ -36,8 +36,8 @@ export default async function TeamBookingPage({ params, searchParams }: Params) 
   const { locale, source, messages } = await guestLanguage({ param: query.lang });
   const roundRobin = eventType.schedulingType === "round_robin";
   const names = new Intl.ListFormat(INTL_TAG[locale], { type: roundRobin ? "disjunction" : "conjunction" }).format(hosts.map((h) => h.fullName));
-  // How far ahead the team takes bookings: as far as its furthest host does.
-  const windowDays = Math.max(1, ...hosts.map((h) => h.maxAdvanceDays));
+  // How far ahead the team takes bookings: the event type's own window, else as far as its furthest host does.
+  const windowDays = eventType.maxAdvanceDays ?? Math.max(1, ...hosts.map((h) => h.maxAdvanceDays));
   return (
     <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
       <div className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}>
