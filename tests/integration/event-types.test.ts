@@ -34,6 +34,7 @@ describe("POST /me/event-types", () => {
       reminders: [],
       minNoticeHours: null,
       maxAdvanceDays: null,
+      scheduleId: null,
       publicUrl: `http://booking.test/${host.username}/intro-call`,
       createdAt: expect.stringMatching(/Z$/),
     });

@@ -261,6 +261,7 @@ describe("team event types", () => {
       reminders: [],
       minNoticeHours: null,
       maxAdvanceDays: null,
+      scheduleId: null,
       publicUrl: `http://booking.test/team/${team.slug}/demo`,
       createdAt: expect.stringMatching(/Z$/),
       teamId: team.id,
