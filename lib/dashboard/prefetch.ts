@@ -9,6 +9,8 @@ import { AppError } from "@/lib/errors";
 import { teamKeys } from "@/lib/browser/api-client/teams";
 import { listTeamEventTypes, listTeams } from "@/lib/services/teams";
 import { getAvailability } from "@/lib/services/schedule/availability";
+import { listSchedules } from "@/lib/services/schedule/schedules";
+import { scheduleKeys } from "@/lib/browser/api-client/schedules";
 import { loadConnections } from "@/lib/services/calendars";
 import { listEventTypes } from "@/lib/services/event-types/manage";
 import { listWebhooks } from "@/lib/services/webhooks";
@@ -19,7 +21,7 @@ import { listWebhooks } from "@/lib/services/webhooks";
 // (lib/browser/api-client/host.ts) as TanStack Query's dehydrated state. The browser then asks again
 // only when the data is stale (the client's staleTime), exactly as after its own fetch.
 
-export type Resource = "me" | "availability" | "eventTypes" | "calendarConnections" | "webhooks" | "teams" | { bookings: BookingFilter } | { teamEventTypes: string };
+export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks" | "teams" | { bookings: BookingFilter } | { teamEventTypes: string };
 
 /** The answer as the browser would have read it from JSON (ISO strings, no Dates or undefined). */
 const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -35,6 +37,7 @@ async function bookingsLoader(host: UserRow, filter: BookingFilter): Promise<[re
 const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unknown]>> = {
   me: async (host) => [hostKeys.me, toProfile(host)],
   availability: async (host) => [hostKeys.availability, await getAvailability(await getDb(), host)],
+  schedules: async (host) => [scheduleKeys.all, await listSchedules(await getDb(), host)],
   eventTypes: async (host) => [hostKeys.eventTypes, (await listEventTypes(await getDb(), host)).map((e) => toEventType(e, host.username))],
   calendarConnections: async (host) => [
     calendarKeys.all,

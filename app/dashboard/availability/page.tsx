@@ -9,9 +9,9 @@ export default function AvailabilityPage() {
     <>
       <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Availability</h1>
-        <p className="text-slate-600">When guests can book you: your weekly hours, dates that differ, and how soon and how far ahead.</p>
+        <p className="text-slate-600">When guests can book you: your schedules of weekly hours and dates that differ, and how soon and how far ahead.</p>
       </div>
-      <Prefetched resources={["availability"]}>
+      <Prefetched resources={["availability", "schedules"]}>
         <AvailabilityClient />
       </Prefetched>
     </>

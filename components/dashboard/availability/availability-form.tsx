@@ -11,6 +11,7 @@ import { useApiForm } from "@/components/ui/use-api-form";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { hostKeys, saveAvailability, type AvailabilityDto } from "@/lib/browser/api-client/host";
+import { saveSchedule, scheduleKeys } from "@/lib/browser/api-client/schedules";
 import { availabilityRules, describeSpot, draftFrom, humanise, pageRank, spotOf, toBody, type AvailabilityDraft } from "@/lib/forms/availability";
 import { DateOverrides, longDate } from "./date-overrides";
 import { WeeklyHours } from "./weekly-hours";
@@ -22,8 +23,10 @@ const numberInput = { type: "number", inputMode: "numeric", step: 1 } as const;
  * The whole availability in one form and one Save (PUT /me/availability). Problems are shown at
  * their rows, checked here first with the API's own schema and then by the API, whose issue paths
  * are mapped back to the rows that produced them; a summary above lists them all.
+ * With `schedule` (one that is not the default) it edits that schedule's zone and hours instead
+ * (PUT /me/schedules/{id}); notice and window are the host's and stay with the default.
  */
-export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
+export function AvailabilityForm({ initial, schedule }: { initial: AvailabilityDto; schedule?: { id: string; name: string } }) {
   const queryClient = useQueryClient();
   const apiForm = useApiForm<AvailabilityDraft>({ rules: availabilityRules, defaultValues: draftFrom(initial) });
   const { form, formRef, problems, onSubmit, showServerIssues, focusFirstProblem } = apiForm;
@@ -36,7 +39,14 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
   const [announcement, setAnnouncement] = useState("");
   const focusSoon = useFocusAfterRender();
   const focusNext = (selector: string) => focusSoon(() => document.querySelector<HTMLElement>(selector));
-  const save = useMutation({ mutationFn: saveAvailability });
+  const save = useMutation({
+    mutationFn: async (body: ReturnType<typeof toBody>): Promise<AvailabilityDto> => {
+      if (!schedule) return saveAvailability(body);
+      const { timezone, weeklyRules, dateOverrides } = body;
+      const stored = await saveSchedule(schedule.id, { name: schedule.name, timezone, weeklyRules, dateOverrides });
+      return { ...stored, minNoticeHours: initial.minNoticeHours, maxAdvanceDays: initial.maxAdvanceDays };
+    },
+  });
   const dirty = bodyOf(draft) !== savedBody;
   const saved = savedOnce && !dirty;
 
@@ -63,9 +73,12 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
       setGeneral([]);
       try {
         const stored = await save.mutateAsync(toBody(sent));
-        queryClient.setQueryData(hostKeys.availability, stored);
-        // The timezone is the profile's too.
-        if (stored.timezone !== initial.timezone) void queryClient.invalidateQueries({ queryKey: hostKeys.me, exact: true });
+        void queryClient.invalidateQueries({ queryKey: scheduleKeys.all, exact: true });
+        if (!schedule) {
+          queryClient.setQueryData(hostKeys.availability, stored);
+          // The timezone is the profile's too.
+          if (stored.timezone !== initial.timezone) void queryClient.invalidateQueries({ queryKey: hostKeys.me, exact: true });
+        }
         const next = draftFrom(stored);
         form.reset(next);
         setSavedBody(bodyOf(next));
@@ -122,7 +135,7 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
         )}
 
         <div className="rounded-lg border border-slate-200 bg-white p-4 sm:px-6">
-          <FormField control={control} name="timezone" label="Timezone" hint="Your hours below are in this timezone. It is your profile's timezone too.">
+          <FormField control={control} name="timezone" label="Timezone" hint={schedule ? "This schedule's hours below are in this timezone." : "Your hours below are in this timezone. It is your profile's timezone too."}>
             {(p, field) => <TimezoneSelect {...p} data-spot="timezone" name={field.name} value={field.value} onChange={field.onChange} />}
           </FormField>
         </div>
@@ -130,33 +143,37 @@ export function AvailabilityForm({ initial }: { initial: AvailabilityDto }) {
         <WeeklyHours focusNext={focusNext} announce={setAnnouncement} />
         <DateOverrides today={today} focusNext={focusNext} />
 
-        <section aria-labelledby="limits-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:px-6">
-          <h2 id="limits-heading" className="mb-3 text-lg font-semibold">
-            Booking limits
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              control={control}
-              name="minNoticeHours"
-              label="Minimum notice (hours)"
-              hint="Guests cannot book a time that starts sooner than this."
-              {...numberInput}
-              min={0}
-              max={8760}
-              data-spot="minNoticeHours"
-            />
-            <TextField
-              control={control}
-              name="maxAdvanceDays"
-              label="Booking window (days)"
-              hint="How many days ahead guests can book."
-              {...numberInput}
-              min={1}
-              max={730}
-              data-spot="maxAdvanceDays"
-            />
-          </div>
-        </section>
+        {schedule ? (
+          <p className="text-sm text-slate-600">Minimum notice and booking window are yours, set with your default schedule; an event type may set its own.</p>
+        ) : (
+          <section aria-labelledby="limits-heading" className="rounded-lg border border-slate-200 bg-white p-4 sm:px-6">
+            <h2 id="limits-heading" className="mb-3 text-lg font-semibold">
+              Booking limits
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                control={control}
+                name="minNoticeHours"
+                label="Minimum notice (hours)"
+                hint="Guests cannot book a time that starts sooner than this."
+                {...numberInput}
+                min={0}
+                max={8760}
+                data-spot="minNoticeHours"
+              />
+              <TextField
+                control={control}
+                name="maxAdvanceDays"
+                label="Booking window (days)"
+                hint="How many days ahead guests can book."
+                {...numberInput}
+                min={1}
+                max={730}
+                data-spot="maxAdvanceDays"
+              />
+            </div>
+          </section>
+        )}
 
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
           <p role="status" className="mr-auto text-sm">
