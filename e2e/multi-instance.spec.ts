@@ -172,3 +172,53 @@ test("two instances on one PostgreSQL: 40 guests at once on one round-robin star
     await Promise.all([a.stop(), b.stop()]);
   }
 });
+
+test("two instances on one PostgreSQL: 24 guests at once on 24 different starts of one day with perDay 2 make exactly 2 bookings", async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the two-instance PostgreSQL run");
+  expect(url, "CI=true requires TEST_DATABASE_URL").toBeTruthy();
+  test.setTimeout(120_000);
+  const env = { DATABASE_URL: url!, JWT_SECRET: randomBytes(32).toString("hex"), ENCRYPTION_KEY: randomBytes(32).toString("base64"), RATE_LIMITS: "off" };
+  const a = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-a-")) });
+  const b = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-b-")) });
+  try {
+    const username = `lim${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    expect((await post(`${a.url}/api/v1/auth/register`, { email, password: "two-instances", fullName: "Limit", username, timezone: "UTC" })).status).toBe(201);
+    const token = (await post(`${a.url}/api/v1/auth/login`, { email, password: "two-instances" })).body.accessToken;
+    const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
+    const put = await fetch(`${a.url}/api/v1/me/availability`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules: [], dateOverrides: [{ date, available: true, intervals: [{ startTime: "08:00", endTime: "20:00" }] }] }),
+    });
+    expect(put.status).toBe(200);
+    expect((await post(`${a.url}/api/v1/me/event-types`, { slug: "capped", title: "Capped", durationMinutes: 30, limits: { perDay: 2 } }, token)).status).toBe(201);
+
+    // Every start of the day a different guest, half through each instance: no two overlap, so
+    // only the limit (counted under the host's lock inside each booking's transaction) stops them.
+    const starts = Array.from({ length: 24 }, (_, i) => DateTime.fromISO(`${date}T08:00:00Z`).plus({ minutes: 30 * i }).toUTC().toISO({ suppressMilliseconds: true })!);
+    const results = await Promise.all(
+      starts.map(async (startTime, i) => {
+        const res = await fetch(`${(i % 2 ? b : a).url}/api/v1/public/${username}/capped/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+          body: JSON.stringify({ startTime, guestName: `Guest ${i}`, guestEmail: `g${i}-${randomUUID()}@example.com`, guestTimezone: "UTC" }),
+        });
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error === "slot_unavailable")).toBe(true);
+    const mine = await fetch(`${b.url}/api/v1/me/bookings`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await mine.json()).data as unknown[]).length).toBe(2);
+    // Both instances now offer nothing that day.
+    for (const instance of [a, b]) {
+      const res = await fetch(`${instance.url}/api/v1/public/${username}/capped/slots?from=${date}&to=${date}&timezone=UTC`);
+      expect((await res.json()).slots).toEqual([]);
+    }
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
