@@ -75,6 +75,15 @@ const arbInput = fc
       ),
       { maxLength: 10 },
     ),
+    // Booking limits (decisions §16) half the time: starts of the type's bookings from a week back on.
+    limits: fc.option(
+      fc.record({
+        perDay: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+        perWeek: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
+        booked: fc.array(fc.integer({ min: -8 * 1440, max: 34 * 1440 }), { maxLength: 12 }),
+      }),
+      { nil: undefined },
+    ),
   })
   .map((r): SlotInput => {
     const { zone: hostZone, day: fromDay } = r.zoneAndDay;
@@ -86,6 +95,15 @@ const arbInput = fc
       overrides: r.overrides.map((o): DateOverride => ({ date: isoDate(fromDay + o.offset), intervals: o.intervals })),
       eventType: { durationMinutes: r.duration, bufferBeforeMinutes: r.before, bufferAfterMinutes: r.after, slotIntervalMinutes: r.step },
       busy: r.busy.map((b) => ({ start: from + b.at * MINUTE, end: from + (b.at + b.length) * MINUTE })),
+      ...(r.limits
+        ? {
+            limits: {
+              ...(r.limits.perDay !== undefined ? { perDay: r.limits.perDay } : {}),
+              ...(r.limits.perWeek !== undefined ? { perWeek: r.limits.perWeek } : {}),
+              booked: r.limits.booked.map((at) => from + at * MINUTE),
+            },
+          }
+        : {}),
       range: { from: isoDate(fromDay), to: isoDate(fromDay + r.length), timeZone: r.guestZone },
     };
   });
@@ -143,6 +161,20 @@ function hoursOn(input: SlotInput, date: string): LocalInterval[] {
 const overlaps = (busy: SlotInput["busy"], start: number, end: number) => busy.some((b) => b.start < end && start < b.end);
 const localDate = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toISODate()!;
 
+/** Whether the start's local day or ISO week (luxon's weekYear and weekNumber) already holds the limit. */
+function limitFull(input: SlotInput, start: number): boolean {
+  const limits = input.limits;
+  if (!limits) return false;
+  const zone = input.host.timeZone;
+  const at = DateTime.fromMillis(start, { zone });
+  const sameDay = limits.booked.filter((b) => DateTime.fromMillis(b, { zone }).toISODate() === at.toISODate()).length;
+  const sameWeek = limits.booked.filter((b) => {
+    const t = DateTime.fromMillis(b, { zone });
+    return t.weekYear === at.weekYear && t.weekNumber === at.weekNumber;
+  }).length;
+  return (limits.perDay !== undefined && sameDay >= limits.perDay) || (limits.perWeek !== undefined && sameWeek >= limits.perWeek);
+}
+
 /** The slots §7 describes, by brute force over every host day the range could touch. */
 function reference(input: SlotInput): Slot[] {
   const zone = input.host.timeZone;
@@ -161,6 +193,7 @@ function reference(input: SlotInput): Slot[] {
         const guestDate = localDate(start, input.range.timeZone);
         if (guestDate < input.range.from || guestDate > input.range.to) continue;
         if (overlaps(input.busy, start - bufferBeforeMinutes * MINUTE, end + bufferAfterMinutes * MINUTE)) continue;
+        if (limitFull(input, start)) continue;
         out.set(start, { start, end });
       }
     }
