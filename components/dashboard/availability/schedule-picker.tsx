@@ -107,7 +107,7 @@ export function SchedulePicker({ schedules, selected, onSelect }: { schedules: S
             ))}
           </select>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <Button variant="secondary" size="sm" onClick={() => (setNaming("new"), setName(""), setProblem(undefined))} disabled={busy}>
             New schedule
           </Button>
@@ -119,7 +119,7 @@ export function SchedulePicker({ schedules, selected, onSelect }: { schedules: S
               <Button variant="secondary" size="sm" onClick={() => void makeDefault()} disabled={busy}>
                 Make default
               </Button>
-              <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => (setConfirming(true), setProblem(undefined))} disabled={busy}>
+              <Button variant="secondary" size="sm" className="border-red-300! text-red-700! hover:bg-red-50!" onClick={() => (setConfirming(true), setProblem(undefined))} disabled={busy}>
                 Delete
               </Button>
             </>
