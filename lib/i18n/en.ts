@@ -64,6 +64,8 @@ export const en = {
     when: "When",
     where: "Where",
     emailOnItsWay: "A confirmation email is on its way to {email}.",
+    requested: "Your booking is requested",
+    requestedEmail: "{host} will confirm it. An email is on its way to {email}, and another follows when {host} answers.",
     linksSentence: "{manage} shows it at any time. Plans change? {reschedule} or {cancel}. Keep these links: they are the only way in, and the email has them too.",
     manageLink: "Your booking's page",
     rescheduleLink: "Pick another time",
@@ -174,6 +176,12 @@ export const en = {
     location: "Location: {location}.",
     cancelledMessage: 'Your booking "{title}" with {host} on {when} is cancelled.',
     movedMessage: 'Your booking "{title}" with {host} is moved to {when}.',
+    requestedMessage: "{title} with {host} is requested for {when}. {host} will confirm it; you will get an email then.",
+    requestedSubject: "Requested: {title} with {host} on {day}",
+    requestedLead: "Your booking with {host} is requested, and the time is held for you. {host} will confirm it; you will get an email then.",
+    declinedSubject: "Declined: {title} with {host} on {day}",
+    declinedLead: "{host} declined your booking request.",
+    expiredLead: "{host} did not confirm your booking request before its time, so it is cancelled.",
   },
 };
 
