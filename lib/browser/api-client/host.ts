@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Profile, UpdateProfileBody } from "@/lib/schemas/account";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
-import type { Booking, BookingList } from "@/lib/schemas/booking";
+import type { Booking, BookingHistory, BookingList } from "@/lib/schemas/booking";
 import type { CalendarConnection, CalendarConnectionList, ConnectCalDavBody, OAuthProviderParams, UpdateConnectionBody } from "@/lib/schemas/calendar";
 import type { CreateEventTypeBody, EventType, EventTypeList, Explanation, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import type { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookList } from "@/lib/schemas/webhook";
@@ -26,7 +26,8 @@ export type BookingTeamDto = { id: string; slug: string; name: string };
  */
 export type BookingDto = Omit<z.output<typeof Booking>, "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
 export type BookingListDto = Omit<z.output<typeof BookingList>, "data"> & { data: BookingDto[] };
-export type BookingFilter = { status?: "pending" | "confirmed" | "cancelled"; eventTypeId?: string; when?: "upcoming" | "past"; from?: string; to?: string; page?: number; limit?: number };
+/** status: one status, or several joined by commas ("pending,confirmed"). */
+export type BookingFilter = { status?: string; noShow?: boolean; eventTypeId?: string; when?: "upcoming" | "past"; from?: string; to?: string; page?: number; limit?: number };
 
 export const hostKeys = {
   me: ["me"] as const,
@@ -77,6 +78,22 @@ export const cancelBooking = (id: string, reason: string) =>
 
 export const rescheduleBooking = (id: string, startTime: string) =>
   fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/reschedule`, { method: "POST", body: { startTime } });
+
+export const confirmBooking = (id: string) => fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/confirm`, { method: "POST" });
+
+export const declineBooking = (id: string, reason: string) =>
+  fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/decline`, { method: "POST", body: reason ? { reason } : {} });
+
+export const markNoShow = (id: string, noShow: boolean) => fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/no-show`, { method: "POST", body: { noShow } });
+
+export type BookingHistoryEntryDto = z.output<typeof BookingHistory>["data"][number];
+
+/** A booking's history, under the bookings' key: every change to a booking refreshes it too. */
+export const bookingHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...hostKeys.bookings, "history", id] as const,
+    queryFn: async () => (await fetchJson<z.output<typeof BookingHistory>>(`/me/bookings/${encodeURIComponent(id)}/history`)).data,
+  });
 
 export type ExplanationDto = z.output<typeof Explanation>;
 
