@@ -136,7 +136,7 @@ function BookingCard({
             {booking.guestTimezone !== zone ? ` · in ${booking.guestTimezone}` : ""}
           </p>
         </div>
-        <div className="flex shrink-0 flex-wrap gap-2 sm:max-w-xs sm:justify-end">
+        <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
           {upcoming && pending && <RequestActions booking={booking} />}
           {upcoming && (
             <Button variant="secondary" size="sm" onClick={() => setRescheduling((r) => !r)} aria-expanded={rescheduling}>
