@@ -20,6 +20,7 @@ import * as bookings from "./me/bookings/route";
 import * as hostCancel from "./me/bookings/[bookingId]/cancel/route";
 import * as reschedule from "./me/bookings/[bookingId]/reschedule/route";
 import * as calls from "./me/calls/route";
+import * as guest from "./me/guests/[email]/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
 import * as publicSlots from "./public/[username]/[eventSlug]/slots/route";
 import * as publicBookings from "./public/[username]/[eventSlug]/bookings/route";
@@ -92,6 +93,7 @@ export const routeModules: RouteModule[] = [
   webhookTest,
   webhookRotateSecret,
   calls,
+  guest,
   guestCancel,
   guestReschedule,
   calendarFeed,
