@@ -161,8 +161,8 @@ export const Booking = z
     createdAt: Timestamp,
     cancellationReason: z.string().nullable(),
     cancelledBy: z.enum(cancellers).nullable().meta({ description: "host (cancelled or declined), guest, or system (a request left unconfirmed until its start)" }),
-    noShow: z.boolean().meta({ description: "The host marked the guest as not having come" }),
     previousStartTime: Timestamp.nullable(),
+    noShow: z.boolean().meta({ description: "The host marked the guest as not having come" }),
     hosts: z
       .array(z.object({ userId: z.string(), username: z.string(), fullName: z.string() }))
       .meta({ description: "Who hosts it: one host for a personal or round-robin booking, every host of a collective one (the booking's own host first)" }),

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as feed } from "@/app/feeds/[file]/route";
+import { bookingUid } from "@/lib/links";
 import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
 import { api } from "../support/api";
@@ -209,6 +211,12 @@ describe("collective", () => {
       expect(mine.hosts.map((x: any) => x.userId)).toEqual([ann.id, ben.id]);
     }
     expect(await bookingsOf(outsider)).toEqual([]);
+    // …and in each host's calendar feed.
+    for (const h of [ann, ben]) {
+      const url = (await api.post("/me/calendar-feed", undefined, { token: h.token })).body.url as string;
+      const res = await feed(new Request(url), { params: Promise.resolve({ file: new URL(url).pathname.split("/").pop()! }) });
+      expect(await res.text()).toContain(bookingUid(booked.body.id));
+    }
     expect(await teamSlots(team.slug, eventType.slug, date)).toEqual(common.slice(1));
     // The booking blocks each host's personal slots too.
     const annPersonal = await createEventType(ann, { durationMinutes: 30 });
