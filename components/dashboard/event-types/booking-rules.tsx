@@ -37,7 +37,7 @@ function ConfirmationBox({ control }: { control: Control<EventTypeValues> }) {
 }
 
 export function BookingRulesSection({ control, team, className }: { control: Control<EventTypeValues>; team: boolean; className: string }) {
-  const own = team ? "each host's own" : "your availability's";
+  const own = team ? "each host's own setting" : "as set on your Availability page";
   return (
     <section className={className}>
       <h2 className="text-lg font-semibold">Booking rules</h2>

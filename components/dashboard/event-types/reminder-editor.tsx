@@ -12,6 +12,8 @@ import { MAX_REMINDERS, newReminder, type EventTypeValues } from "@/lib/forms/ev
 
 type Control_ = Control<EventTypeValues>;
 
+/** The amount is a few digits: the dashboard's input, but narrow. */
+const amountClass = inputClass.replace("w-full", "w-24");
 const selectClass = "rounded-md border border-slate-300 bg-white px-2 py-2 text-sm aria-[invalid=true]:border-red-500";
 
 function Select({ control, name, label, errorId, children }: { control: Control_; name: FieldPath<EventTypeValues>; label: string; errorId?: string; children: React.ReactNode }) {
@@ -60,7 +62,7 @@ function ReminderRow({ control, index: i, onRemove }: { control: Control_; index
           aria-label={`Reminder ${i + 1}: how long before`}
           aria-invalid={Boolean(fieldState.error)}
           aria-describedby={error ? errorId : undefined}
-          className={`${inputClass} w-20`}
+          className={amountClass}
         />
         <Select control={control} name={`${path}.unit`} label={`Reminder ${i + 1}: unit`}>
           <option value="minutes">minutes</option>
