@@ -163,6 +163,8 @@ export const de: Messages = {
     pickAnother: "Andere Zeit wählen",
     cancelBooking: "Diese Buchung stornieren",
     addToCalendar: "Zum Kalender hinzufügen",
+    reminderSubject: "Erinnerung: {title} mit {host} am {day}",
+    reminderLead: "Zur Erinnerung: Ihre Buchung mit {host} steht bald an.",
     confirmationMessage: "{title} mit {host} ist bestätigt für {when}.",
     location: "Ort: {location}.",
     cancelledMessage: "Ihre Buchung „{title}“ mit {host} am {when} ist storniert.",

@@ -171,6 +171,8 @@ export const en = {
     pickAnother: "Pick another time",
     cancelBooking: "Cancel this booking",
     addToCalendar: "Add it to your calendar",
+    reminderSubject: "Reminder: {title} with {host} on {day}",
+    reminderLead: "A reminder: your booking with {host} is coming up.",
     // the API's own sentences to the guest (confirmationMessage, and the cancel and reschedule answers)
     confirmationMessage: "{title} with {host} is confirmed for {when}.",
     location: "Location: {location}.",

@@ -163,6 +163,8 @@ export const es: Messages = {
     pickAnother: "Elegir otro horario",
     cancelBooking: "Cancelar esta reserva",
     addToCalendar: "Añadir a su calendario",
+    reminderSubject: "Recordatorio: {title} con {host} el {day}",
+    reminderLead: "Un recordatorio: su reserva con {host} se acerca.",
     confirmationMessage: "{title} con {host} está confirmada para el {when}.",
     location: "Lugar: {location}.",
     cancelledMessage: "Su reserva «{title}» con {host} del {when} está cancelada.",

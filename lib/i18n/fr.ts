@@ -163,6 +163,8 @@ export const fr: Messages = {
     pickAnother: "Choisir un autre horaire",
     cancelBooking: "Annuler cette réservation",
     addToCalendar: "Ajouter à votre agenda",
+    reminderSubject: "Rappel : {title} avec {host} le {day}",
+    reminderLead: "Petit rappel : votre réservation avec {host} approche.",
     confirmationMessage: "{title} avec {host} est confirmé pour le {when}.",
     location: "Lieu : {location}.",
     cancelledMessage: "Votre réservation « {title} » avec {host} du {when} est annulée.",

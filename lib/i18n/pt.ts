@@ -163,6 +163,8 @@ export const pt: Messages = {
     pickAnother: "Escolher outro horário",
     cancelBooking: "Cancelar esta reserva",
     addToCalendar: "Adicionar à sua agenda",
+    reminderSubject: "Lembrete: {title} com {host} – {day}",
+    reminderLead: "Um lembrete: sua reserva com {host} está chegando.",
     confirmationMessage: "{title} com {host} está confirmada para {when}.",
     location: "Local: {location}.",
     cancelledMessage: "Sua reserva “{title}” com {host}, marcada para {when}, foi cancelada.",

@@ -71,6 +71,8 @@ export function bookingEmail(): JobHandler {
       const facts = await loadBookingFacts(db, event.bookingId, reader === "host" ? hostId : undefined);
       // The booking is gone (its host deleted the account): there is no one to write to about it.
       if (!facts) return { status: "done" };
+      // The guest's data was erased (decisions §16): there is no address to write to.
+      if (reader === "guest" && facts.booking.guestEmail === "") return { status: "done" };
       // A round-robin move that changed hosts: the host it left and the host it went to are told so.
       const former = event.formerHostIds ?? [];
       const reassigned = reader === "host" && former.length > 0 ? (former.includes(facts.host.userId) ? "from" : "to") : undefined;

@@ -1,5 +1,6 @@
 import "server-only";
 import { newId } from "@/lib/ids";
+import { remindersAfter } from "@/lib/services/bookings/reminders";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
 import { BookingEventPayload, hostsOfEvent, type BookingEvent } from "@/lib/outbox/booking-events";
 import { webhookBody } from "@/lib/webhooks/body";
@@ -17,7 +18,8 @@ import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
  * and removes the event of a host no longer on the booking). Each runs, retries and fails on its
  * own, so an endpoint that is down never delays or repeats anything sent elsewhere. The jobs are
  * added in the transaction that settles this one, under keys unique per event × target: a
- * fan-out that runs twice (a lost lease) adds nothing the second time.
+ * fan-out that runs twice (a lost lease) adds nothing the second time. Last, the booking's
+ * reminders: the event's new time gets its own (due before the start), a cancel drops them.
  */
 /**
  * What each event sends besides its webhooks: a no-show mark is the host's bookkeeping, told to
@@ -34,7 +36,7 @@ const TOLD: Record<BookingEvent, { emails: boolean; calendars: boolean }> = {
 export function bookingEventFanOut(kind: BookingEvent): JobHandler {
   return {
     kind,
-    async run({ db, job }) {
+    async run({ db, job, now }) {
       const event = BookingEventPayload.parse(job.payload);
       const hostIds = hostsOfEvent(event);
       const body = webhookBody(event.event, event.occurredAt, event.data);
@@ -59,7 +61,8 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
         dedupeKey: hostId === event.hostId ? `calendar:${job.id}` : `calendar:${job.id}:${hostId}`,
         payload: { bookingId: event.bookingId, hostId } satisfies CalendarWriteJob,
       }));
-      return { status: "done", enqueue: [...deliveries, ...emails, ...calendar] };
+      const reminders = await remindersAfter(db, event, now);
+      return { status: "done", enqueue: [...deliveries, ...emails, ...calendar, ...reminders] };
     },
   };
 }

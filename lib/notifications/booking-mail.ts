@@ -52,7 +52,8 @@ export type BookingMailInput = {
   stamp: Date;
 };
 
-type Outline = {
+/** A message's parts, written once and rendered as plain text and as HTML. */
+export type Outline = {
   /** The language it is written in (the HTML's lang). */
   lang: string;
   subject: string;
@@ -172,7 +173,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-function asText(o: Outline): string {
+export function asText(o: Outline): string {
   const width = Math.max(...o.rows.map(([label]) => label.length)) + 2;
   return [
     o.greeting,
@@ -186,7 +187,7 @@ function asText(o: Outline): string {
   ].join("\n");
 }
 
-function asHtml(o: Outline): string {
+export function asHtml(o: Outline): string {
   const rows = o.rows
     .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replaceAll("\n", "<br>")}</td></tr>`)
     .join("");

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/store/database";
-import { calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamMembers, teams, users } from "@/db/schema";
+import { bookings, calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamMembers, teams, users } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { newId } from "@/lib/ids";
 import { oauthNonceCookieName, startOAuth } from "@/lib/services/calendars/oauth";
@@ -22,6 +22,13 @@ async function freshToken(fx: Fixture): Promise<string> {
   return res.body.accessToken ?? "signed-out";
 }
 const none = { params: {}, query: {}, headers: {} };
+/** The address of a new booking's guest (a guest of the fixture's host). */
+async function guestEmailOf(fx: Fixture): Promise<string> {
+  const { id } = await fx.book();
+  const [row] = await (await getDb()).select({ email: bookings.guestEmail }).from(bookings).where(eq(bookings.id, id));
+  return row!.email;
+}
+
 const publicParams = (fx: Fixture) => ({ username: fx.host.username, eventSlug: fx.eventType.slug });
 
 /** A valid request per operation ("METHOD /template"), built afresh for every run. */
@@ -163,6 +170,8 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     },
   }),
   "GET /me/event-types/{eventTypeId}/social-post": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id } }),
+  "GET /me/guests/{email}": async (fx) => ({ ...none, headers: auth(fx), params: { email: await guestEmailOf(fx) }, query: { download: "1" } }),
+  "DELETE /me/guests/{email}": async (fx) => ({ ...none, headers: auth(fx), params: { email: await guestEmailOf(fx) } }),
   "GET /me/calls": async (fx) => ({ ...none, headers: auth(fx), query: { bookingId: (await fx.book()).id, page: "1", limit: "20" } }),
   "GET /me/calendar-connections": (fx) => ({ ...none, headers: auth(fx) }),
   "GET /me/calendar-connections/{connectionId}": async (fx) => ({ ...none, headers: auth(fx), params: { connectionId: await connectionOf(fx) } }),

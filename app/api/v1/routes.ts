@@ -24,6 +24,7 @@ import * as declineBooking from "./me/bookings/[bookingId]/decline/route";
 import * as noShow from "./me/bookings/[bookingId]/no-show/route";
 import * as bookingHistory from "./me/bookings/[bookingId]/history/route";
 import * as calls from "./me/calls/route";
+import * as guest from "./me/guests/[email]/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
 import * as publicSlots from "./public/[username]/[eventSlug]/slots/route";
 import * as publicBookings from "./public/[username]/[eventSlug]/bookings/route";
@@ -100,6 +101,7 @@ export const routeModules: RouteModule[] = [
   webhookTest,
   webhookRotateSecret,
   calls,
+  guest,
   guestCancel,
   guestReschedule,
   calendarFeed,

@@ -5,6 +5,7 @@ import type { Availability, AvailabilityBody } from "@/lib/schemas/availability"
 import type { Booking, BookingHistory, BookingList } from "@/lib/schemas/booking";
 import type { CalendarConnection, CalendarConnectionList, ConnectCalDavBody, OAuthProviderParams, UpdateConnectionBody } from "@/lib/schemas/calendar";
 import type { CreateEventTypeBody, EventType, EventTypeList, Explanation, UpdateEventTypeBody } from "@/lib/schemas/event-type";
+import type { GuestData } from "@/lib/schemas/guest";
 import type { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookList } from "@/lib/schemas/webhook";
 import { API_BASE, fetchJson } from "./fetch-json";
 
@@ -164,3 +165,13 @@ export const syncConnection = (id: string) =>
 
 /** Where the browser goes (a navigation, not a fetch) to start connecting Google or Microsoft: a 302 to the consent screen. */
 export const oauthAuthorizeUrl = (provider: OAuthCalendarProvider) => `${API_BASE}/me/calendar-connections/oauth/${provider}/authorize`;
+
+// ---- A guest's data (decisions §16) ----
+
+export type GuestDataDto = z.output<typeof GuestData>;
+export const guestKeys = { one: (email: string) => ["me", "guests", email.trim().toLowerCase()] as const };
+const guestPath = (email: string) => `/me/guests/${encodeURIComponent(email.trim())}`;
+export const guestQuery = (email: string) => queryOptions({ queryKey: guestKeys.one(email), queryFn: () => fetchJson<GuestDataDto>(guestPath(email)) });
+/** The export: the same JSON as a file, fetched by the browser itself with the session cookie. */
+export const guestDownloadUrl = (email: string) => `${API_BASE}${guestPath(email)}?download=1`;
+export const eraseGuest = (email: string) => fetchJson<undefined>(guestPath(email), { method: "DELETE" });
