@@ -118,11 +118,19 @@ describe("guest data", () => {
     const unsent = await book(ann, personal.slug, at(date, "15:00"), guest);
     expect(unsent.status).toBe(201);
 
+    // A booking the guest cancelled, with a reason of their own.
+    const reason = `Leaving town ${randomUUID()}`;
+    const withdrawn = await book(ann, personal.slug, at(date, "16:00"), guest);
+    expect(withdrawn.status).toBe(201);
+    expect((await api.post("/public/cancel", { token: tokenOf(withdrawn.body.cancelUrl), reason })).status).toBe(200);
+    await worker.runDueJobs();
+    expect(await tablesHolding(reason)).toEqual(expect.arrayContaining(["bookings", "booking_history"]));
+
     // What the host holds: three bookings (the team one too), answers with their questions.
     const held = await api.get(`/me/guests/${encodeURIComponent(email.toUpperCase())}`, { token: ann.token });
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body.email).toBe(email.toLowerCase());
-    expect(held.body.bookings.map((b: any) => b.id)).toEqual([first.body.id, teamBooking.id, unsent.body.id]);
+    expect(held.body.bookings.map((b: any) => b.id)).toEqual([first.body.id, teamBooking.id, unsent.body.id, withdrawn.body.id]);
     const stored = held.body.bookings[0].customAnswers as Record<string, string>;
     expect(held.body.bookings[0]).toMatchObject({
       guestName: name,
@@ -159,7 +167,7 @@ describe("guest data", () => {
     expect(JSON.stringify(receiver.received.map((r) => r.body))).not.toContain(email);
 
     // Nowhere: no table holds the address (any case), the name or an answer.
-    for (const needle of [email, name, topic, stored.phone!, stored.topic!]) expect(await tablesHolding(needle), needle).toEqual([]);
+    for (const needle of [email, name, topic, stored.phone!, stored.topic!, reason]) expect(await tablesHolding(needle), needle).toEqual([]);
 
     // The bookings keep their times; their guest is erased.
     const list = await api.get(`/me/bookings?from=${date}&to=${date}`, { token: ann.token });

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { bookingGuestTokens, bookings, calls, idempotencyKeys, webhookDeliveries, type UserRow } from "@/db/schema";
+import { bookingGuestTokens, bookingHistory, bookings, calls, idempotencyKeys, webhookDeliveries, type UserRow } from "@/db/schema";
 import { BOOKING_EMAIL, REMINDER_KINDS } from "@/lib/outbox/kinds";
 import { ERASED_NAME, mentions, scrubOutbox, scrubValue, type Erasure } from "@/lib/outbox/scrub";
 import { hashCancelToken } from "@/lib/services/bookings/store";
@@ -22,7 +22,14 @@ const GUEST_BOUND_KINDS = [BOOKING_EMAIL, ...REMINDER_KINDS];
 export async function eraseGuest(db: Db, host: UserRow, email: string): Promise<number> {
   return db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: bookings.id, guestName: bookings.guestName, guestEmail: bookings.guestEmail, customAnswers: bookings.customAnswers })
+      .select({
+        id: bookings.id,
+        guestName: bookings.guestName,
+        guestEmail: bookings.guestEmail,
+        customAnswers: bookings.customAnswers,
+        // A reason the guest gave when cancelling is their text too.
+        guestReason: sql<string | null>`case when ${bookings.cancelledBy} = 'guest' then ${bookings.cancellationReason} end`,
+      })
       .from(bookings)
       .where(guestBookingsOf(host, email))
       .for("update");
@@ -30,7 +37,7 @@ export async function eraseGuest(db: Db, host: UserRow, email: string): Promise<
     const erasure: Erasure = {
       emails: [...new Set([email.trim(), ...found.map((b) => b.guestEmail)].filter((e) => e !== ""))],
       names: [...new Set(found.map((b) => b.guestName).filter((n) => n !== ERASED_NAME))],
-      answers: [...new Set(found.flatMap((b) => Object.values(b.customAnswers)).filter((a) => a.trim() !== ""))],
+      answers: [...new Set(found.flatMap((b) => [...Object.values(b.customAnswers), b.guestReason ?? ""]).filter((a) => a.trim() !== ""))],
       bookingIds: found.map((b) => b.id),
     };
     const ids = erasure.bookingIds;
@@ -42,6 +49,12 @@ export async function eraseGuest(db: Db, host: UserRow, email: string): Promise<
         .set({ guestName: ERASED_NAME, guestEmail: "", customAnswers: {}, cancelTokenHash: hashCancelToken(randomBytes(32).toString("base64url")), updatedAt: new Date() })
         .where(eq(bookings.id, id));
     }
+    // What the guest wrote when cancelling is theirs too: on the booking and in its history.
+    await tx.update(bookings).set({ cancellationReason: null }).where(and(inArray(bookings.id, ids), eq(bookings.cancelledBy, "guest")));
+    await tx
+      .update(bookingHistory)
+      .set({ details: sql`${bookingHistory.details} - 'reason'` })
+      .where(and(inArray(bookingHistory.bookingId, ids), eq(bookingHistory.actor, "guest")));
     await tx.delete(bookingGuestTokens).where(inArray(bookingGuestTokens.bookingId, ids));
     await tx.update(calls).set({ toNumber: "" }).where(inArray(calls.bookingId, ids));
 
