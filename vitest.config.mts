@@ -77,6 +77,7 @@ export default defineConfig({
             "tests/integration/calendar-feed.test.ts",
             "tests/integration/booking-emails.test.ts",
             "tests/integration/guest-language.test.ts",
+            "tests/integration/reminders.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],

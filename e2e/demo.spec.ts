@@ -7,8 +7,8 @@ import { expect, test } from "@playwright/test";
 import { start } from "./support/server";
 
 // `npm run demo` against a running service, on PGlite and on PostgreSQL: a demo host with
-// availability, three event types and bookings, made through the service's own API, and a
-// second run that changes nothing.
+// availability, four event types and bookings, made through the service's own API, and a
+// second run that changes nothing. Issue 22: an event type with reminders, one that requires confirmation.
 
 const run = promisify(execFile);
 
@@ -39,7 +39,11 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       });
       const token = (await login.json()).accessToken;
       const types = (await (await fetch(`${server.url}/api/v1/me/event-types`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
-      expect(types.map((t: { slug: string }) => t.slug).sort()).toEqual(["consultation", "intro", "workshop"]);
+      expect(types.map((t: { slug: string }) => t.slug).sort()).toEqual(["consultation", "intro", "mentoring", "workshop"]);
+      // Issue 22's settings: reminders on the consultation, confirmation (and a weekly limit) on the mentoring.
+      const bySlug = new Map(types.map((t: { slug: string }) => [t.slug, t]));
+      expect(bySlug.get("consultation")).toMatchObject({ reminders: [{ minutesBefore: 1440, to: "guest" }, { minutesBefore: 60, to: "both" }], requiresConfirmation: false });
+      expect(bySlug.get("mentoring")).toMatchObject({ requiresConfirmation: true, limits: { perWeek: 3 }, reminders: [] });
       const upcoming = (await (await fetch(`${server.url}/api/v1/me/bookings?when=upcoming&status=confirmed`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
       expect(upcoming.length).toBeGreaterThanOrEqual(3);
       const page = await fetch(`${server.url}/ada-demo`);

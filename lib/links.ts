@@ -51,6 +51,11 @@ export function dashboardBookingsUrl(): string {
   return `${appUrl()}/dashboard/bookings`;
 }
 
+/** One booking on the dashboard's bookings page (a request's email leads there to confirm or decline it). */
+export function dashboardBookingUrl(bookingId: string): string {
+  return `${appUrl()}/dashboard/bookings?booking=${encodeURIComponent(bookingId)}`;
+}
+
 export function confirmEmailUrl(token: string): string {
   return `${appUrl()}/confirm-email/${token}`;
 }

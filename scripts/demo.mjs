@@ -41,8 +41,23 @@ const EVENT_TYPES = [
       { id: "topic", label: "What would you like to talk about?", required: true, type: "text" },
       { id: "company", label: "Company", required: false, type: "text" },
     ],
+    // A reminder the day before to the guest, and one an hour before to both.
+    reminders: [
+      { minutesBefore: 1440, to: "guest" },
+      { minutesBefore: 60, to: "both" },
+    ],
   },
   { slug: "workshop", title: "Workshop", durationMinutes: 90, slotIntervalMinutes: 30, location: "Office, Main Street 1", color: "#059669" },
+  {
+    slug: "mentoring",
+    title: "Mentoring session",
+    durationMinutes: 60,
+    location: "Video call",
+    description: "An hour on your questions. Ada confirms each request herself.",
+    color: "#d97706",
+    requiresConfirmation: true,
+    limits: { perWeek: 3 },
+  },
 ];
 
 async function call(method, path, { body, token, headers = {} } = {}) {
@@ -134,7 +149,7 @@ async function main() {
   if (availability.status !== 200) fail("availability", availability);
 
   const existing = await call("GET", "/me/event-types", { token });
-  // A new account starts with a "30 minute meeting"; the demo shows its own three instead.
+  // A new account starts with a "30 minute meeting"; the demo shows its own instead.
   for (const starter of existing.body.data.filter((e) => e.slug === "30min" && !EVENT_TYPES.some((t) => t.slug === e.slug))) {
     const removed = await call("DELETE", `/me/event-types/${starter.id}`, { token });
     if (removed.status !== 204 && removed.status !== 200) fail("remove the starter event type", removed);

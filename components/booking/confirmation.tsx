@@ -27,10 +27,12 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
   useEffect(() => heading.current?.focus(), []);
   // Inside another site's frame the guest's pages open in a tab of their own (they refuse framing).
   const away = newTab ? { target: "_blank", rel: "noopener" } : {};
+  // A host who approves bookings first (decisions §16): the guest made a request, not a booking yet.
+  const requested = booked.status === "pending";
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-green-200 bg-green-50 p-5 text-green-950">
       <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700">
-        {m.booked}
+        {requested ? m.requested : m.booked}
       </h2>
       <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-2">
         <dt className="text-green-800">{m.what}</dt>
@@ -53,16 +55,19 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
           </>
         )}
       </dl>
-      <p className="text-sm">{fill(m.emailOnItsWay, { email: booked.guestEmail })}</p>
-      <CalendarButtons
-        token={tokenOfGuestUrl(booked.manageUrl)}
-        title={fill(m.eventWith, { title: event.title, host: event.hostName })}
-        startTime={booked.startTime}
-        endTime={booked.endTime}
-        location={event.location}
-        details={fill(m.calendarDetails, { url: booked.manageUrl })}
-        labels={calendarLabels(m)}
-      />
+      <p className="text-sm">{requested ? fill(m.requestedEmail, { host: event.hostName, email: booked.guestEmail }) : fill(m.emailOnItsWay, { email: booked.guestEmail })}</p>
+      {/* Nothing to put in a calendar until the host confirms: the confirmation's email brings the invitation. */}
+      {!requested && (
+        <CalendarButtons
+          token={tokenOfGuestUrl(booked.manageUrl)}
+          title={fill(m.eventWith, { title: event.title, host: event.hostName })}
+          startTime={booked.startTime}
+          endTime={booked.endTime}
+          location={event.location}
+          details={fill(m.calendarDetails, { url: booked.manageUrl })}
+          labels={calendarLabels(m)}
+        />
+      )}
       <p className="text-sm">
         {/* The links sit where the translation puts them in its sentence. */}
         {fillParts(m.linksSentence, {

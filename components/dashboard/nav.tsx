@@ -23,6 +23,7 @@ const SECTIONS = [
   { href: "/dashboard/event-types", label: "Event types" },
   { href: "/dashboard/availability", label: "Availability" },
   { href: "/dashboard/bookings", label: "Bookings" },
+  { href: "/dashboard/guests", label: "Guests" },
   { href: "/dashboard/teams", label: "Teams" },
   { href: "/dashboard/calendars", label: "Calendars" },
   { href: "/dashboard/webhooks", label: "Webhooks" },

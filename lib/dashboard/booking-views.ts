@@ -4,8 +4,11 @@ import type { BookingFilter } from "@/lib/browser/api-client/host";
 // first of them, so both ask under the same query key.
 
 export const BOOKING_VIEWS = {
-  upcoming: { label: "Upcoming", filter: { when: "upcoming", status: "confirmed" } },
+  // Requests hold their time: they are among the upcoming bookings, and have a view of their own.
+  upcoming: { label: "Upcoming", filter: { when: "upcoming", status: "pending,confirmed" } },
+  requests: { label: "Requests", filter: { when: "upcoming", status: "pending" } },
   past: { label: "Past", filter: { when: "past", status: "confirmed" } },
+  noShows: { label: "No-shows", filter: { when: "past", status: "confirmed", noShow: true } },
   cancelled: { label: "Cancelled", filter: { status: "cancelled" } },
 } satisfies Record<string, { label: string; filter: BookingFilter }>;
 export type BookingView = keyof typeof BOOKING_VIEWS;

@@ -5,6 +5,7 @@ import {
   eventTypeServerWords,
   newEventTypeRules,
   newQuestion,
+  reminderDraft,
   toEventTypeBody,
   unplacedWords,
   wholeNumber,
@@ -26,6 +27,11 @@ const valid: EventTypeValues = {
   description: "",
   color: "#2563eb",
   customQuestions: [question({ label: "Company" })],
+  requiresConfirmation: false,
+  limits: { perDay: "", perWeek: "" },
+  minNoticeHours: "",
+  maxAdvanceDays: "",
+  reminders: [],
 };
 
 /** What the page says before sending: the API's schema over the body the form would send. */
@@ -124,5 +130,62 @@ describe("eventTypeFieldOf: where an API issue is shown", () => {
     expect(eventTypeFieldOf("isActive")).toBeUndefined();
     expect(unplacedWords("Must be one of: text, phone", "customQuestions.1.type")).toBe("Question 2: Must be one of: text, phone");
     expect(unplacedWords("The request body is not valid JSON", "")).toBe("The request body is not valid JSON");
+  });
+
+  it("sends #22's fields: confirmation, limits (empty: none), notice and window (empty: the host's), reminders in minutes", () => {
+    const body = toEventTypeBody({
+      ...valid,
+      requiresConfirmation: true,
+      limits: { perDay: "3", perWeek: "" },
+      minNoticeHours: "",
+      maxAdvanceDays: " 30 ",
+      reminders: [
+        { amount: "1", unit: "days", to: "guest" },
+        { amount: "2", unit: "hours", to: "both" },
+        { amount: "15", unit: "minutes", to: "host" },
+      ],
+    });
+    expect(body).toMatchObject({
+      requiresConfirmation: true,
+      limits: { perDay: 3 },
+      minNoticeHours: null,
+      maxAdvanceDays: 30,
+      reminders: [
+        { minutesBefore: 1440, to: "guest" },
+        { minutesBefore: 120, to: "both" },
+        { minutesBefore: 15, to: "host" },
+      ],
+    });
+    expect(body.limits).toEqual({ perDay: 3 });
+    expect(reminderDraft({ minutesBefore: 2880, to: "both" })).toEqual({ amount: "2", unit: "days", to: "both" });
+    expect(reminderDraft({ minutesBefore: 90, to: "guest" })).toEqual({ amount: "90", unit: "minutes", to: "guest" });
+    expect(reminderDraft({ minutesBefore: 180, to: "host" })).toEqual({ amount: "3", unit: "hours", to: "host" });
+  });
+
+  it("says #22's problems at their fields: limits, notice, window, a reminder's amount", async () => {
+    const found = await check({
+      ...valid,
+      limits: { perDay: "0", perWeek: "abc" },
+      minNoticeHours: "9999",
+      maxAdvanceDays: "0",
+      reminders: [
+        { amount: "8", unit: "days", to: "guest" },
+        { amount: "", unit: "minutes", to: "host" },
+        { amount: "4", unit: "minutes", to: "both" },
+      ],
+    });
+    expect(found).toEqual({
+      "limits.perDay": "Enter a whole number from 1 to 100, or leave it empty for no limit.",
+      "limits.perWeek": "Enter a whole number from 1 to 100, or leave it empty for no limit.",
+      minNoticeHours: "Enter whole hours from 0 to 8760, or leave it empty for the host's own.",
+      maxAdvanceDays: "Enter whole days from 1 to 730, or leave it empty for the host's own.",
+      "reminders.0.amount": "Choose a time from 5 minutes to 7 days before the start.",
+      "reminders.1.amount": "Choose a time from 5 minutes to 7 days before the start.",
+      "reminders.2.amount": "Choose a time from 5 minutes to 7 days before the start.",
+    });
+    const six = Array.from({ length: 6 }, () => ({ amount: "1", unit: "hours" as const, to: "guest" as const }));
+    expect(await check({ ...valid, reminders: six })).toEqual({ "reminders.root": "Keep at most 5 reminders." });
+    expect(eventTypeFieldOf("reminders.3.to")).toBe("reminders.3.to");
+    expect(unplacedWords("Too many", "reminders.2")).toBe("Reminder 3: Too many");
   });
 });

@@ -24,6 +24,21 @@ export type QuestionDraft = {
   display: ChoiceDisplay;
 };
 
+export type ReminderUnit = "minutes" | "hours" | "days";
+export type ReminderRecipient = EventTypeDto["reminders"][number]["to"];
+/** A reminder as the editor holds it: an amount of a unit before the start, and who gets it. */
+export type ReminderDraft = { amount: string; unit: ReminderUnit; to: ReminderRecipient };
+
+export const MAX_REMINDERS = 5;
+export const MINUTES_PER: Record<ReminderUnit, number> = { minutes: 1, hours: 60, days: 1440 };
+export const newReminder = (): ReminderDraft => ({ amount: "1", unit: "days", to: "guest" });
+
+/** A stored reminder in the largest unit that says it exactly (1440 minutes: 1 day). */
+export function reminderDraft({ minutesBefore, to }: EventTypeDto["reminders"][number]): ReminderDraft {
+  const unit: ReminderUnit = minutesBefore % 1440 === 0 ? "days" : minutesBefore % 60 === 0 ? "hours" : "minutes";
+  return { amount: String(minutesBefore / MINUTES_PER[unit]), unit, to };
+}
+
 /** The form as typed: numbers are still text. */
 export type EventTypeValues = {
   title: string;
@@ -37,6 +52,14 @@ export type EventTypeValues = {
   /** "" = the same as the duration */
   slotIntervalMinutes: string;
   customQuestions: QuestionDraft[];
+  /** New bookings wait for the host's confirmation (decisions §16). */
+  requiresConfirmation: boolean;
+  /** "" = no limit. */
+  limits: { perDay: string; perWeek: string };
+  /** "" = the host's own (their availability's setting). */
+  minNoticeHours: string;
+  maxAdvanceDays: string;
+  reminders: ReminderDraft[];
   /** A team event type's only (lib/forms/team.ts): how bookings go to the hosts, "" until chosen. */
   schedulingType?: SchedulingType | "";
   /** A team event type's only: the members who host it. */
@@ -61,6 +84,11 @@ export function eventTypeValues(eventType: EventTypeDto | undefined): EventTypeV
       bufferAfterMinutes: "0",
       slotIntervalMinutes: "",
       customQuestions: [],
+      requiresConfirmation: false,
+      limits: { perDay: "", perWeek: "" },
+      minNoticeHours: "",
+      maxAdvanceDays: "",
+      reminders: [],
     };
   }
   return {
@@ -81,8 +109,18 @@ export function eventTypeValues(eventType: EventTypeDto | undefined): EventTypeV
       options: (q.options ?? []).join("\n"),
       display: q.display ?? "radio",
     })),
+    requiresConfirmation: eventType.requiresConfirmation,
+    limits: { perDay: optionalText(eventType.limits.perDay), perWeek: optionalText(eventType.limits.perWeek) },
+    minNoticeHours: optionalText(eventType.minNoticeHours),
+    maxAdvanceDays: optionalText(eventType.maxAdvanceDays),
+    reminders: eventType.reminders.map(reminderDraft),
   };
 }
+
+const optionalText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
+
+/** An optional whole number as typed: "" is none (null), anything else is read as whole or NaN. */
+const optionalNumber = (text: string) => (text.trim() === "" ? null : wholeNumber(text));
 
 /** A whole number as typed (" 45 "), or NaN ("", "4.5", "1e3", "-"), which the API refuses. */
 export function wholeNumber(text: string): number {
@@ -133,10 +171,35 @@ export function toEventTypeBody(v: EventTypeValues): EventTypeInput {
     slotIntervalMinutes: v.slotIntervalMinutes.trim() === "" ? null : wholeNumber(v.slotIntervalMinutes),
     color: v.color,
     customQuestions: toQuestionInputs(v.customQuestions),
+    requiresConfirmation: v.requiresConfirmation,
+    limits: {
+      ...(optionalNumber(v.limits.perDay) === null ? {} : { perDay: optionalNumber(v.limits.perDay)! }),
+      ...(optionalNumber(v.limits.perWeek) === null ? {} : { perWeek: optionalNumber(v.limits.perWeek)! }),
+    },
+    minNoticeHours: optionalNumber(v.minNoticeHours),
+    maxAdvanceDays: optionalNumber(v.maxAdvanceDays),
+    reminders: v.reminders.map((r) => ({ minutesBefore: wholeNumber(r.amount) * MINUTES_PER[r.unit], to: r.to })),
   };
 }
 
-const TOP_LEVEL = new Set(["title", "slug", "description", "location", "color", "durationMinutes", "slotIntervalMinutes", "bufferBeforeMinutes", "bufferAfterMinutes"]);
+const TOP_LEVEL = new Set([
+  "title",
+  "slug",
+  "description",
+  "location",
+  "color",
+  "durationMinutes",
+  "slotIntervalMinutes",
+  "bufferBeforeMinutes",
+  "bufferAfterMinutes",
+  "requiresConfirmation",
+  "limits.perDay",
+  "limits.perWeek",
+  "minNoticeHours",
+  "maxAdvanceDays",
+]);
+/** A reminder's minutes are typed as an amount of a unit: a problem with them is shown at the amount. */
+const REMINDER_PATH = /^reminders\.(\d+)\.(minutesBefore|to)$/;
 /** The parts of a question the form shows a problem at (its id is made from its label, so at the label). */
 const QUESTION_FIELDS: Record<string, string> = { label: "label", id: "label", type: "type", display: "display", options: "options" };
 const QUESTION_PATH = /^customQuestions\.(\d+)\.(\w+)(?:\.(\d+))?$/;
@@ -149,6 +212,10 @@ const QUESTION_PATH = /^customQuestions\.(\d+)\.(\w+)(?:\.(\d+))?$/;
 export function eventTypeFieldOf(path: string): string | undefined {
   if (TOP_LEVEL.has(path)) return path;
   if (path === "customQuestions") return "customQuestions.root";
+  if (path === "reminders") return "reminders.root";
+  const reminder = REMINDER_PATH.exec(path);
+  if (reminder) return `reminders.${reminder[1]}.${reminder[2] === "to" ? "to" : "amount"}`;
+  if (path === "limits") return "limits.perDay";
   const question = QUESTION_PATH.exec(path);
   const part = question && QUESTION_FIELDS[question[2]!];
   if (!question || !part || (question[3] !== undefined && part !== "options")) return undefined;
@@ -164,7 +231,9 @@ export function eventTypeServerWords(message: string, issue: { path: string }): 
 /** An API problem no field shows, in words that say where it is ("Question 2: …"). */
 export function unplacedWords(message: string, path: string): string {
   const question = /^customQuestions\.(\d+)/.exec(path);
-  return question ? `Question ${Number(question[1]) + 1}: ${message}` : message;
+  if (question) return `Question ${Number(question[1]) + 1}: ${message}`;
+  const reminder = /^reminders\.(\d+)/.exec(path);
+  return reminder ? `Reminder ${Number(reminder[1]) + 1}: ${message}` : message;
 }
 
 /** Words for what is wrong with a slug the schema refused. */
@@ -183,6 +252,10 @@ const NUMBER_WORDS: Record<string, string> = {
   slotIntervalMinutes: "Enter whole minutes from 5 to 720, or leave it empty.",
   bufferBeforeMinutes: "Enter whole minutes from 0 to 240 (0 for none).",
   bufferAfterMinutes: "Enter whole minutes from 0 to 240 (0 for none).",
+  "limits.perDay": "Enter a whole number from 1 to 100, or leave it empty for no limit.",
+  "limits.perWeek": "Enter a whole number from 1 to 100, or leave it empty for no limit.",
+  minNoticeHours: "Enter whole hours from 0 to 8760, or leave it empty for the host's own.",
+  maxAdvanceDays: "Enter whole days from 1 to 730, or leave it empty for the host's own.",
 };
 const TOO_LONG: Record<string, string> = { title: "Use at most 200 characters.", description: "Use at most 5000 characters.", location: "Use at most 500 characters." };
 
@@ -195,6 +268,9 @@ export function eventTypeWords(issue: FoundIssue, v: EventTypeValues): string | 
   if (path === "color") return "Choose a colour.";
   if (path === "durationMinutes" && v.durationMinutes.trim() === "") return "Enter how long it lasts, from 5 to 720 minutes.";
   if (NUMBER_WORDS[path]) return NUMBER_WORDS[path];
+  const reminder = REMINDER_PATH.exec(path);
+  if (reminder?.[2] === "minutesBefore") return "Choose a time from 5 minutes to 7 days before the start.";
+  if (path === "reminders" && code === "too_big") return `Keep at most ${MAX_REMINDERS} reminders.`;
   const question = QUESTION_PATH.exec(path);
   if (question?.[2] === "label" && code === "too_small") return "Write the question, or remove it.";
   if (question?.[2] === "options" && question[3] === undefined && code === "too_small") return "Write at least one option, one a line.";

@@ -64,6 +64,8 @@ export const en = {
     when: "When",
     where: "Where",
     emailOnItsWay: "A confirmation email is on its way to {email}.",
+    requested: "Your booking is requested",
+    requestedEmail: "{host} will confirm it. An email is on its way to {email}, and another follows when {host} answers.",
     linksSentence: "{manage} shows it at any time. Plans change? {reschedule} or {cancel}. Keep these links: they are the only way in, and the email has them too.",
     manageLink: "Your booking's page",
     rescheduleLink: "Pick another time",
@@ -169,11 +171,19 @@ export const en = {
     pickAnother: "Pick another time",
     cancelBooking: "Cancel this booking",
     addToCalendar: "Add it to your calendar",
+    reminderSubject: "Reminder: {title} with {host} on {day}",
+    reminderLead: "A reminder: your booking with {host} is coming up.",
     // the API's own sentences to the guest (confirmationMessage, and the cancel and reschedule answers)
     confirmationMessage: "{title} with {host} is confirmed for {when}.",
     location: "Location: {location}.",
     cancelledMessage: 'Your booking "{title}" with {host} on {when} is cancelled.',
     movedMessage: 'Your booking "{title}" with {host} is moved to {when}.',
+    requestedMessage: "{title} with {host} is requested for {when}. {host} will confirm it; you will get an email then.",
+    requestedSubject: "Requested: {title} with {host} on {day}",
+    requestedLead: "Your booking with {host} is requested, and the time is held for you. {host} will confirm it; you will get an email then.",
+    declinedSubject: "Declined: {title} with {host} on {day}",
+    declinedLead: "{host} declined your booking request.",
+    expiredLead: "{host} did not confirm your booking request before its time, so it is cancelled.",
   },
 };
 

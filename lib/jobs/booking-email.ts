@@ -4,13 +4,14 @@ import { getConfig } from "@/lib/config";
 import { composeBookingMail } from "@/lib/notifications/booking-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";
 import { Booking } from "@/lib/schemas/booking";
-import { BookingRescheduledData } from "@/lib/schemas/webhook";
+import { BookingCancelledData, BookingRescheduledData } from "@/lib/schemas/webhook";
+import type { BookingMailEvent, RequestVariant } from "@/lib/notifications/booking-mail";
 import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
 import { BookingEventPayload } from "@/lib/outbox/booking-events";
 import { guestTokenOf } from "@/lib/services/bookings/guest-token";
 import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
-import { guestLinks as linksFor, siteDomain } from "@/lib/links";
+import { dashboardBookingUrl, guestLinks as linksFor, siteDomain } from "@/lib/links";
 import { BookingEmailJob } from "@/lib/outbox/payloads";
 
 // One booking email to one reader (decisions §12), sent from the outbox, never inside the
@@ -18,7 +19,7 @@ import { BookingEmailJob } from "@/lib/outbox/payloads";
 // SEQUENCE come from the event, so a message that goes out late never shows a newer state.
 
 function timesOf(event: BookingEventPayload, facts: BookingFacts) {
-  if (event.event === "booking.created") {
+  if (event.event === "booking.created" || event.event === "booking.confirmed") {
     const data = Booking.pick({ startTime: true, endTime: true }).parse(event.data);
     return { start: new Date(data.startTime), end: new Date(data.endTime) };
   }
@@ -33,6 +34,20 @@ function timesOf(event: BookingEventPayload, facts: BookingFacts) {
   // Cancelling keeps the times.
   return { start: facts.booking.startTime, end: facts.booking.endTime };
 }
+
+/** A request's messages: the new booking waiting for approval, and its decline or expiry. */
+function variantOf(event: BookingEventPayload): RequestVariant | undefined {
+  if (event.event === "booking.created") return Booking.pick({ status: true }).parse(event.data).status === "pending" ? "requested" : undefined;
+  if (event.event === "booking.cancelled") {
+    const data = BookingCancelledData.parse(event.data);
+    if (data.declined) return "declined";
+    if (data.cancelledBy === "system") return "expired";
+  }
+  return undefined;
+}
+
+const MAILED: readonly string[] = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed"] satisfies BookingMailEvent[];
+const isMailed = (event: string): event is BookingMailEvent => MAILED.includes(event);
 
 async function guestLinks(db: Db, event: BookingEventPayload) {
   const token = await guestTokenOf(db, event.bookingId);
@@ -50,17 +65,25 @@ export function bookingEmail(): JobHandler {
     kind: BOOKING_EMAIL,
     async run({ db, job }) {
       const { reader, hostId, eventJobId, event } = BookingEmailJob.parse(job.payload);
+      // Events that send no email (a no-show mark) never get a job; one written by a newer version is left alone.
+      if (!isMailed(event.event)) return { status: "done" };
+      const mailEvent = event.event;
       const facts = await loadBookingFacts(db, event.bookingId, reader === "host" ? hostId : undefined);
       // The booking is gone (its host deleted the account): there is no one to write to about it.
       if (!facts) return { status: "done" };
+      // The guest's data was erased (decisions §16): there is no address to write to.
+      if (reader === "guest" && facts.booking.guestEmail === "") return { status: "done" };
       // A round-robin move that changed hosts: the host it left and the host it went to are told so.
       const former = event.formerHostIds ?? [];
       const reassigned = reader === "host" && former.length > 0 ? (former.includes(facts.host.userId) ? "from" : "to") : undefined;
       const { mailFrom } = getConfig();
       const host = siteDomain();
       const message = composeBookingMail({
-        event: event.event,
+        event: mailEvent,
         reader,
+        variant: variantOf(event),
+        unconfirmed: event.event === "booking.rescheduled" && facts.booking.status === "pending",
+        dashboardUrl: reader === "host" ? dashboardBookingUrl(event.bookingId) : undefined,
         facts,
         reassigned,
         ...timesOf(event, facts),

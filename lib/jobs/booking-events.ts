@@ -1,5 +1,6 @@
 import "server-only";
 import { newId } from "@/lib/ids";
+import { remindersAfter } from "@/lib/services/bookings/reminders";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
 import { BookingEventPayload, hostsOfEvent, type BookingEvent } from "@/lib/outbox/booking-events";
 import { webhookBody } from "@/lib/webhooks/body";
@@ -17,12 +18,25 @@ import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
  * and removes the event of a host no longer on the booking). Each runs, retries and fails on its
  * own, so an endpoint that is down never delays or repeats anything sent elsewhere. The jobs are
  * added in the transaction that settles this one, under keys unique per event × target: a
- * fan-out that runs twice (a lost lease) adds nothing the second time.
+ * fan-out that runs twice (a lost lease) adds nothing the second time. Last, the booking's
+ * reminders: the event's new time gets its own (due before the start), a cancel drops them.
  */
+/**
+ * What each event sends besides its webhooks: a no-show mark is the host's bookkeeping, told to
+ * their endpoints only (the guest gets no email about it, the calendars do not change).
+ */
+const TOLD: Record<BookingEvent, { emails: boolean; calendars: boolean }> = {
+  "booking.created": { emails: true, calendars: true },
+  "booking.confirmed": { emails: true, calendars: true },
+  "booking.rescheduled": { emails: true, calendars: true },
+  "booking.cancelled": { emails: true, calendars: true },
+  "booking.no_show_updated": { emails: false, calendars: false },
+};
+
 export function bookingEventFanOut(kind: BookingEvent): JobHandler {
   return {
     kind,
-    async run({ db, job }) {
+    async run({ db, job, now }) {
       const event = BookingEventPayload.parse(job.payload);
       const hostIds = hostsOfEvent(event);
       const body = webhookBody(event.event, event.occurredAt, event.data);
@@ -32,7 +46,8 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
         dedupeKey: `webhook:${job.id}:${webhookId}`,
         payload: { webhookId, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
       }));
-      const emails: NewJob[] = [
+      const told = TOLD[event.event];
+      const emails: NewJob[] = !told.emails ? [] : [
         { kind: BOOKING_EMAIL, dedupeKey: `email:${job.id}:guest`, payload: { reader: "guest", eventJobId: job.id, event } satisfies BookingEmailJob },
         // The booking's own host keeps the key it always had; its co-hosts get one each.
         ...hostIds.map((hostId) => ({
@@ -41,12 +56,13 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
           payload: { reader: "host", hostId, eventJobId: job.id, event } satisfies BookingEmailJob,
         })),
       ];
-      const calendar: NewJob[] = hostIds.map((hostId) => ({
+      const calendar: NewJob[] = !told.calendars ? [] : hostIds.map((hostId) => ({
         kind: CALENDAR_WRITE,
         dedupeKey: hostId === event.hostId ? `calendar:${job.id}` : `calendar:${job.id}:${hostId}`,
         payload: { bookingId: event.bookingId, hostId } satisfies CalendarWriteJob,
       }));
-      return { status: "done", enqueue: [...deliveries, ...emails, ...calendar] };
+      const reminders = await remindersAfter(db, event, now);
+      return { status: "done", enqueue: [...deliveries, ...emails, ...calendar, ...reminders] };
     },
   };
 }

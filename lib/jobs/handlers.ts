@@ -6,6 +6,7 @@ import { calendarWrite } from "./calendar-write";
 import { emailChangeEmail } from "./email-change-email";
 import { emailChangedNotice } from "./email-changed-notice";
 import { passwordResetEmail } from "./password-reset-email";
+import { reminderCall, reminderEmail } from "./reminder";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
 
@@ -15,5 +16,5 @@ import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), reminderEmail(), reminderCall()];
 }

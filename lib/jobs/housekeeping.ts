@@ -4,39 +4,62 @@ import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { pruneFinishedJobs } from "@/lib/outbox/prune";
 import { pruneExpiredAccountLinks } from "@/lib/services/accounts/expired-links";
+import { expireUnconfirmedBookings } from "@/lib/services/bookings/expire";
 
 // What keeps the tables the same size as the years go by: finished outbox rows after
 // OUTBOX_RETENTION_DAYS, expired account links. Run at start and every hour by every instance
 // alike (each step is safe to run twice at once); a failure waits for the next hour.
+// Beside it, more often, the sweep of booking requests left unconfirmed until their start
+// (decisions §16): the guest should hear of it close to the time, not up to an hour later.
 
 const HOUR = 3_600_000;
+const REQUEST_SWEEP_MS = 5 * 60_000;
 
-/** One round of housekeeping at `now`; what it removed. */
-export async function runHousekeeping(db: Db, now: number = Date.now()): Promise<{ outboxJobs: number; accountLinks: number }> {
+/** One round of housekeeping at `now`; what it removed (and the requests it cancelled). */
+export async function runHousekeeping(db: Db, now: number = Date.now()): Promise<{ outboxJobs: number; accountLinks: number; expiredRequests: number }> {
   const outboxJobs = await pruneFinishedJobs(db, { now, retentionDays: getConfig().outboxRetentionDays });
   const accountLinks = await pruneExpiredAccountLinks(db, now);
+  const expiredRequests = await sweepUnconfirmedRequests(db, now);
   if (outboxJobs + accountLinks > 0) log.info({ outboxJobs, accountLinks }, "housekeeping: pruned");
-  return { outboxJobs, accountLinks };
+  return { outboxJobs, accountLinks, expiredRequests };
+}
+
+/** Cancels (cancelledBy system) the pending bookings whose start has come; how many. */
+export async function sweepUnconfirmedRequests(db: Db, now: number = Date.now()): Promise<number> {
+  const expired = await expireUnconfirmedBookings(db, now);
+  if (expired > 0) log.info({ expired }, "housekeeping: cancelled requests left unconfirmed until their start");
+  return expired;
 }
 
 export class HousekeepingLoop {
-  private timer: NodeJS.Timeout | undefined;
+  private timers: NodeJS.Timeout[] = [];
   private current: Promise<unknown> | undefined;
+  private sweeping: Promise<unknown> | undefined;
 
-  constructor(private readonly db: Db, private readonly everyMs: number = HOUR) {}
+  constructor(
+    private readonly db: Db,
+    private readonly everyMs: number = HOUR,
+    private readonly sweepEveryMs: number = REQUEST_SWEEP_MS,
+  ) {}
 
   start(): void {
     const round = () => {
       this.current = runHousekeeping(this.db).catch((err: unknown) => log.warn({ err }, "housekeeping: a round failed"));
     };
+    const sweep = () => {
+      // One sweep at a time in this process; the cancels themselves are safe against other instances.
+      this.sweeping ??= sweepUnconfirmedRequests(this.db)
+        .catch((err: unknown) => log.warn({ err }, "housekeeping: the request sweep failed"))
+        .finally(() => (this.sweeping = undefined));
+    };
     round();
-    this.timer = setInterval(round, this.everyMs);
-    this.timer.unref();
+    this.timers = [setInterval(round, this.everyMs), setInterval(sweep, this.sweepEveryMs)];
+    for (const timer of this.timers) timer.unref();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.current;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await Promise.all([this.current, this.sweeping]);
   }
 }

@@ -9,14 +9,20 @@ import { readableAnswer } from "@/lib/question-answers";
 import { bookingIcs, icsMethodOf } from "./booking-ics";
 import { dayOf, rangeOf } from "@/lib/time/in-words";
 
-// The six booking emails (confirmation, cancellation, reschedule; to the guest and to the host),
+// The booking emails (confirmation, cancellation, reschedule; to the guest and to the host; for an
+// event type that needs approval also the request, its confirmation and its decline or expiry),
 // each as plain text and HTML from one outline, with the invitation attached. Times are in the
 // reader's zone (the guest's booking zone, the host's profile zone) and on the clock of that zone's
 // country (when.ts). The guest's messages are in the booking's language (lib/i18n), the host's
 // in English. Host messages answer to the guest (Reply-To); phone answers read as
 // "+1 415 555 0100", not E.164; a checkboxes answer is one option a line.
 
-export type BookingMailEvent = "booking.created" | "booking.cancelled" | "booking.rescheduled";
+export type BookingMailEvent = "booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed";
+/**
+ * A request's messages (decisions §16): a new booking that waits for the host's approval
+ * (requested), and its cancel when the host declined it or nobody confirmed it before its start.
+ */
+export type RequestVariant = "requested" | "declined" | "expired";
 export type Reader = "guest" | "host";
 
 export type BookingMailInput = {
@@ -32,6 +38,11 @@ export type BookingMailInput = {
    * the host who no longer does (their copy cancels the invitation in their calendar).
    */
   reassigned?: "to" | "from";
+  variant?: RequestVariant;
+  /** The booking is still a request (a guest's move of it): no invitation for the guest yet. */
+  unconfirmed?: boolean;
+  /** Where the host answers a request: the booking on the dashboard. */
+  dashboardUrl?: string;
   sequence: number;
   /** The guest's own links, when the guest's token is known. */
   guestLinks?: { cancelUrl: string; rescheduleUrl: string; manageUrl: string; icsUrl: string };
@@ -41,7 +52,8 @@ export type BookingMailInput = {
   stamp: Date;
 };
 
-type Outline = {
+/** A message's parts, written once and rendered as plain text and as HTML. */
+export type Outline = {
   /** The language it is written in (the HTML's lang). */
   lang: string;
   subject: string;
@@ -73,6 +85,12 @@ function guestOutline(m: BookingMailInput): Outline {
   rows.push([w.with, hosts]);
   if (booking.location) rows.push([w.where, booking.location]);
   const links: Outline["links"] = [];
+  const greeting = fill(w.greeting, { name: booking.guestName });
+  if (m.variant === "requested") {
+    // Nothing to put in a calendar yet: the guest's invitation comes with the host's confirmation.
+    if (m.guestLinks) links.push([w.seeBooking, m.guestLinks.manageUrl], [w.cancelBooking, m.guestLinks.cancelUrl]);
+    return { lang: locale, subject: fill(w.requestedSubject, words), greeting, lead: fill(w.requestedLead, words), rows, links };
+  }
   if (m.guestLinks && m.event !== "booking.cancelled") {
     links.push(
       [w.seeBooking, m.guestLinks.manageUrl],
@@ -81,11 +99,11 @@ function guestOutline(m: BookingMailInput): Outline {
       [w.addToCalendar, m.guestLinks.icsUrl],
     );
   }
-  const greeting = fill(w.greeting, { name: booking.guestName });
-  if (m.event === "booking.created") return { lang: locale, subject: fill(w.confirmedSubject, words), greeting, lead: fill(w.confirmedLead, words), rows, links };
+  if (m.event === "booking.created" || m.event === "booking.confirmed") return { lang: locale, subject: fill(w.confirmedSubject, words), greeting, lead: fill(w.confirmedLead, words), rows, links };
   if (m.event === "booking.rescheduled") return { lang: locale, subject: fill(w.rescheduledSubject, words), greeting, lead: fill(w.rescheduledLead, words), rows, links };
   if (booking.cancellationReason) rows.push([w.reason, booking.cancellationReason]);
-  const lead = fill(booking.cancelledBy === "guest" ? w.youCancelledLead : w.hostCancelledLead, words);
+  if (m.variant === "declined") return { lang: locale, subject: fill(w.declinedSubject, words), greeting, lead: fill(w.declinedLead, words), rows, links };
+  const lead = fill(m.variant === "expired" ? w.expiredLead : booking.cancelledBy === "guest" ? w.youCancelledLead : w.hostCancelledLead, words);
   return { lang: locale, subject: fill(w.cancelledSubject, words), greeting, lead, rows, links };
 }
 
@@ -102,7 +120,7 @@ function hostOutline(m: BookingMailInput): Outline {
   if (booking.location) rows.push(["Where", booking.location]);
   if (team) rows.push(["Team", team.name]);
   if (team || hosts.length > 1) rows.push([hosts.length > 1 ? "Hosts" : "Host", hostNames(m.facts)]);
-  if (m.event === "booking.created" || m.reassigned === "to") {
+  if (m.event === "booking.created" || m.event === "booking.confirmed" || m.reassigned === "to") {
     rows.push(["Guest's timezone", booking.guestTimezone]);
     for (const q of questions) {
       const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
@@ -118,14 +136,30 @@ function hostOutline(m: BookingMailInput): Outline {
     const lead = `${guest.name} moved their booking of ${title} to a time its host was not free, so it now goes to you.`;
     return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day} (reassigned to you)`, greeting, lead, rows, links: [] };
   }
+  if (m.variant === "requested") {
+    const lead = `${guest.name} asks to book ${title} with you. The time is held until you confirm or decline the request; a request not confirmed by its start is cancelled.`;
+    const links: Outline["links"] = m.dashboardUrl ? [["Confirm or decline it", m.dashboardUrl]] : [];
+    return { lang: "en", subject: `Booking request: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links };
+  }
+  if (m.event === "booking.confirmed") {
+    const lead = `The booking request of ${guest.name} is confirmed, and ${guest.name} has been told.`;
+    return { lang: "en", subject: `Confirmed: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links: [] };
+  }
   if (m.event === "booking.created") {
     return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day}`, greeting, lead: `${guest.name} booked ${title} with you.`, rows, links: [] };
   }
   if (m.event === "booking.rescheduled") {
     return { lang: "en", subject: `Rescheduled: ${title} with ${guest.name}, now on ${day}`, greeting, lead: `Your booking with ${guest.name} has moved to a new time.`, rows, links: [] };
   }
-  const lead = booking.cancelledBy === "host" ? `You cancelled your booking with ${guest.name}.` : `${guest.name} cancelled their booking.`;
   if (booking.cancellationReason) rows.push(["Reason", booking.cancellationReason]);
+  if (m.variant === "declined") {
+    return { lang: "en", subject: `Declined: ${title} with ${guest.name} on ${day}`, greeting, lead: `The booking request of ${guest.name} was declined, and ${guest.name} has been told.`, rows, links: [] };
+  }
+  if (m.variant === "expired") {
+    const lead = `The booking request of ${guest.name} was not confirmed before its start, so it is cancelled, and ${guest.name} has been told.`;
+    return { lang: "en", subject: `Expired request: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links: [] };
+  }
+  const lead = booking.cancelledBy === "host" ? `You cancelled your booking with ${guest.name}.` : `${guest.name} cancelled their booking.`;
   return { lang: "en", subject: `Cancelled: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links: [] };
 }
 
@@ -139,7 +173,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
-function asText(o: Outline): string {
+export function asText(o: Outline): string {
   const width = Math.max(...o.rows.map(([label]) => label.length)) + 2;
   return [
     o.greeting,
@@ -153,7 +187,7 @@ function asText(o: Outline): string {
   ].join("\n");
 }
 
-function asHtml(o: Outline): string {
+export function asHtml(o: Outline): string {
   const rows = o.rows
     .map(([label, value]) => `<tr><th align="left" valign="top" style="padding:4px 16px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value).replaceAll("\n", "<br>")}</td></tr>`)
     .join("");
@@ -165,6 +199,9 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
   const o = outline(m);
   const { booking, title, host } = m.facts;
   const forGuest = m.reader === "guest";
+  // A guest gets an invitation once the booking is confirmed: none with a request, nor with the
+  // decline or expiry of one (there is nothing in their calendar to cancel).
+  const invitation = !(forGuest && (m.variant !== undefined || m.unconfirmed));
   // A host a booking was taken from has it removed from their calendar.
   const cancelled = m.event === "booking.cancelled" || m.reassigned === "from";
   const page = messagesOf(forGuest ? asLocale(booking.guestLanguage) : "en").page;
@@ -194,6 +231,6 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
     html: asHtml(o),
     messageId: m.messageId,
     // Calendar clients read the invitation from a text/calendar part with its METHOD.
-    icalEvent: { method: icsMethodOf(cancelled), filename: cancelled ? "cancel.ics" : "invite.ics", content: ics },
+    ...(invitation ? { icalEvent: { method: icsMethodOf(cancelled), filename: cancelled ? "cancel.ics" : "invite.ics", content: ics } } : {}),
   };
 }

@@ -6,3 +6,9 @@ export const CALENDAR_WRITE = "calendar.write";
 export const PASSWORD_RESET_EMAIL = "email.password_reset";
 export const EMAIL_CHANGE_EMAIL = "email.email_change";
 export const EMAIL_CHANGED_NOTICE = "email.email_changed";
+/** One reminder email to one reader, due at start − minutesBefore (decisions §16). */
+export const REMINDER_EMAIL = "reminder.email";
+/** One reminder call to the guest (the outbound-calling service's reminder agent), due with the email. */
+export const REMINDER_CALL = "reminder.call";
+/** Every kind a booking's reminders are made of: what a cancel drops. */
+export const REMINDER_KINDS = [REMINDER_EMAIL, REMINDER_CALL] as const;

@@ -40,3 +40,22 @@ export type EmailChangedNoticeJob = z.infer<typeof EmailChangedNoticeJob>;
 /** The password reset link, its secret sealed (the table keeps only its hash). */
 export const PasswordResetEmailJob = z.object({ resetId: z.string(), sealedToken: z.string() });
 export type PasswordResetEmailJob = z.infer<typeof PasswordResetEmailJob>;
+
+/**
+ * One reminder of one booking to one reader (decisions §16), made by the booking's event
+ * fan-out. It names the start it was made for: at its time it goes out only if the booking is
+ * still confirmed and still starts then (a reschedule's older reminders and a cancel's make
+ * nothing). No guest data rides here: the handler reads the booking.
+ */
+export const ReminderJob = z.object({
+  bookingId: z.string(),
+  /** The booking's SEQUENCE when the reminder was made (the dedupe key carries it too). */
+  sequence: z.number().int(),
+  /** The start (ISO) the reminder is for. */
+  startTime: z.string(),
+  minutesBefore: z.number().int(),
+  reader: z.enum(["guest", "host"]),
+  /** The host a host's reminder goes to (each host of a team booking gets one). */
+  hostId: z.string().optional(),
+});
+export type ReminderJob = z.infer<typeof ReminderJob>;

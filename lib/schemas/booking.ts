@@ -141,7 +141,14 @@ export const GuestCancelBody = z.strictObject({
 export const GuestRescheduleBody = z.strictObject({ token: Text.min(1).max(200), startTime: InstantIn });
 
 export const GuestRescheduled = z
-  .object({ id: z.string(), status: z.literal("confirmed"), startTime: Timestamp, endTime: Timestamp, previousStartTime: Timestamp, message: z.string() })
+  .object({
+    id: z.string(),
+    status: z.enum(["pending", "confirmed"]).meta({ description: "confirmed, or pending: a request still waiting for the host's answer stays one when moved" }),
+    startTime: Timestamp,
+    endTime: Timestamp,
+    previousStartTime: Timestamp,
+    message: z.string(),
+  })
   .meta({ id: "GuestRescheduled" });
 
 export const GuestCancelled = z.object({ id: z.string(), status: z.literal("cancelled"), message: z.string() });
@@ -175,7 +182,17 @@ export const Booking = z
 
 export const BookingListQuery = z
   .strictObject({
-    status: z.enum(bookingStatuses).optional(),
+    status: z
+      .string()
+      .transform((s) => s.split(","))
+      .pipe(z.array(z.enum(bookingStatuses)).min(1))
+      .optional()
+      .meta({ description: "One status, or several joined by commas (pending,confirmed)", example: "pending,confirmed" }),
+    noShow: z
+      .enum(["true", "false"])
+      .transform((v) => v === "true")
+      .optional()
+      .meta({ description: "true: only bookings whose guest was marked a no-show; false: only the others" }),
     eventTypeId: PathSegment.optional().meta({ description: "Only the bookings of this event type" }),
     when: z
       .enum(["upcoming", "past"])
@@ -194,6 +211,30 @@ export const BookingList = z.object({
 });
 
 export const BookingParams = z.object({ bookingId: PathSegment });
+
+export const DeclineBody = z.strictObject({
+  reason: Text.trim().max(1000).optional().meta({ description: "Why the host declines: told to the guest, kept as cancellationReason" }),
+});
+
+export const NoShowBody = z.strictObject({
+  noShow: z.boolean().meta({ description: "true: the guest did not come; false: take the mark back" }),
+});
+
+export const BookingHistoryEntry = z
+  .object({
+    at: Timestamp,
+    action: z.enum(["created", "confirmed", "rescheduled", "cancelled", "no_show"]),
+    actor: z.enum(["guest", "host", "system"]),
+    userId: z.string().optional().meta({ description: "The host who acted (actor host)" }),
+    from: Timestamp.optional().meta({ description: "rescheduled: the start it left" }),
+    to: Timestamp.optional().meta({ description: "rescheduled: the start it moved to" }),
+    reason: z.string().nullable().optional().meta({ description: "cancelled: the reason given, if any" }),
+    declined: z.boolean().optional().meta({ description: "cancelled: the host declined a request" }),
+    noShow: z.boolean().optional().meta({ description: "no_show: the mark set (true) or taken back (false)" }),
+  })
+  .meta({ id: "BookingHistoryEntry" });
+
+export const BookingHistory = z.object({ data: z.array(BookingHistoryEntry) });
 
 export const HostCancelBody = z.strictObject({ reason: Text.trim().max(1000).optional() });
 

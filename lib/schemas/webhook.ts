@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { cancellers } from "@/db/schema/enums";
 import { Booking } from "./booking";
 import { PathSegment, QueryInt, Text, Timestamp } from "./common";
 
 // Webhooks (decisions §10): the host's endpoints, their deliveries, and the events they carry.
 
-export const bookingEvents = ["booking.created", "booking.cancelled", "booking.rescheduled"] as const;
+export const bookingEvents = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed", "booking.no_show_updated"] as const;
 export type BookingEvent = (typeof bookingEvents)[number];
 
 export const WEBHOOK_EVENT_TYPES = bookingEvents;
@@ -95,7 +96,17 @@ const EventPeople = {
   hosts: z.array(BookingHostRef).optional().meta({ description: "Who hosts the booking (after this change)" }),
   team: z.object({ id: z.string(), slug: z.string(), name: z.string() }).nullable().optional().meta({ description: "The team of a team booking; null for a personal one" }),
 };
-export const BookingCancelledData = z.object({ bookingId: z.string(), cancelledBy: z.enum(["host", "guest"]), ...EventPeople });
+export const BookingCancelledData = z.object({
+  bookingId: z.string(),
+  cancelledBy: z.enum(cancellers).meta({ description: "host (a cancel or a declined request), guest, or system (a request left unconfirmed until its start)" }),
+  declined: z.literal(true).optional().meta({ description: "Only when the host declined a pending request" }),
+  ...EventPeople,
+});
+export const BookingNoShowData = z.object({
+  bookingId: z.string(),
+  noShow: z.boolean().meta({ description: "true: the host marked the guest as not having come; false: the mark was taken back" }),
+  ...EventPeople,
+});
 export const BookingRescheduledData = z.object({
   bookingId: z.string(),
   rescheduledBy: z.enum(["host", "guest"]).meta({ description: "Who moved it: the host (dashboard or API) or the guest (their reschedule link)" }),
@@ -115,6 +126,8 @@ export const webhookEventData = {
   "booking.created": Booking,
   "booking.cancelled": BookingCancelledData,
   "booking.rescheduled": BookingRescheduledData,
+  "booking.confirmed": Booking,
+  "booking.no_show_updated": BookingNoShowData,
   [WEBHOOK_TEST_EVENT]: WebhookTestData,
 } as const;
 export type WebhookEventType = keyof typeof webhookEventData;
@@ -126,6 +139,8 @@ export const outgoingWebhooks = (Object.keys(webhookEventData) as WebhookEventTy
     "booking.created": "A guest booked: data is the Booking as the API shows it",
     "booking.cancelled": "A booking was cancelled: data is {bookingId, cancelledBy}",
     "booking.rescheduled": "A booking moved: data holds the old and the new times",
+    "booking.confirmed": "The host confirmed a pending request: data is the Booking as the API shows it",
+    "booking.no_show_updated": "The host marked a past booking's guest as a no-show, or took it back: data is {bookingId, noShow}",
     [WEBHOOK_TEST_EVENT]: "Sent by POST /me/webhooks/{webhookId}/test",
   }[type],
   body: z.object({ type: z.literal(type), timestamp: Timestamp, data: webhookEventData[type] }),

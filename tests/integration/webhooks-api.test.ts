@@ -9,7 +9,7 @@ import { configure } from "../support/jobs";
 
 withTestDatabase();
 
-const ALL_EVENTS = ["booking.created", "booking.cancelled", "booking.rescheduled"];
+const ALL_EVENTS = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed", "booking.no_show_updated"];
 
 async function createWebhook(host: TestHost, body: Record<string, unknown> = {}) {
   const res = await api.post("/me/webhooks", { url: "https://hooks.example.com/booking", ...body }, { token: host.token });
@@ -226,7 +226,7 @@ describe("webhooks: who may see them", () => {
     expect(doc.paths["/api/v1/public/bookings/{token}.ics"].get.security).toEqual([]);
     expect(doc.components.schemas.WebhookDelivery.properties).toHaveProperty("nextRetryAt");
     // What receivers get is documented too (OpenAPI 3.1 webhooks).
-    expect(Object.keys(doc.webhooks)).toEqual(["booking.created", "booking.cancelled", "booking.rescheduled", "webhook.test"]);
+    expect(Object.keys(doc.webhooks)).toEqual([...ALL_EVENTS, "webhook.test"]);
     const created = doc.webhooks["booking.created"].post;
     expect(created.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     expect(created.requestBody.content["application/json"].schema.properties.data).toEqual({ $ref: "#/components/schemas/Booking" });

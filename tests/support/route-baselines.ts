@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/store/database";
-import { calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamMembers, teams, users } from "@/db/schema";
+import { bookings, calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamMembers, teams, users } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { newId } from "@/lib/ids";
 import { oauthNonceCookieName, startOAuth } from "@/lib/services/calendars/oauth";
 import { call } from "./api";
-import { clientHeaders, dateIn } from "./booking";
+import { clientHeaders, dateIn, insertBookingRow } from "./booking";
 import { unique } from "./factories";
 import { QUESTIONS, type Fixture } from "./fuzz-fixture";
 import type { RequestShape } from "./route-fuzz";
@@ -22,6 +22,13 @@ async function freshToken(fx: Fixture): Promise<string> {
   return res.body.accessToken ?? "signed-out";
 }
 const none = { params: {}, query: {}, headers: {} };
+/** The address of a new booking's guest (a guest of the fixture's host). */
+async function guestEmailOf(fx: Fixture): Promise<string> {
+  const { id } = await fx.book();
+  const [row] = await (await getDb()).select({ email: bookings.guestEmail }).from(bookings).where(eq(bookings.id, id));
+  return row!.email;
+}
+
 const publicParams = (fx: Fixture) => ({ username: fx.host.username, eventSlug: fx.eventType.slug });
 
 /** A schedule's body: named hours in their own zone, an override among them. */
@@ -120,7 +127,7 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
   "GET /me/bookings": (fx) => ({
     ...none,
     headers: auth(fx),
-    query: { status: "confirmed", from: dateIn(0, "UTC"), to: dateIn(30, "UTC"), page: "1", limit: "20" },
+    query: { status: "pending,confirmed", noShow: "false", from: dateIn(0, "UTC"), to: dateIn(30, "UTC"), page: "1", limit: "20" },
   }),
   "POST /me/bookings/{bookingId}/cancel": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: (await fx.book()).id }, body: { reason: "Out sick" } }),
   "POST /me/bookings/{bookingId}/reschedule": async (fx) => ({
@@ -129,6 +136,10 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     params: { bookingId: (await fx.book()).id },
     body: { startTime: fx.nextSlot() },
   }),
+  "POST /me/bookings/{bookingId}/confirm": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: await pendingBookingOf(fx) } }),
+  "POST /me/bookings/{bookingId}/decline": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: await pendingBookingOf(fx) }, body: { reason: "Fully booked" } }),
+  "POST /me/bookings/{bookingId}/no-show": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: await pastBookingOf(fx) }, body: { noShow: true } }),
+  "GET /me/bookings/{bookingId}/history": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: (await fx.book()).id } }),
   "POST /public/cancel": async (fx) => ({ ...none, body: { token: (await fx.book()).token } }),
   "POST /public/reschedule": async (fx) => ({ ...none, body: { token: (await fx.book()).token, startTime: fx.nextSlot() } }),
   "GET /me/event-types/{eventTypeId}/explain": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id }, query: { startTime: fx.nextSlot() } }),
@@ -181,6 +192,8 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     },
   }),
   "GET /me/event-types/{eventTypeId}/social-post": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id } }),
+  "GET /me/guests/{email}": async (fx) => ({ ...none, headers: auth(fx), params: { email: await guestEmailOf(fx) }, query: { download: "1" } }),
+  "DELETE /me/guests/{email}": async (fx) => ({ ...none, headers: auth(fx), params: { email: await guestEmailOf(fx) } }),
   "GET /me/calls": async (fx) => ({ ...none, headers: auth(fx), query: { bookingId: (await fx.book()).id, page: "1", limit: "20" } }),
   "GET /me/calendar-connections": (fx) => ({ ...none, headers: auth(fx) }),
   "GET /me/calendar-connections/{connectionId}": async (fx) => ({ ...none, headers: auth(fx), params: { connectionId: await connectionOf(fx) } }),
@@ -348,6 +361,20 @@ export const SKIPPED: Record<string, string> = {
   "POST /me/calendar-connections/provider_c":
     "a valid body makes the service log in to the CalDAV server, and an unreachable one is 503 provider_unavailable by design; its validation is tested in calendars-caldav.test.ts",
 };
+
+/** A request waiting for the host's answer on a slot of its own, written to the table (the fixture's event type takes bookings without approval). */
+async function pendingBookingOf(fx: Fixture): Promise<string> {
+  const { row } = await insertBookingRow(fx.host.id, fx.eventType.id, new Date(fx.nextSlot()), 30, { status: "pending" });
+  return row.id;
+}
+
+/** A confirmed booking that started hours ago, an hour further back each time (the API books no past), for the no-show mark. */
+let pastBookings = 0;
+async function pastBookingOf(fx: Fixture): Promise<string> {
+  pastBookings += 1;
+  const { row } = await insertBookingRow(fx.host.id, fx.eventType.id, new Date(Date.now() - pastBookings * 3_600_000), 30);
+  return row.id;
+}
 
 function eventTypeBody() {
   return {

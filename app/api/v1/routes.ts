@@ -21,7 +21,12 @@ import * as explain from "./me/event-types/[eventTypeId]/explain/route";
 import * as bookings from "./me/bookings/route";
 import * as hostCancel from "./me/bookings/[bookingId]/cancel/route";
 import * as reschedule from "./me/bookings/[bookingId]/reschedule/route";
+import * as confirmBooking from "./me/bookings/[bookingId]/confirm/route";
+import * as declineBooking from "./me/bookings/[bookingId]/decline/route";
+import * as noShow from "./me/bookings/[bookingId]/no-show/route";
+import * as bookingHistory from "./me/bookings/[bookingId]/history/route";
 import * as calls from "./me/calls/route";
+import * as guest from "./me/guests/[email]/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
 import * as publicSlots from "./public/[username]/[eventSlug]/slots/route";
 import * as publicBookings from "./public/[username]/[eventSlug]/bookings/route";
@@ -84,6 +89,10 @@ export const routeModules: RouteModule[] = [
   bookings,
   hostCancel,
   reschedule,
+  confirmBooking,
+  declineBooking,
+  noShow,
+  bookingHistory,
   calendarConnections,
   calendarConnectCalDav,
   calendarConnection,
@@ -96,6 +105,7 @@ export const routeModules: RouteModule[] = [
   webhookTest,
   webhookRotateSecret,
   calls,
+  guest,
   guestCancel,
   guestReschedule,
   calendarFeed,

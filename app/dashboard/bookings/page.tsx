@@ -5,13 +5,17 @@ import { bookingsPage } from "@/lib/dashboard/booking-views";
 
 export const metadata: Metadata = { title: "Bookings" };
 
-export default function BookingsPage() {
+/** ?booking=<id>: a request's email links here; the page opens on the requests with that one marked. */
+export default async function BookingsPage({ searchParams }: { searchParams: Promise<{ booking?: string | string[] }> }) {
+  const focus = (await searchParams).booking;
+  const focusId = typeof focus === "string" ? focus : undefined;
+  const view = focusId ? "requests" : "upcoming";
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Bookings</h1>
       {/* The first view's first page, the host's zone and the questions' labels, in the first HTML. */}
-      <Prefetched resources={["me", "eventTypes", { bookings: bookingsPage("upcoming", 1) }]}>
-        <BookingList />
+      <Prefetched resources={["me", "eventTypes", { bookings: bookingsPage(view, 1) }]}>
+        <BookingList focusId={focusId} initialView={view} />
       </Prefetched>
     </>
   );

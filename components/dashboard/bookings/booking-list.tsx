@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AnswerValue } from "@/components/booking/answer-value";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,9 @@ import { BOOKING_VIEWS as VIEWS, BOOKINGS_PAGE_SIZE as PAGE_SIZE, bookingsPage, 
 import { formatDay, formatRange, formatTime } from "@/lib/time/format";
 import { readableAnswer } from "@/lib/question-answers";
 import { teamEventTypesQuery } from "@/lib/browser/api-client/teams";
+import { BookingHistory } from "./booking-history";
+import { NoShowToggle } from "./no-show-toggle";
+import { RequestActions } from "./request-actions";
 import { RescheduleBooking } from "./reschedule-booking";
 
 // Formatting needs only the small metadata (the server checked the number with the full one).
@@ -72,6 +75,15 @@ function TeamLine({ booking, myUserId }: { booking: BookingDto; myUserId: string
   );
 }
 
+const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
+
+/** Who cancelled it, in the host's words. */
+function cancelledByWords(booking: BookingDto): string {
+  if (booking.cancelledBy === "host") return "you (or a co-host)";
+  if (booking.cancelledBy === "system") return "no one confirmed the request before its start";
+  return "the guest";
+}
+
 function BookingCard({
   booking,
   view,
@@ -79,6 +91,7 @@ function BookingCard({
   eventType,
   username,
   myUserId,
+  focused,
 }: {
   booking: BookingDto;
   view: View;
@@ -86,18 +99,32 @@ function BookingCard({
   eventType?: EventTypeDto;
   username: string;
   myUserId: string;
+  /** The booking an email linked to (?booking=…): brought into view and marked. */
+  focused: boolean;
 }) {
   const [rescheduling, setRescheduling] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
+  const card = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (focused) card.current?.scrollIntoView({ block: "center" });
+  }, [focused]);
+  const upcoming = view === "upcoming" || view === "requests";
+  const pending = booking.status === "pending";
+  const past = view === "past" || view === "noShows";
   // A team booking's event type is the team's (its questions, its open times), not among the host's own.
   const teamEventTypes = useQuery({ ...teamEventTypesQuery(booking.team?.id ?? ""), enabled: Boolean(booking.team) });
   const ownEventType = booking.team ? teamEventTypes.data?.find((e) => e.id === booking.eventType.id) : eventType;
   const questions = new Map(ownEventType?.customQuestions.map((q) => [q.id, q]));
   const answers = Object.entries(booking.customAnswers);
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+    <li ref={card} data-testid={`booking-${booking.id}`} className={`flex flex-col gap-3 rounded-lg border bg-white p-4 ${focused ? "border-blue-500 ring-2 ring-blue-200" : "border-slate-200"}`}>
       <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <p className="font-medium">{formatRange(booking.startTime, booking.endTime, zone)}</p>
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            {formatRange(booking.startTime, booking.endTime, zone)}
+            {pending && <span className={`${badge} bg-amber-100 text-amber-900`}>Requested</span>}
+            {booking.noShow && <span className={`${badge} bg-red-100 text-red-800`}>No-show</span>}
+          </p>
           <p className="text-slate-700">
             {booking.eventType.title} with <span className="font-medium">{booking.guestName}</span>
           </p>
@@ -109,14 +136,19 @@ function BookingCard({
             {booking.guestTimezone !== zone ? ` · in ${booking.guestTimezone}` : ""}
           </p>
         </div>
-        {view === "upcoming" && (
-          <div className="flex shrink-0 flex-wrap gap-2">
+        <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
+          {upcoming && pending && <RequestActions booking={booking} />}
+          {upcoming && (
             <Button variant="secondary" size="sm" onClick={() => setRescheduling((r) => !r)} aria-expanded={rescheduling}>
               Reschedule
             </Button>
-            <CancelBooking booking={booking} />
-          </div>
-        )}
+          )}
+          {upcoming && !pending && <CancelBooking booking={booking} />}
+          {past && <NoShowToggle booking={booking} />}
+          <Button variant="ghost" size="sm" onClick={() => setShowHistory((h) => !h)} aria-expanded={showHistory}>
+            {showHistory ? "Hide history" : "History"}
+          </Button>
+        </div>
       </div>
       {(answers.length > 0 || booking.location || booking.previousStartTime || booking.cancelledBy) && (
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
@@ -146,13 +178,17 @@ function BookingCard({
             <>
               <dt className="text-slate-500">Cancelled by</dt>
               <dd>
-                {booking.cancelledBy === "host" ? "you" : "the guest"}
+                {cancelledByWords(booking)}
                 {booking.cancellationReason ? `: “${booking.cancellationReason}”` : ""}
               </dd>
             </>
           )}
         </dl>
       )}
+      {pending && upcoming && (
+        <p className="text-sm text-amber-900">Waiting for your answer: the time is held until you confirm or decline. Unconfirmed at its start, it is cancelled.</p>
+      )}
+      {showHistory && <BookingHistory booking={booking} zone={zone} myUserId={myUserId} />}
       {rescheduling &&
         (booking.team && teamEventTypes.isPending ? (
           <p className="text-sm text-slate-500">Loading open times…</p>
@@ -163,9 +199,20 @@ function BookingCard({
   );
 }
 
-/** The host's bookings: upcoming, past and cancelled, paged, times in the host's zone. */
-export function BookingList() {
-  const [view, setView] = useState<View>("upcoming");
+const EMPTY: Record<View, string> = {
+  upcoming: "No upcoming bookings. Share your booking link to get some.",
+  requests: "No requests waiting for your answer.",
+  past: "No past bookings yet.",
+  noShows: "No guest marked as a no-show.",
+  cancelled: "No cancelled bookings.",
+};
+
+/**
+ * The host's bookings: upcoming (requests among them), requests, past, no-shows and cancelled,
+ * paged, times in the host's zone. `focusId` (a request's email links to it) opens on the requests.
+ */
+export function BookingList({ focusId, initialView = "upcoming" }: { focusId?: string; initialView?: View }) {
+  const [view, setView] = useState<View>(initialView);
   const [page, setPage] = useState(1);
   const me = useQuery(meQuery());
   const eventTypes = useQuery(eventTypesQuery());
@@ -206,7 +253,7 @@ export function BookingList() {
           <Alert tone="error">{me.error.message}</Alert>
         ) : bookings.data.data.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
-            {view === "upcoming" ? "No upcoming bookings. Share your booking link to get some." : view === "past" ? "No past bookings yet." : "No cancelled bookings."}
+            {EMPTY[view]}
           </p>
         ) : (
           <ul className="flex flex-col gap-3">
@@ -219,6 +266,7 @@ export function BookingList() {
                 username={me.data!.username}
                 myUserId={me.data!.id}
                 eventType={eventTypes.data?.find((e) => e.id === b.eventType.id)}
+                focused={b.id === focusId}
               />
             ))}
           </ul>

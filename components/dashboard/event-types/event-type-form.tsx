@@ -23,7 +23,9 @@ import {
 import { notSavedSentence } from "@/lib/forms/field-errors";
 import { newTeamEventTypeRules, teamEventTypeChangeRules, teamEventTypeFieldOf, teamEventTypeValues, toTeamEventTypeBody } from "@/lib/forms/team";
 import { slugify } from "@/lib/slugify";
+import { BookingRulesSection } from "./booking-rules";
 import { QuestionEditor } from "./question-editor";
+import { ReminderEditor } from "./reminder-editor";
 import { TeamHostsSection } from "./team-hosts";
 
 const sectionClass = "flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5";
@@ -151,6 +153,10 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
           <TextField control={control} name="bufferAfterMinutes" label="Free time after (minutes)" hint="Kept clear after each booking." {...numberInput} min={0} max={240} />
         </div>
       </section>
+
+      <BookingRulesSection control={control} team={Boolean(team)} className={sectionClass} />
+
+      <ReminderEditor control={control} className={sectionClass} />
 
       <section className={sectionClass} aria-labelledby="questions-heading">
         <QuestionEditor control={control} />

@@ -2,9 +2,10 @@ import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Profile, UpdateProfileBody } from "@/lib/schemas/account";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
-import type { Booking, BookingList } from "@/lib/schemas/booking";
+import type { Booking, BookingHistory, BookingList } from "@/lib/schemas/booking";
 import type { CalendarConnection, CalendarConnectionList, ConnectCalDavBody, OAuthProviderParams, UpdateConnectionBody } from "@/lib/schemas/calendar";
 import type { CreateEventTypeBody, EventType, EventTypeList, Explanation, UpdateEventTypeBody } from "@/lib/schemas/event-type";
+import type { GuestData } from "@/lib/schemas/guest";
 import type { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookList } from "@/lib/schemas/webhook";
 import { API_BASE, fetchJson } from "./fetch-json";
 
@@ -26,7 +27,8 @@ export type BookingTeamDto = { id: string; slug: string; name: string };
  */
 export type BookingDto = Omit<z.output<typeof Booking>, "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
 export type BookingListDto = Omit<z.output<typeof BookingList>, "data"> & { data: BookingDto[] };
-export type BookingFilter = { status?: "pending" | "confirmed" | "cancelled"; eventTypeId?: string; when?: "upcoming" | "past"; from?: string; to?: string; page?: number; limit?: number };
+/** status: one status, or several joined by commas ("pending,confirmed"). */
+export type BookingFilter = { status?: string; noShow?: boolean; eventTypeId?: string; when?: "upcoming" | "past"; from?: string; to?: string; page?: number; limit?: number };
 
 export const hostKeys = {
   me: ["me"] as const,
@@ -77,6 +79,22 @@ export const cancelBooking = (id: string, reason: string) =>
 
 export const rescheduleBooking = (id: string, startTime: string) =>
   fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/reschedule`, { method: "POST", body: { startTime } });
+
+export const confirmBooking = (id: string) => fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/confirm`, { method: "POST" });
+
+export const declineBooking = (id: string, reason: string) =>
+  fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/decline`, { method: "POST", body: reason ? { reason } : {} });
+
+export const markNoShow = (id: string, noShow: boolean) => fetchJson<BookingDto>(`/me/bookings/${encodeURIComponent(id)}/no-show`, { method: "POST", body: { noShow } });
+
+export type BookingHistoryEntryDto = z.output<typeof BookingHistory>["data"][number];
+
+/** A booking's history, under the bookings' key: every change to a booking refreshes it too. */
+export const bookingHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...hostKeys.bookings, "history", id] as const,
+    queryFn: async () => (await fetchJson<z.output<typeof BookingHistory>>(`/me/bookings/${encodeURIComponent(id)}/history`)).data,
+  });
 
 export type ExplanationDto = z.output<typeof Explanation>;
 
@@ -147,3 +165,13 @@ export const syncConnection = (id: string) =>
 
 /** Where the browser goes (a navigation, not a fetch) to start connecting Google or Microsoft: a 302 to the consent screen. */
 export const oauthAuthorizeUrl = (provider: OAuthCalendarProvider) => `${API_BASE}/me/calendar-connections/oauth/${provider}/authorize`;
+
+// ---- A guest's data (decisions §16) ----
+
+export type GuestDataDto = z.output<typeof GuestData>;
+export const guestKeys = { one: (email: string) => ["me", "guests", email.trim().toLowerCase()] as const };
+const guestPath = (email: string) => `/me/guests/${encodeURIComponent(email.trim())}`;
+export const guestQuery = (email: string) => queryOptions({ queryKey: guestKeys.one(email), queryFn: () => fetchJson<GuestDataDto>(guestPath(email)) });
+/** The export: the same JSON as a file, fetched by the browser itself with the session cookie. */
+export const guestDownloadUrl = (email: string) => `${API_BASE}${guestPath(email)}?download=1`;
+export const eraseGuest = (email: string) => fetchJson<undefined>(guestPath(email), { method: "DELETE" });

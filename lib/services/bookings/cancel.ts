@@ -12,11 +12,24 @@ import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./s
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
 import { writeForHosts } from "@/lib/services/schedule/host-writes";
 import { loadPeopleOf, peopleView } from "./people";
+import { GUEST, hostActor, recordHistory, type Actor } from "./history";
 
-type Canceller = "host" | "guest";
+/** What a cancel is: a plain cancel, or the host declining a request (which only a pending booking can be). */
+type CancelKind = { declined?: boolean; onlyPending?: boolean };
 
-/** Sets the booking cancelled, if it still is not, and records booking.cancelled with it (for every host). */
-async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason: string | null, now: number): Promise<BookingRow> {
+/**
+ * Sets the booking cancelled, if it still is not (a decline and the system's expiry: if it is
+ * still pending), and records booking.cancelled and the history entry with it (for every host).
+ * Returns the row as it is after, and whether this call cancelled it.
+ */
+export async function markCancelled(
+  db: Db,
+  booking: BookingRow,
+  by: Actor,
+  reason: string | null,
+  now: number,
+  kind: CancelKind = {},
+): Promise<{ row: BookingRow; changed: boolean }> {
   const people = await loadPeopleOf(db, booking.id);
   const { hosts } = people;
   const hostIds = hosts.length > 0 ? hosts.map((h) => h.userId) : [booking.hostId];
@@ -25,19 +38,21 @@ async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason:
       .update(bookings)
       .set({
         status: "cancelled",
-        cancelledBy: by,
+        cancelledBy: by.actor,
         cancellationReason: reason,
         cancelledAt: new Date(now),
         updatedAt: new Date(now),
         // The invitation's CANCEL supersedes every REQUEST sent before it.
         sequence: sql`${bookings.sequence} + 1`,
       })
-      // Conditional: of two concurrent cancels exactly one changes the row and writes the event.
-      .where(and(eq(bookings.id, booking.id), ne(bookings.status, "cancelled")))
+      // Conditional: of two concurrent cancels (or a confirm and a decline) exactly one changes the row and writes the event.
+      .where(and(eq(bookings.id, booking.id), kind.onlyPending ? eq(bookings.status, "pending") : ne(bookings.status, "cancelled")))
       .returning();
-    if (!row) return (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!;
-    await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by, ...peopleView(people) });
-    return row;
+    if (!row) return { row: (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!, changed: false };
+    const declined = kind.declined ? { declined: true } : {};
+    await recordHistory(tx, row.id, "cancelled", by, now, { reason, ...declined });
+    await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by.actor, ...declined, ...peopleView(people) });
+    return { row, changed: true };
   });
 }
 
@@ -45,8 +60,8 @@ async function markCancelled(db: Db, booking: BookingRow, by: Canceller, reason:
 export async function cancelBookingAsHost(db: Db, host: UserRow, bookingId: string, reason: string | undefined, now: number): Promise<BookingDto> {
   const { booking, eventType } = await getBookingForHostOrThrow(db, host, bookingId);
   assertModifiable(booking, now);
-  const row = await markCancelled(db, booking, "host", reason ?? null, now);
-  if (row.cancelledBy !== "host") assertModifiable(row, now); // the guest cancelled it a moment ago
+  const { row, changed } = await markCancelled(db, booking, hostActor(host), reason ?? null, now);
+  if (!changed && row.cancelledBy !== "host") assertModifiable(row, now); // the guest cancelled it a moment ago
   return toBooking(row, eventType, await loadPeopleOf(db, row.id));
 }
 
@@ -114,7 +129,7 @@ export async function cancelBookingAsGuest(db: Db, token: string, now: number, r
   let booking = found.booking;
   if (booking.status !== "cancelled") {
     assertModifiable(booking, now);
-    booking = await markCancelled(db, booking, "guest", reason || null, now);
+    booking = (await markCancelled(db, booking, GUEST, reason || null, now)).row;
   }
   return {
     id: booking.id,

@@ -10,7 +10,8 @@ import type { BookingEventPayload } from "@/lib/outbox/booking-events";
 // A new booking's writes, in one statement: the booking and its hosts under the exclusion
 // constraint (the booking's own host by the insert trigger, a collective booking's other hosts
 // here: booking_hosts, migration 0013), the
-// guest's token sealed beside it (for the links in later emails), its booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
+// guest's token sealed beside it (for the links in later emails), the first entry of its history
+// (created, by the guest), its booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
 // sends at the commit), and the answer stored under the Idempotency-Key claimed earlier in the
 // same transaction. One statement is one round trip, and it is all or nothing: no booking
 // without its event and its stored answer, whatever happens after.
@@ -36,12 +37,17 @@ with booking as (
   insert into booking_guest_tokens (booking_id, sealed_token, created_at)
   select id, $28::text, $18::text::timestamptz from booking
   returning 1
+), history as (
+  insert into booking_history (booking_id, at, action, actor, details)
+  select id, $18::text::timestamptz, 'created', 'guest', '{}'::jsonb from booking
+  returning 1
 ), answer as (
   update idempotency_keys set response_status = $22::int, response_body = $23::text::jsonb
   where scope = $24::text and key = $25::text and exists (select from booking)
   returning 1
 )
 select (select count(*) from job)::int as jobs, (select count(*) from token)::int as tokens, (select count(*) from answer)::int as answers,
+  (select count(*) from history)::int as histories,
   pg_notify($26::text, '')::text as notified
 from booking`;
 
@@ -63,9 +69,9 @@ export async function commitNewBooking(
   },
 ): Promise<void> {
   const { row, event, claim, answer } = args;
-  let written: { jobs: number; tokens: number; answers: number } | undefined;
+  let written: { jobs: number; tokens: number; answers: number; histories: number } | undefined;
   try {
-    [[written]] = await runStatements(tx)<[{ jobs: number; tokens: number; answers: number }[]]>([
+    [[written]] = await runStatements(tx)<[{ jobs: number; tokens: number; answers: number; histories: number }[]]>([
       {
         text: COMMIT_SQL,
         params: [
@@ -105,7 +111,7 @@ export async function commitNewBooking(
     throw overlapAsConflict(error);
   }
   // The claim is this transaction's own row, so the answer always lands; say so if it did not.
-  if (written?.jobs !== 1 || written.tokens !== 1 || written.answers !== 1) {
-    throw new Error(`booking ${row.id}: expected one outbox row, one sealed token and one stored answer, wrote ${JSON.stringify(written)}`);
+  if (written?.jobs !== 1 || written.tokens !== 1 || written.answers !== 1 || written.histories !== 1) {
+    throw new Error(`booking ${row.id}: expected one outbox row, one sealed token, one history entry and one stored answer, wrote ${JSON.stringify(written)}`);
   }
 }

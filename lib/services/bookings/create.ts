@@ -81,10 +81,13 @@ function namesOf(hosts: UserRow[], locale: Locale): string {
   return new Intl.ListFormat(locale, { type: "conjunction" }).format(hosts.map((h) => h.fullName));
 }
 
-/** "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin).", in the guest's language. */
-function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: string, locale: Locale) {
+/**
+ * "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin).",
+ * in the guest's language; a booking that waits for the host's approval says it is requested.
+ */
+function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: string, locale: Locale, pending: boolean) {
   const words = messagesOf(locale).mail;
-  const sentence = fill(words.confirmationMessage, { title, host: hostName, when: sentenceRange(start, end, zone, locale) });
+  const sentence = fill(pending ? words.requestedMessage : words.confirmationMessage, { title, host: hostName, when: sentenceRange(start, end, zone, locale) });
   return location ? `${sentence} ${fill(words.location, { location })}` : sentence;
 }
 
@@ -199,7 +202,9 @@ async function makeBooking(
           id: newId("bkg"),
           hostId: assigned.primary.id,
           eventTypeId: eventType.id,
-          status: "confirmed",
+          // An event type that needs the host's approval makes a request: it holds the time like a
+          // confirmed booking until the host confirms or declines it (decisions §16).
+          status: eventType.requiresConfirmation ? "pending" : "confirmed",
           startTime: new Date(start),
           endTime: new Date(end),
           bufferBeforeMinutes: eventType.bufferBeforeMinutes,
@@ -229,7 +234,7 @@ async function makeBooking(
           endTime: isoUtc(row.endTime),
           guestName: row.guestName,
           guestEmail: row.guestEmail,
-          confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, row.location, language),
+          confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, row.location, language, row.status === "pending"),
           hostNames: bookedHosts.map((h) => h.fullName),
         };
         const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, gte, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { bookings, eventTypes, type UserRow } from "@/db/schema";
@@ -19,7 +19,8 @@ export async function listBookings(
 ): Promise<{ data: BookingDto[]; pagination: { page: number; limit: number; total: number } }> {
   const zone = ZoneOffsets.of(host.timezone);
   const filters: (SQL | undefined)[] = [hostedBy(host.id)];
-  if (query.status) filters.push(eq(bookings.status, query.status));
+  if (query.status) filters.push(inArray(bookings.status, query.status));
+  if (query.noShow !== undefined) filters.push(eq(bookings.noShow, query.noShow));
   if (query.eventTypeId) filters.push(eq(bookings.eventTypeId, query.eventTypeId));
   if (query.when === "upcoming") filters.push(gt(bookings.endTime, new Date(now)));
   if (query.when === "past") filters.push(lte(bookings.endTime, new Date(now)));

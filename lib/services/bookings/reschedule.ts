@@ -16,6 +16,10 @@ import { loadHostSchedules } from "@/lib/services/schedule/load";
 import { activeHostsOf } from "@/lib/services/teams/public-pages";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { loadPeopleOf } from "./people";
+import { GUEST, hostActor, recordHistory, type Actor } from "./history";
+
+/** Who moves a booking: a host (by id) or the guest. */
+type Mover = Extract<Actor, { actor: "host" | "guest" }>;
 
 const MINUTE = 60_000;
 
@@ -39,12 +43,13 @@ const hostRef = (h: UserRow) => ({ userId: h.id, username: h.username, fullName:
 
 /**
  * Moves an upcoming booking to a new start that is an offered slot when the booking itself is
- * ignored: same id, status confirmed, previousStartTime kept, booking.rescheduled in the outbox.
+ * ignored: same id, same status (a pending request stays one: moving it is no approval),
+ * previousStartTime kept, booking.rescheduled in the outbox.
  * A round-robin booking keeps its host when they are free at the new start, else goes to the
  * host the rule picks among the type's hosts free then; a collective one needs every host free
  * (decisions §15). Runs inside the hosts' booking locks; the exclusion constraint still guards the move.
  */
-async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: number, now: number, by: "host" | "guest"): Promise<BookingDto> {
+async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: number, now: number, by: Mover): Promise<BookingDto> {
   assertModifiable(booking, now);
   const { eventType, current, candidates } = plan;
   const roundRobin = eventType.schedulingType === "round_robin";
@@ -62,7 +67,6 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
   const [row] = await tx
     .update(bookings)
     .set({
-      status: "confirmed",
       hostId: assigned.primary.id,
       startTime: new Date(start),
       endTime: new Date(end),
@@ -82,9 +86,10 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
     });
   const team = eventType.teamId ? (await loadPeopleOf(tx, booking.id)).team : null;
   const people = { hosts: hosts.map(hostRef), team };
+  await recordHistory(tx, booking.id, "rescheduled", by, now, { from: isoUtc(booking.startTime), to: isoUtc(row!.startTime) });
   await enqueueBookingEvent(tx, "booking.rescheduled", row!, { hostIds: hosts.map((h) => h.id), formerHostIds: former.map((h) => h.id) }, now, {
     bookingId: booking.id,
-    rescheduledBy: by,
+    rescheduledBy: by.actor,
     previousStartTime: isoUtc(booking.startTime),
     previousEndTime: isoUtc(booking.endTime),
     startTime: isoUtc(row!.startTime),
@@ -96,7 +101,7 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
 }
 
 /** The booking's move under the locks of everyone who may host it, read again under them. */
-async function moveUnderLocks(db: Db, booking: BookingRow, start: number, now: number, by: "host" | "guest"): Promise<BookingDto> {
+async function moveUnderLocks(db: Db, booking: BookingRow, start: number, now: number, by: Mover): Promise<BookingDto> {
   const plan = await planMove(db, booking);
   return writeForHosts(
     db,
@@ -116,10 +121,10 @@ async function moveUnderLocks(db: Db, booking: BookingRow, start: number, now: n
 /** POST /me/bookings/{id}/reschedule: a host (any host of a team booking) moves an upcoming booking. */
 export async function rescheduleBooking(db: Db, host: UserRow, bookingId: string, start: number, now: number): Promise<BookingDto> {
   const { booking } = await getBookingForHostOrThrow(db, host, bookingId);
-  return moveUnderLocks(db, booking, start, now, "host");
+  return moveUnderLocks(db, booking, start, now, hostActor(host));
 }
 
-export type GuestRescheduled = { id: string; status: "confirmed"; startTime: string; endTime: string; previousStartTime: string; message: string };
+export type GuestRescheduled = { id: string; status: "pending" | "confirmed"; startTime: string; endTime: string; previousStartTime: string; message: string };
 
 /**
  * POST /public/reschedule: the guest moves their booking with the token of their links, under
@@ -128,11 +133,11 @@ export type GuestRescheduled = { id: string; status: "confirmed"; startTime: str
 export async function rescheduleBookingAsGuest(db: Db, token: string, start: number, now: number): Promise<GuestRescheduled> {
   const [found] = await db.select({ booking: bookings }).from(bookings).where(eq(bookings.cancelTokenHash, hashCancelToken(token))).limit(1);
   if (!found) throw notFound("Booking");
-  const moved = await moveUnderLocks(db, found.booking, start, now, "guest");
+  const moved = await moveUnderLocks(db, found.booking, start, now, GUEST);
   const row = { ...found.booking, startTime: new Date(moved.startTime) };
   return {
     id: moved.id,
-    status: "confirmed",
+    status: moved.status === "pending" ? "pending" : "confirmed",
     startTime: moved.startTime,
     endTime: moved.endTime,
     previousStartTime: moved.previousStartTime!,

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { bookings, calls, eventTypes, type BookingRow, type CallAgent, type EventTypeRow, type UserRow } from "@/db/schema";
+import { bookings, calls, eventTypes, users, type BookingRow, type CallAgent, type EventTypeRow, type UserRow } from "@/db/schema";
+import { getConfig, type CallsProviderConfig } from "@/lib/config";
 import { CALLS_PATHS } from "@/lib/calls/descriptor";
 import { CallNotPlaced, callsProviderOrThrow, createCall, type PlacedCall } from "@/lib/calls/provider";
 import { followupScript, reminderScript, sayTwiml, type CallSubject } from "@/lib/calls/scripts";
@@ -39,10 +40,10 @@ function assertAgentApplies(agent: CallAgent, booking: BookingRow, now: number):
   }
 }
 
-/** The guest's answer to the event type's phone question, in E.164; 400 when there is none. */
-function guestNumber({ booking, eventType }: BookingForCall): string {
+/** The guest's answer to the event type's phone question, in E.164; undefined when there is none. */
+export function guestPhoneOf(booking: Pick<BookingRow, "customAnswers">, questions: EventTypeRow["customQuestions"]): string | undefined {
   const answers = new Map(Object.entries(booking.customAnswers));
-  for (const question of eventType.customQuestions) {
+  for (const question of questions) {
     if (question.type !== "phone") continue;
     const answer = answers.get(question.id)?.trim();
     // Answers are checked when the booking is made; one given before the question asked for a
@@ -50,6 +51,13 @@ function guestNumber({ booking, eventType }: BookingForCall): string {
     const number = answer ? toE164(answer) : undefined;
     if (number) return number;
   }
+  return undefined;
+}
+
+/** The guest's number in E.164; 400 when there is none. */
+function guestNumber({ booking, eventType }: BookingForCall): string {
+  const number = guestPhoneOf(booking, eventType.customQuestions);
+  if (number) return number;
   throw validationError(
     [{ path: "bookingId", message: "This booking has no phone number: its event type asks no phone question, or the guest gave no valid answer" }],
     "The guest cannot be called",
@@ -81,7 +89,32 @@ export async function placeCall(db: Db, host: UserRow, agent: CallAgent, booking
   const provider = callsProviderOrThrow();
   const found = await bookingForHostOrThrow(db, host, bookingId);
   assertAgentApplies(agent, found.booking, now);
-  const to = guestNumber(found);
+  return dial(db, provider, host, agent, found, guestNumber(found), now);
+}
+
+/**
+ * The reminder agent's call before a booking, from the outbox (decisions §16): placed on behalf
+ * of the booking's own host. Undefined when there is nothing to do: calls are not configured, the
+ * booking is gone, or its guest gave no phone number. A provider failure throws (CallNotPlaced).
+ */
+export async function placeReminderCall(db: Db, bookingId: string, now: number): Promise<CallDto | undefined> {
+  const provider = getConfig().calls;
+  if (!provider) return undefined;
+  const [found] = await db
+    .select({ booking: bookings, eventType: eventTypes, host: users })
+    .from(bookings)
+    .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+    .innerJoin(users, eq(users.id, bookings.hostId))
+    .where(eq(bookings.id, bookingId))
+    .limit(1);
+  if (!found) return undefined;
+  const to = guestPhoneOf(found.booking, found.eventType.customQuestions);
+  if (!to) return undefined;
+  return dial(db, provider, found.host, "reminder", found, to, now);
+}
+
+/** Records the call (`requested`), asks the provider, and keeps what it answered. */
+async function dial(db: Db, provider: CallsProviderConfig, host: UserRow, agent: CallAgent, found: BookingForCall, to: string, now: number): Promise<CallDto> {
   const twiml = sayTwiml(script(agent, host, found));
 
   const [requested] = await db

@@ -1,0 +1,53 @@
+"use client";
+
+import { useController, type Control } from "react-hook-form";
+import { TextField } from "@/components/ui/form-field";
+import type { EventTypeValues } from "@/lib/forms/event-type";
+
+// The event type's booking rules (decisions §16): whether new bookings wait for the host's
+// confirmation, how many it takes a day and a week per host, and its own notice and window
+// (empty: the host's, set on the availability page).
+
+const numberInput = { type: "number", inputMode: "numeric", step: 1 } as const;
+
+function ConfirmationBox({ control }: { control: Control<EventTypeValues> }) {
+  const {
+    field: { ref, ...field },
+  } = useController({ control, name: "requiresConfirmation" });
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          name={field.name}
+          ref={ref}
+          checked={field.value}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          aria-describedby="requires-confirmation-hint"
+          className="h-4 w-4"
+        />
+        Requires confirmation
+      </label>
+      <p id="requires-confirmation-hint" className="text-sm text-slate-500">
+        New bookings are requests: they hold the time until you confirm or decline them.
+      </p>
+    </div>
+  );
+}
+
+export function BookingRulesSection({ control, team, className }: { control: Control<EventTypeValues>; team: boolean; className: string }) {
+  const own = team ? "each host's own setting" : "as set on your Availability page";
+  return (
+    <section className={className}>
+      <h2 className="text-lg font-semibold">Booking rules</h2>
+      <ConfirmationBox control={control} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField control={control} name="limits.perDay" label="Most bookings a day" hint="Per host. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
+        <TextField control={control} name="limits.perWeek" label="Most bookings a week" hint="Per host, Monday to Sunday. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
+        <TextField control={control} name="minNoticeHours" label="Minimum notice (hours)" hint={`Empty: ${own}.`} {...numberInput} min={0} max={8760} placeholder={team ? "Each host's own" : "As in availability"} />
+        <TextField control={control} name="maxAdvanceDays" label="Bookable up to (days ahead)" hint={`Empty: ${own}.`} {...numberInput} min={1} max={730} placeholder={team ? "Each host's own" : "As in availability"} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { bookings, eventTypes } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import type { BookingFacts } from "@/lib/notifications/booking-facts";
+import { hostsBooking } from "@/lib/notifications/booking-facts";
+import { dropPendingBookingJobs } from "@/lib/outbox/drop";
+import type { NewJob } from "@/lib/outbox/enqueue";
+import { REMINDER_CALL, REMINDER_EMAIL, REMINDER_KINDS } from "@/lib/outbox/kinds";
+import type { ReminderJob } from "@/lib/outbox/payloads";
+import { guestPhoneOf } from "@/lib/services/calls/place";
+import { loadBookingFacts } from "./facts";
+import { loadPeopleOf } from "./people";
+
+// Reminders (decisions §16): each is a job in the outbox, due at start − minutesBefore, made by
+// the fan-out of the event that gave the booking its confirmed time (created when confirmed at
+// once, confirmed, rescheduled), one per reminder × reader, keyed by booking × SEQUENCE ×
+// reminder × reader so a fan-out run twice makes each once. A reminder whose moment has passed
+// when the event is processed is not made. A cancel drops the booking's unsent reminders, a
+// reschedule those of its older SEQUENCEs; whatever slips past (a job already running) checks
+// the booking again when it runs and sends nothing for a time the booking no longer has.
+
+/** The events after which a booking has a (new) confirmed time. booking.confirmed: approval (§16). */
+const GIVES_A_TIME: ReadonlySet<string> = new Set(["booking.created", "booking.rescheduled", "booking.confirmed"]);
+
+type BookingEventRef = { event: string; bookingId: string; sequence: number };
+
+/**
+ * What a booking event does to the booking's reminders: drops the ones it made stale and returns
+ * the ones to add (the fan-out adds them with its other jobs, in one transaction).
+ */
+export async function remindersAfter(db: Db, event: BookingEventRef, now: number): Promise<NewJob[]> {
+  const [found] = await db
+    .select({ booking: bookings, eventType: { reminders: eventTypes.reminders, questions: eventTypes.customQuestions } })
+    .from(bookings)
+    .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+    .where(eq(bookings.id, event.bookingId))
+    .limit(1);
+  if (!found) return [];
+  const { booking, eventType } = found;
+  if (booking.status === "cancelled") {
+    await dropPendingBookingJobs(db, { kinds: REMINDER_KINDS, bookingId: booking.id });
+    return [];
+  }
+  // A pending booking gets its reminders when it is confirmed; an event a newer change has
+  // overtaken leaves the planning to that change's own event.
+  if (!GIVES_A_TIME.has(event.event) || booking.status !== "confirmed" || booking.sequence !== event.sequence) return [];
+  await dropPendingBookingJobs(db, { kinds: REMINDER_KINDS, bookingId: booking.id, belowSequence: booking.sequence });
+
+  const start = booking.startTime.getTime();
+  const hostIds = (await loadPeopleOf(db, booking.id)).hosts.map((h) => h.userId);
+  const callable = getConfig().calls !== undefined && guestPhoneOf(booking, eventType.questions) !== undefined;
+  const jobs: NewJob[] = [];
+  for (const { minutesBefore, to } of eventType.reminders) {
+    const runAfter = new Date(start - minutesBefore * 60_000);
+    if (runAfter.getTime() <= now) continue;
+    const base = { bookingId: booking.id, sequence: booking.sequence, startTime: booking.startTime.toISOString(), minutesBefore };
+    const key = `reminder:${booking.id}:${booking.sequence}:${minutesBefore}`;
+    if (to !== "host") {
+      jobs.push({ kind: REMINDER_EMAIL, runAfter, dedupeKey: `${key}:guest`, payload: { ...base, reader: "guest" } satisfies ReminderJob });
+      if (callable) jobs.push({ kind: REMINDER_CALL, runAfter, dedupeKey: `${key}:call`, payload: { ...base, reader: "guest" } satisfies ReminderJob });
+    }
+    if (to !== "guest") {
+      for (const hostId of hostIds) {
+        jobs.push({ kind: REMINDER_EMAIL, runAfter, dedupeKey: `${key}:host:${hostId}`, payload: { ...base, reader: "host", hostId } satisfies ReminderJob });
+      }
+    }
+  }
+  return jobs;
+}
+
+/**
+ * The booking's facts if the reminder is still to go out, else undefined: the booking is still
+ * confirmed, still starts when the reminder was made for, has not started yet, and the reader is
+ * still on it (a host a reassignment took it from; a guest whose data was erased).
+ */
+export async function reminderToSend(db: Db, job: ReminderJob, now: number): Promise<BookingFacts | undefined> {
+  const facts = await loadBookingFacts(db, job.bookingId, job.reader === "host" ? job.hostId : undefined);
+  if (!facts) return undefined;
+  const { booking } = facts;
+  if (booking.status !== "confirmed" || booking.startTime.getTime() !== Date.parse(job.startTime) || booking.startTime.getTime() <= now) return undefined;
+  if (job.reader === "host" ? !job.hostId || !hostsBooking(facts, job.hostId) : booking.guestEmail === "") return undefined;
+  return facts;
+}

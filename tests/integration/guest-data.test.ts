@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/store/database";
+import { outboxJobs } from "@/db/schema";
+import { api, site } from "../support/api";
+import { book, clientHeaders, dateIn, getSlots, openOnly } from "../support/booking";
+import { withTestDatabase } from "../support/database";
+import { createEventType, createHost, unique } from "../support/factories";
+import { startFakeTelephony, type FakeTelephony } from "../support/fake-telephony";
+import { configure, testWorker } from "../support/jobs";
+import { startSmtpServer, type SmtpSink } from "../support/smtp";
+import { teamWithType } from "../support/teams";
+import { startReceiver, type Receiver } from "../support/webhook-receiver";
+
+// A guest's data, per host (decisions §16): what the host holds of them, as JSON and as a file,
+// and its erasure — from the bookings and from every record that copied it (job payloads sent
+// and unsent, webhook deliveries, stored idempotent answers, calls), found afterwards in no table.
+
+withTestDatabase({ isolated: true });
+
+let smtp: SmtpSink;
+let receiver: Receiver;
+let phone: FakeTelephony;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  receiver = await startReceiver();
+  phone = await startFakeTelephony();
+});
+afterAll(async () => {
+  await smtp.close();
+  await receiver.close();
+  await phone.close();
+});
+
+const QUESTIONS = [
+  { id: "topic", label: "What shall we talk about?", required: true, type: "text" },
+  { id: "phone", label: "Phone", required: false, type: "phone" },
+];
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/** Every table of the database, and in each the rows whose text holds `needle` (any case). */
+async function tablesHolding(needle: string): Promise<string[]> {
+  const db = await getDb();
+  const tables = rowsOf<{ table_name: string }>(
+    await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`),
+  ).map((t) => t.table_name);
+  expect(tables).toEqual(expect.arrayContaining(["bookings", "outbox_jobs", "webhook_deliveries", "idempotency_keys", "calls", "booking_history"]));
+  const holding: string[] = [];
+  for (const table of tables) {
+    const [row] = rowsOf<{ n: number | string }>(
+      await db.execute(sql`select count(*) as n from ${sql.identifier(table)} as r where strpos(lower(r::text), ${needle.toLowerCase()}) > 0`),
+    );
+    if (Number(row!.n) > 0) holding.push(table);
+  }
+  return holding;
+}
+
+async function setUp() {
+  await (await getDb()).delete(outboxJobs);
+  configure({
+    smtpUrl: smtp.url,
+    webhooksAllowPrivate: true,
+    calls: { baseUrl: phone.url, accountSid: phone.accountSid, authToken: phone.authToken, fromNumber: "+14155550100", timeoutMs: 5_000 },
+  });
+  const date = dateIn(5, "UTC");
+  const ann = await createHost({ timezone: "UTC", fullName: "Ann Host" });
+  const ben = await createHost({ timezone: "UTC", fullName: "Ben Host" });
+  await openOnly(ann, date, [{ startTime: "09:00", endTime: "17:00" }]);
+  await openOnly(ben, date, [{ startTime: "09:00", endTime: "17:00" }]);
+  const personal = await createEventType(ann, { title: "Intro call", customQuestions: QUESTIONS, reminders: [{ minutesBefore: 60, to: "both" }] });
+  const { team, eventType: panel } = await teamWithType(ann, [ben], { schedulingType: "collective", title: "Panel", customQuestions: QUESTIONS });
+  const hook = await api.post("/me/webhooks", { url: receiver.url }, { token: ann.token });
+  expect(hook.status).toBe(201);
+  receiver.secrets = [hook.body.secret];
+  return { date, ann, ben, personal, team, panel };
+}
+
+const at = (date: string, time: string) => `${date}T${time}:00Z`;
+
+async function bookTeam(teamSlug: string, slug: string, startTime: string, fields: Record<string, unknown>) {
+  const res = await api.post(
+    `/public/teams/${teamSlug}/${slug}/bookings`,
+    { startTime, guestTimezone: "Europe/Berlin", ...fields },
+    { headers: { "idempotency-key": randomUUID(), ...clientHeaders() } },
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+const tokenOf = (cancelUrl: string) => new URL(cancelUrl).pathname.split("/").at(-1)!;
+
+describe("guest data", () => {
+  it("GET shows every booking of the guest the host hosts, with answers; ?download=1 is the same as a file; DELETE erases it everywhere, links die, times stay", async () => {
+    const { date, ann, ben, personal, team, panel } = await setUp();
+    const email = `${unique("zelda")}@example.com`;
+    const name = `Zelda ${unique("Quux")}`;
+    const topic = `Our secret plan ${randomUUID()}`;
+    const number = "+1 415 555 0177";
+    const guest = { guestName: name, guestEmail: email, customAnswers: { topic, phone: number } };
+
+    const first = await book(ann, personal.slug, at(date, "09:00"), guest);
+    expect(first.status).toBe(201);
+    const teamBooking = await bookTeam(team.slug, panel.slug, at(date, "11:00"), { ...guest, guestEmail: email.toUpperCase() });
+    // Another guest of the same host stays as they are.
+    const other = await book(ann, personal.slug, at(date, "13:00"), { guestName: "Olga Other", customAnswers: { topic: "Something else" } });
+    expect(other.status).toBe(201);
+    const worker = await testWorker();
+    await worker.runDueJobs();
+    expect(receiver.received.map((r) => r.body.type)).toContain("booking.created");
+    // The reminder agent called the guest once (its number is in the calls table).
+    const called = await site.post("/api/calls/reminder/outbound", { bookingId: first.body.id }, { token: ann.token });
+    expect(called.status, JSON.stringify(called.body)).toBe(201);
+    // One more booking whose event is still to be fanned out: its payload waits in the outbox.
+    const unsent = await book(ann, personal.slug, at(date, "15:00"), guest);
+    expect(unsent.status).toBe(201);
+
+    // A booking the guest cancelled, with a reason of their own.
+    const reason = `Leaving town ${randomUUID()}`;
+    const withdrawn = await book(ann, personal.slug, at(date, "16:00"), guest);
+    expect(withdrawn.status).toBe(201);
+    expect((await api.post("/public/cancel", { token: tokenOf(withdrawn.body.cancelUrl), reason })).status).toBe(200);
+    await worker.runDueJobs();
+    expect(await tablesHolding(reason)).toEqual(expect.arrayContaining(["bookings", "booking_history"]));
+
+    // What the host holds: three bookings (the team one too), answers with their questions.
+    const held = await api.get(`/me/guests/${encodeURIComponent(email.toUpperCase())}`, { token: ann.token });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.email).toBe(email.toLowerCase());
+    expect(held.body.bookings.map((b: any) => b.id)).toEqual([first.body.id, teamBooking.id, unsent.body.id, withdrawn.body.id]);
+    const stored = held.body.bookings[0].customAnswers as Record<string, string>;
+    expect(held.body.bookings[0]).toMatchObject({
+      guestName: name,
+      answers: [
+        { questionId: "topic", label: "What shall we talk about?", answer: topic },
+        { questionId: "phone", label: "Phone", answer: "+1 415 555 0177" },
+      ],
+    });
+    expect(held.body.bookings[1].team).toMatchObject({ slug: team.slug });
+    expect(held.headers.get("content-disposition")).toBeNull();
+    const file = await api.get(`/me/guests/${encodeURIComponent(email)}?download=1`, { token: ann.token });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="guest-data.json"');
+    expect(file.body).toEqual(held.body);
+    // Ben co-hosts the team booking only.
+    expect((await api.get(`/me/guests/${encodeURIComponent(email)}`, { token: ben.token })).body.bookings.map((b: any) => b.id)).toEqual([teamBooking.id]);
+    expect((await api.get(`/me/guests/not-an-email`, { token: ann.token })).status).toBe(400);
+
+    // Before: the guest's data is in several tables.
+    expect(await tablesHolding(email)).toEqual(expect.arrayContaining(["bookings", "outbox_jobs", "webhook_deliveries", "idempotency_keys"]));
+    expect(await tablesHolding(stored.phone!)).toEqual(expect.arrayContaining(["bookings", "calls"]));
+    const slotsBefore = await getSlots(ann, personal.slug, date);
+    const tokens = [first.body.cancelUrl, teamBooking.cancelUrl, unsent.body.cancelUrl].map(tokenOf);
+
+    const erased = await api.delete(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token });
+    expect(erased.status).toBe(204);
+    expect(erased.body).toBeUndefined();
+
+    // The unsent event goes out now, without the guest; nothing is mailed to the guest.
+    smtp.mails.length = 0;
+    receiver.received.length = 0;
+    await worker.runDueJobs();
+    expect(smtp.mails.flatMap((m) => m.envelopeTo)).not.toContain(email);
+    expect(JSON.stringify(receiver.received.map((r) => r.body))).not.toContain(email);
+
+    // Nowhere: no table holds the address (any case), the name or an answer.
+    for (const needle of [email, name, topic, stored.phone!, stored.topic!, reason]) expect(await tablesHolding(needle), needle).toEqual([]);
+
+    // The bookings keep their times; their guest is erased.
+    const list = await api.get(`/me/bookings?from=${date}&to=${date}`, { token: ann.token });
+    const byId = new Map(list.body.data.map((b: any) => [b.id, b]));
+    for (const id of [first.body.id, teamBooking.id, unsent.body.id]) {
+      expect(byId.get(id)).toMatchObject({ guestName: "Erased guest", guestEmail: "", customAnswers: {}, status: "confirmed" });
+    }
+    expect(byId.get(other.body.id)).toMatchObject({ guestName: "Olga Other", customAnswers: { topic: "Something else" } });
+    expect(await getSlots(ann, personal.slug, date)).toEqual(slotsBefore);
+    expect((await api.get(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token })).body.bookings).toEqual([]);
+
+    // The guest's links are dead.
+    for (const token of tokens) {
+      expect((await api.get(`/public/bookings/${token}.ics`)).status).toBe(404);
+      expect((await api.post("/public/cancel", { token })).status).toBe(404);
+      expect((await api.post("/public/reschedule", { token, startTime: at(date, "16:00") })).status).toBe(404);
+    }
+    // The other guest's link still works.
+    expect((await api.get(`/public/bookings/${tokenOf(other.body.cancelUrl)}.ics`)).status).toBe(200);
+
+    // Erasing again, or a guest the host never had: 204, nothing to do.
+    expect((await api.delete(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token })).status).toBe(204);
+    expect((await api.delete(`/me/guests/nobody@example.com`, { token: ann.token })).status).toBe(204);
+  });
+
+  it("is per host: another host's bookings of the same guest are neither shown nor erased", async () => {
+    const { date, ann, personal } = await setUp();
+    const carl = await createHost({ timezone: "UTC", fullName: "Carl Host" });
+    await openOnly(carl, date, [{ startTime: "09:00", endTime: "17:00" }]);
+    const carlsType = await createEventType(carl, { title: "Carl's call" });
+    const email = `${unique("yusuf")}@example.com`;
+    const mine = await book(ann, personal.slug, at(date, "10:00"), { guestName: "Yusuf Guest", guestEmail: email, customAnswers: { topic: "Hi" } });
+    const his = await book(carl, carlsType.slug, at(date, "10:00"), { guestName: "Yusuf Guest", guestEmail: email });
+    expect([mine.status, his.status]).toEqual([201, 201]);
+
+    expect((await api.get(`/me/guests/${encodeURIComponent(email)}`, { token: carl.token })).body.bookings.map((b: any) => b.id)).toEqual([his.body.id]);
+    expect((await api.delete(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token })).status).toBe(204);
+    const kept = await api.get(`/me/guests/${encodeURIComponent(email)}`, { token: carl.token });
+    expect(kept.body.bookings).toMatchObject([{ id: his.body.id, guestName: "Yusuf Guest", guestEmail: email }]);
+    expect((await api.get(`/public/bookings/${tokenOf(his.body.cancelUrl)}.ics`)).status).toBe(200);
+    expect((await api.get(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token })).body.bookings).toEqual([]);
+    // Without a token: 401.
+    expect((await api.get(`/me/guests/${encodeURIComponent(email)}`)).status).toBe(401);
+  });
+});
