@@ -73,6 +73,15 @@ test("a host keeps two schedules, edits each, switches the default and deletes o
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  await test.step("an event type's form offers the schedules: the default first, then Evenings", async () => {
+    await page.goto("/dashboard/event-types/new");
+    const hours = page.getByLabel("Hours from");
+    await expect(hours.locator("option")).toHaveText(["Working hours (your default)", "Evenings"]);
+    await expect(hours.locator("option:checked")).toHaveText("Working hours (your default)");
+    await page.goto("/dashboard/availability");
+    await picker.selectOption({ label: "Evenings" });
+  });
+
   await test.step("an event type uses it: deleting it is refused in words", async () => {
     const id = ((await (await page.request.get(api("/me/schedules"))).json()).data as { id: string }[])[1]!.id;
     const token = (await (await request.post(api("/auth/login"), { data: { email, password } })).json()).accessToken as string;

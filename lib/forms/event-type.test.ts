@@ -29,6 +29,7 @@ const valid: EventTypeValues = {
   customQuestions: [question({ label: "Company" })],
   requiresConfirmation: false,
   limits: { perDay: "", perWeek: "" },
+  scheduleId: "",
   minNoticeHours: "",
   maxAdvanceDays: "",
   reminders: [],

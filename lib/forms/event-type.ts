@@ -56,6 +56,8 @@ export type EventTypeValues = {
   requiresConfirmation: boolean;
   /** "" = no limit. */
   limits: { perDay: string; perWeek: string };
+  /** The schedule whose hours it offers; "" = the host's default schedule. */
+  scheduleId: string;
   /** "" = the host's own (their availability's setting). */
   minNoticeHours: string;
   maxAdvanceDays: string;
@@ -86,6 +88,7 @@ export function eventTypeValues(eventType: EventTypeDto | undefined): EventTypeV
       customQuestions: [],
       requiresConfirmation: false,
       limits: { perDay: "", perWeek: "" },
+      scheduleId: "",
       minNoticeHours: "",
       maxAdvanceDays: "",
       reminders: [],
@@ -111,6 +114,7 @@ export function eventTypeValues(eventType: EventTypeDto | undefined): EventTypeV
     })),
     requiresConfirmation: eventType.requiresConfirmation,
     limits: { perDay: optionalText(eventType.limits.perDay), perWeek: optionalText(eventType.limits.perWeek) },
+    scheduleId: eventType.scheduleId ?? "",
     minNoticeHours: optionalText(eventType.minNoticeHours),
     maxAdvanceDays: optionalText(eventType.maxAdvanceDays),
     reminders: eventType.reminders.map(reminderDraft),
@@ -176,6 +180,7 @@ export function toEventTypeBody(v: EventTypeValues): EventTypeInput {
       ...(optionalNumber(v.limits.perDay) === null ? {} : { perDay: optionalNumber(v.limits.perDay)! }),
       ...(optionalNumber(v.limits.perWeek) === null ? {} : { perWeek: optionalNumber(v.limits.perWeek)! }),
     },
+    scheduleId: v.scheduleId === "" ? null : v.scheduleId,
     minNoticeHours: optionalNumber(v.minNoticeHours),
     maxAdvanceDays: optionalNumber(v.maxAdvanceDays),
     reminders: v.reminders.map((r) => ({ minutesBefore: wholeNumber(r.amount) * MINUTES_PER[r.unit], to: r.to })),
@@ -195,6 +200,7 @@ const TOP_LEVEL = new Set([
   "requiresConfirmation",
   "limits.perDay",
   "limits.perWeek",
+  "scheduleId",
   "minNoticeHours",
   "maxAdvanceDays",
 ]);

@@ -1,7 +1,10 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useController, type Control } from "react-hook-form";
-import { TextField } from "@/components/ui/form-field";
+import { FormField, TextField } from "@/components/ui/form-field";
+import { inputClass } from "@/components/ui/field";
+import { schedulesQuery } from "@/lib/browser/api-client/schedules";
 import type { EventTypeValues } from "@/lib/forms/event-type";
 
 // The event type's booking rules (decisions §16): whether new bookings wait for the host's
@@ -36,12 +39,38 @@ function ConfirmationBox({ control }: { control: Control<EventTypeValues> }) {
   );
 }
 
+/** Which of the host's schedules (Availability page) the event type offers; the default when left so. */
+function ScheduleSelect({ control }: { control: Control<EventTypeValues> }) {
+  const schedules = useQuery(schedulesQuery());
+  const list = schedules.data ?? [];
+  return (
+    <FormField control={control} name="scheduleId" label="Hours from" hint="Your schedules are on the Availability page.">
+      {(p, field) => (
+        <select {...p} name={field.name} ref={field.ref} value={field.value} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value)} className={inputClass}>
+          <option value="">{list.find((s) => s.isDefault)?.name ?? "Working hours"} (your default)</option>
+          {list
+            .filter((s) => !s.isDefault)
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          {/* A stored choice the list has not brought yet still shows as chosen. */}
+          {field.value && !list.some((s) => s.id === field.value) && <option value={field.value}>{schedules.isPending ? "Loading…" : "A schedule"}</option>}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
 export function BookingRulesSection({ control, team, className }: { control: Control<EventTypeValues>; team: boolean; className: string }) {
   const own = team ? "each host's own setting" : "as set on your Availability page";
   return (
     <section className={className}>
       <h2 className="text-lg font-semibold">Booking rules</h2>
       <ConfirmationBox control={control} />
+      {/* A team event type has no schedule of its own: each host's default decides (decisions §15). */}
+      {!team && <ScheduleSelect control={control} />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField control={control} name="limits.perDay" label="Most bookings a day" hint="Per host. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
         <TextField control={control} name="limits.perWeek" label="Most bookings a week" hint="Per host, Monday to Sunday. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
