@@ -39,7 +39,11 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       });
       const token = (await login.json()).accessToken;
       const types = (await (await fetch(`${server.url}/api/v1/me/event-types`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
-      expect(types.map((t: { slug: string }) => t.slug).sort()).toEqual(["consultation", "intro", "mentoring", "workshop"]);
+      expect(types.map((t: { slug: string }) => t.slug).sort()).toEqual(["consultation", "evening-call", "intro", "mentoring", "workshop"]);
+      // The evening call is offered on Ada's second schedule.
+      const schedules = (await (await fetch(`${server.url}/api/v1/me/schedules`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
+      const evenings = schedules.find((x: { name: string }) => x.name === "Evenings");
+      expect(types.find((t: { slug: string }) => t.slug === "evening-call").scheduleId).toBe(evenings.id);
       // Issue 22's settings: reminders on the consultation, confirmation (and a weekly limit) on the mentoring.
       const bySlug = new Map(types.map((t: { slug: string }) => [t.slug, t]));
       expect(bySlug.get("consultation")).toMatchObject({ reminders: [{ minutesBefore: 1440, to: "guest" }, { minutesBefore: 60, to: "both" }], requiresConfirmation: false });

@@ -58,7 +58,17 @@ const EVENT_TYPES = [
     requiresConfirmation: true,
     limits: { perWeek: 3 },
   },
+  // Offered on the "Evenings" schedule (made below), not the working hours.
+  { slug: "evening-call", title: "Evening call", durationMinutes: 30, location: "Phone", color: "#0f766e", schedule: "Evenings", limits: { perDay: 2 } },
 ];
+
+// A second schedule of Ada's (decisions §16): weekday evenings, for the evening call.
+const EVENINGS = {
+  name: "Evenings",
+  timezone: "Europe/Berlin",
+  weeklyRules: [1, 2, 3, 4].map((dayOfWeek) => ({ dayOfWeek, startTime: "18:00", endTime: "20:00" })),
+  dateOverrides: [],
+};
 
 async function call(method, path, { body, token, headers = {} } = {}) {
   let res;
@@ -154,10 +164,18 @@ async function main() {
     const removed = await call("DELETE", `/me/event-types/${starter.id}`, { token });
     if (removed.status !== 204 && removed.status !== 200) fail("remove the starter event type", removed);
   }
+  const schedules = await call("GET", "/me/schedules", { token });
+  let evenings = schedules.body.data.find((x) => x.name === EVENINGS.name);
+  if (!evenings) {
+    const made = await call("POST", "/me/schedules", { token, body: EVENINGS });
+    if (made.status !== 201) fail("the Evenings schedule", made);
+    evenings = made.body;
+  }
   const bySlug = new Map(existing.body.data.filter((e) => e.slug !== "30min").map((e) => [e.slug, e]));
-  for (const eventType of EVENT_TYPES) {
+  for (const { schedule, ...eventType } of EVENT_TYPES) {
     if (bySlug.has(eventType.slug)) continue;
-    const created = await call("POST", "/me/event-types", { token, body: eventType });
+    const body = schedule ? { ...eventType, scheduleId: evenings.id } : eventType;
+    const created = await call("POST", "/me/event-types", { token, body });
     if (created.status !== 201) fail(`event type ${eventType.slug}`, created);
     bySlug.set(eventType.slug, created.body);
   }
