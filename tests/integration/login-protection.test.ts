@@ -44,15 +44,23 @@ describe("login protection", () => {
   });
 
   it(`limits one address to ${LOGIN_LIMITS.address} attempts across emails, however many arrive at once`, async () => {
-    const ip = address();
-    // Counted before the password check: when the count was raised after it, all 250 were checked.
-    const attempts = await Promise.all(
-      Array.from({ length: 250 }, (_, i) => api.post("/auth/login", { email: `${unique("nobody")}-${i}@example.com`, password: "x" }, from(ip))),
-    );
-    expect(attempts.filter((r) => r.status === 401)).toHaveLength(LOGIN_LIMITS.address);
-    expect(attempts.filter((r) => r.status === 429)).toHaveLength(250 - LOGIN_LIMITS.address);
-    const next = await api.post("/auth/login", { email: `${unique("nobody")}@example.com`, password: "x" }, from(ip));
-    expect(next.status).toBe(429);
+    // The counters' windows are fixed 15-minute spans: a burst during which one ended is run
+    // again from a new address (it counts in two windows, which is the limit working).
+    const windowOf = () => Math.floor(Date.now() / (LOGIN_LIMITS.windowSeconds * 1000));
+    for (let attempt = 1; ; attempt++) {
+      const ip = address();
+      const began = windowOf();
+      // Counted before the password check: when the count was raised after it, all 250 were checked.
+      const attempts = await Promise.all(
+        Array.from({ length: 250 }, (_, i) => api.post("/auth/login", { email: `${unique("nobody")}-${i}@example.com`, password: "x" }, from(ip))),
+      );
+      const next = await api.post("/auth/login", { email: `${unique("nobody")}@example.com`, password: "x" }, from(ip));
+      if (windowOf() !== began && attempt < 2) continue;
+      expect(attempts.filter((r) => r.status === 401)).toHaveLength(LOGIN_LIMITS.address);
+      expect(attempts.filter((r) => r.status === 429)).toHaveLength(250 - LOGIN_LIMITS.address);
+      expect(next.status).toBe(429);
+      break;
+    }
     // Another address is unaffected.
     expect((await api.post("/auth/login", { email: `${unique("nobody")}@example.com`, password: "x" }, from(address()))).status).toBe(401);
   });
