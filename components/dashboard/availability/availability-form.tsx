@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useApiForm } from "@/components/ui/use-api-form";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { hostKeys, saveAvailability, type AvailabilityDto } from "@/lib/browser/api-client/host";
@@ -30,6 +31,8 @@ export function AvailabilityForm({ initial, schedule }: { initial: AvailabilityD
   const queryClient = useQueryClient();
   const apiForm = useApiForm<AvailabilityDraft>({ rules: availabilityRules, defaultValues: draftFrom(initial) });
   const { form, formRef, problems, onSubmit, showServerIssues, focusFirstProblem } = apiForm;
+  // Typing into the server's HTML before hydration would be lost: the fields wait for it.
+  const hydrated = useHydrated();
   const draft = useWatch({ control: form.control }) as AvailabilityDraft;
   const [savedBody, setSavedBody] = useState(() => bodyOf(draftFrom(initial)));
   // Problems no row can show: a network failure, or an issue the page cannot place.
@@ -109,6 +112,7 @@ export function AvailabilityForm({ initial, schedule }: { initial: AvailabilityD
   return (
     <FormProvider {...form}>
       <form ref={formRef} onSubmit={submit} noValidate className="flex max-w-3xl flex-col gap-6">
+        <fieldset disabled={!hydrated} className="contents">
         {summary.length > 0 && (
           <div id="availability-problems" tabIndex={-1} role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-red-900 focus:outline-2 focus:outline-red-600">
             <h2 className="font-semibold">
@@ -192,6 +196,7 @@ export function AvailabilityForm({ initial, schedule }: { initial: AvailabilityD
             {save.isPending ? "Saving…" : "Save"}
           </Button>
         </div>
+        </fieldset>
       </form>
     </FormProvider>
   );

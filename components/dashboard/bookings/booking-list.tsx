@@ -79,7 +79,8 @@ const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
 /** Who cancelled it, in the host's words. */
 function cancelledByWords(booking: BookingDto): string {
-  if (booking.cancelledBy === "host") return "you (or a co-host)";
+  // A team booking may have been cancelled by any of its hosts (its history says who).
+  if (booking.cancelledBy === "host") return booking.team ? "a host" : "you";
   if (booking.cancelledBy === "system") return "no one confirmed the request before its start";
   return "the guest";
 }

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { createEventType, hostKeys, updateEventType, type EventTypeDto, type EventTypeInput } from "@/lib/browser/api-client/host";
 import { createTeamEventType, teamKeys, updateTeamEventType, type TeamEventTypeDto, type TeamEventTypeInput, type TeamMemberDto } from "@/lib/browser/api-client/teams";
@@ -49,6 +50,8 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
     rules,
     defaultValues: team ? teamEventTypeValues(eventType as TeamEventTypeDto | undefined, team.members) : eventTypeValues(eventType),
   });
+  // Typing into the server's HTML before hydration would be lost: the fields wait for it.
+  const hydrated = useHydrated();
   const { control } = form;
   const [slugEdited, setSlugEdited] = useState(Boolean(eventType));
   // Above the form after a failed save: how many fields still need a change, problems no field
@@ -95,6 +98,7 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6">
+        <fieldset disabled={!hydrated} className="contents">
       {failed && summary && (
         <Alert tone="error">
           <p>{summary}</p>
@@ -170,6 +174,7 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
           Cancel
         </Button>
       </div>
-    </form>
+      </fieldset>
+      </form>
   );
 }
