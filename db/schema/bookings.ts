@@ -48,6 +48,8 @@ export const bookings = pgTable(
   (t) => [
     index("bookings_host_start_idx").on(t.hostId, t.startTime),
     index("bookings_event_type_idx").on(t.eventTypeId),
+    // The housekeeping sweep finds requests whose start passed unconfirmed (lib/services/bookings/expire.ts).
+    index("bookings_pending_start_idx").on(t.startTime).where(sql`${t.status} = 'pending'`),
     uniqueIndex("bookings_cancel_token_hash_key").on(t.cancelTokenHash),
     // The guest-email booking limit counts an email's bookings of the last hour.
     index("bookings_guest_email_created_idx").on(sql`lower(${t.guestEmail})`, t.createdAt),

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_pending_start_idx" ON "bookings" USING btree ("start_time") WHERE "bookings"."status" = 'pending';
