@@ -153,9 +153,10 @@ export function toCalendarConnection(c: CalendarConnectionRow, calendars: Calend
     id: c.id,
     provider: c.provider,
     email: c.email,
-    calendars: calendars.map((cal) => ({ id: cal.id, name: cal.name, checkConflicts: cal.checkConflicts, writeTarget: cal.writeTarget })),
+    calendars: calendars.map((cal) => ({ id: cal.id, name: cal.name, checkConflicts: cal.checkConflicts, writeTarget: cal.writeTarget, readOnly: cal.readOnly })),
     status: c.status,
     lastSyncedAt: isoUtcOrNull(c.lastSyncedAt),
+    busyAsOf: isoUtcOrNull(c.busyAsOf),
     lastError: c.status === "connected" ? null : c.lastError,
     createdAt: isoUtc(c.createdAt),
   };

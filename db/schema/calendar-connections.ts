@@ -19,6 +19,12 @@ export const calendarConnections = pgTable(
     lastError: text("last_error"),
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     /**
+     * When the connection's busy data was last known to match the provider (decisions §17): the
+     * start of the last sync that succeeded, or of a check at booking that found the range free.
+     * A booking asks the provider again when this is older than CALENDAR_FRESH_S.
+     */
+    busyAsOf: timestamp("busy_as_of", { withTimezone: true }),
+    /**
      * When the background sync next takes this connection. Claiming it moves this forward in the
      * same statement (a lease), so instances sharing the database never sync one connection twice.
      */

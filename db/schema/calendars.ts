@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { calendarConnections } from "./calendar-connections";
 import { users } from "./users";
 
@@ -19,6 +19,16 @@ export const calendars = pgTable(
     isPrimary: boolean("is_primary").notNull().default(false),
     checkConflicts: boolean("check_conflicts").notNull().default(true),
     writeTarget: boolean("write_target").notNull().default(false),
+    /** The account can only read it (a subscribed or shared calendar): never a write target. */
+    readOnly: boolean("read_only").notNull().default(false),
+    /**
+     * Where the incremental sync goes on from (Google nextSyncToken, Graph deltaLink, CalDAV
+     * sync-token or the ETags seen), as the provider client wrote it; null means the next sync
+     * of this calendar is a full one.
+     */
+    syncState: text("sync_state"),
+    /** The end of the span whose busy time is stored; a later span needs a full read. */
+    syncedTo: timestamp("synced_to", { withTimezone: true }),
   },
   (t) => [
     index("calendars_user_idx").on(t.userId),

@@ -22,3 +22,4 @@ export * from "./booking-guest-tokens";
 export * from "./teams";
 export * from "./booking-hosts";
 export * from "./booking-history";
+export * from "./calendar-push-channels";

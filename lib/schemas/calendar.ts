@@ -13,6 +13,7 @@ export const Calendar = z
     name: z.string(),
     checkConflicts: z.boolean().meta({ description: "Busy times of this calendar count against availability" }),
     writeTarget: z.boolean().meta({ description: "New bookings are written to this calendar (at most one per host)" }),
+    readOnly: z.boolean().meta({ description: "The account can only read this calendar (subscribed or shared): it cannot be the write target" }),
   })
   .meta({ id: "Calendar" });
 
@@ -26,6 +27,10 @@ export const CalendarConnection = z
       description: "connected; error (the provider failed at the last sync: the last known busy times still count); reauth_required (the grant or password no longer works: connect again)",
     }),
     lastSyncedAt: Timestamp.nullable().meta({ description: "When busy times were last read successfully" }),
+    busyAsOf: Timestamp.nullable().meta({
+      description:
+        "When the stored busy times were last known to match the provider (a sync, a push notification's sync, or a check at booking). A booking asks the provider again when this is older than CALENDAR_FRESH_S (60 s).",
+    }),
     lastError: z.string().nullable().meta({ description: "What went wrong at the last sync, when status is not connected" }),
     createdAt: Timestamp,
   })

@@ -118,7 +118,7 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
   }
   const addedBusy = added.some((c) => (busy.get(c.externalId) ?? []).length > 0);
   const busyChanged = replace.size > 0 || removed.length > 0 || addedBusy;
-  const settled = { status: "connected" as const, lastError: null, lastSyncedAt: new Date(now) };
+  const settled = { status: "connected" as const, lastError: null, lastSyncedAt: new Date(now), busyAsOf: new Date(now) };
 
   if (!busyChanged && added.length === 0 && renamed.length === 0) {
     // Nothing the slots read has changed: the cache stays as it is.
