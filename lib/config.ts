@@ -66,6 +66,9 @@ const EnvSchema = z.object({
   MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
   MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // How often each calendar connection is polled in the background. Polls are incremental (a no-change
+  // poll is one request per calendar), so two minutes costs little and keeps busy data fresh.
+  CALENDAR_SYNC_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(120),
   // How long finished outbox rows (sent emails, delivered webhooks, calendar writes) are kept.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOKS_ALLOW_PRIVATE: flag,
@@ -130,6 +133,8 @@ export type Config = {
   microsoftEndpoints: { loginBaseUrl: string; graphBaseUrl: string };
   /** How long one request to a calendar provider may take before it counts as unavailable. */
   calendarTimeoutMs: number;
+  /** How often each calendar connection is read again in the background. */
+  calendarSyncIntervalS: number;
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
@@ -239,6 +244,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       graphBaseUrl: e.MICROSOFT_GRAPH_BASE_URL.replace(/\/+$/, ""),
     },
     calendarTimeoutMs: e.CALENDAR_TIMEOUT_MS,
+    calendarSyncIntervalS: e.CALENDAR_SYNC_INTERVAL_S,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     calls:
       e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER

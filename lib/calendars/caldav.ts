@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { calendarQuery, createAccount, deleteObject, propfind, updateObject, type DAVAccount } from "tsdav";
+import { calendarMultiGet, calendarQuery, createAccount, deleteObject, propfind, syncCollection, updateObject, type DAVAccount, type DAVResponse } from "tsdav";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { busyOfIcs, eventIcs, isZone } from "./caldav-ics";
@@ -8,7 +8,9 @@ import {
   CalendarError,
   type BusyRange,
   type CalDavCredentials,
+  type CalendarChanges,
   type CalendarClient,
+  type ChangesRange,
   type CalendarEvent,
   type ExternalCalendar,
   deleteIgnoringGone,
@@ -79,7 +81,8 @@ function davFetch(credentials: CalDavCredentials, timeoutMs: number, session: Se
     }
     // tsdav tries several discovery URLs and swallows their errors; a refused login or a dead
     // server must not be retried URL after URL, each waiting for the timeout.
-    if (failure.kind === "auth" || failure.kind === "unavailable" || failure.kind === "rate_limited") session.failure = failure;
+    // 501 is a REPORT the server does not implement (sync-collection), not an outage.
+    if (failure.kind === "auth" || (failure.kind === "unavailable" && failure.status !== 501) || failure.kind === "rate_limited") session.failure = failure;
     throw failure;
   };
 }
@@ -96,6 +99,44 @@ export function eventFileName(uid: string): string {
 
 /** `20250101T000000Z`, as a CalDAV time-range wants it. */
 const davTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}/, "").replace(/[-:]/g, "");
+
+/**
+ * Where a calendar's incremental read goes on from: the RFC 6578 sync-token, or, on a server
+ * without sync-collection, the ETag of every object (a PROPFIND then shows what changed).
+ */
+export type CalDavSyncState = { mode: "sync"; token: string } | { mode: "etag"; etags: Record<string, string> };
+
+export function readSyncState(state: string | null): CalDavSyncState | undefined {
+  if (!state) return undefined;
+  try {
+    const parsed = JSON.parse(state) as Partial<CalDavSyncState>;
+    if (parsed.mode === "sync" && typeof parsed.token === "string") return { mode: "sync", token: parsed.token };
+    if (parsed.mode === "etag" && parsed.etags && typeof parsed.etags === "object") return { mode: "etag", etags: parsed.etags };
+  } catch {
+    // unreadable: a full read starts over
+  }
+  return undefined;
+}
+
+/** What differs between two ETag listings: objects new or changed, and objects gone. */
+export function etagDiff(before: Record<string, string>, now: Record<string, string>): { changed: string[]; removed: string[] } {
+  return {
+    changed: Object.keys(now).filter((href) => before[href] !== now[href]),
+    removed: Object.keys(before).filter((href) => !(href in now)),
+  };
+}
+
+/** A sync-collection token the server no longer accepts (RFC 6578 §3.2: the valid-sync-token precondition). */
+function isSpentToken(error: unknown): boolean {
+  return error instanceof CalendarError && error.kind === "rejected" && (error.status === 403 || error.status === 409 || error.status === 400 || /valid-sync-token/.test(error.message));
+}
+
+/** A server that has no sync-collection REPORT: it answers with one of these. */
+function lacksSyncCollection(error: unknown): boolean {
+  return error instanceof CalendarError && (error.status === 501 || error.status === 405 || (error.kind === "rejected" && [400, 403, 409, 415].includes(error.status ?? 0)));
+}
+
+const calendarData = (r: DAVResponse): unknown => r.props?.calendarData?._cdata ?? r.props?.calendarData;
 
 type Privileges = { privilege?: Record<string, unknown> | Record<string, unknown>[] } | undefined;
 
@@ -154,6 +195,99 @@ export function caldavClient(credentials: CalDavCredentials, options: { timeoutM
     const url = new URL(eventId, withSlash(calendarId));
     if (url.origin !== new URL(calendarId).origin) throw new CalendarError("rejected", "The event is not on the calendar's server");
     return url.href;
+  }
+
+  /** An object's href as a full URL: the event key, and the form a booking's own event id has. */
+  const keyOf = (calendarId: string, href: string) => new URL(href, withSlash(calendarId)).href;
+  const isObject = (calendarId: string, href: string | undefined) => !!href && keyOf(calendarId, href) !== withSlash(calendarId) && keyOf(calendarId, href) !== calendarId;
+
+  function expand(calendarId: string, r: DAVResponse, range: ChangesRange): BusyRange[] {
+    const data = calendarData(r);
+    if (typeof data !== "string" || !data.includes("BEGIN:VCALENDAR")) return [];
+    try {
+      return busyOfIcs(data, range);
+    } catch (error) {
+      // One broken object (another client's bug) must not hide the rest of the calendar.
+      log.warn({ err: error, calendar: calendarId, object: r.href }, "caldav: unreadable calendar object skipped");
+      return [];
+    }
+  }
+
+  /** The span's objects with their data (a calendar-query with a time range). */
+  async function query(fetch: Fetch, calendarId: string, range: ChangesRange): Promise<DAVResponse[]> {
+    // Floating and all-day events are compared by the server in a zone of its choosing:
+    // ask a day wider on each side and cut exactly here.
+    const filters = {
+      "comp-filter": {
+        _attributes: { name: "VCALENDAR" },
+        "comp-filter": {
+          _attributes: { name: "VEVENT" },
+          "time-range": { _attributes: { start: davTime(range.from - DAY_MS), end: davTime(range.to + DAY_MS) } },
+        },
+      },
+    };
+    return calendarQuery({ url: calendarId, depth: "1", props: { "d:getetag": {}, "c:calendar-data": {} }, filters, fetch });
+  }
+
+  /** The changed objects' data, one calendar-multiget; objects gone meanwhile go to `removed`. */
+  async function fetchChanged(fetch: Fetch, calendarId: string, hrefs: string[], range: ChangesRange, changes: CalendarChanges): Promise<void> {
+    if (hrefs.length === 0) return;
+    const answers = await calendarMultiGet({
+      url: calendarId,
+      props: { "d:getetag": {}, "c:calendar-data": {} },
+      objectUrls: hrefs.map((href) => new URL(keyOf(calendarId, href)).pathname),
+      depth: "1",
+      fetch,
+    });
+    const seen = new Set<string>();
+    for (const r of answers) {
+      if (!isObject(calendarId, r.href)) continue;
+      const key = keyOf(calendarId, r.href!);
+      seen.add(key);
+      if (r.status === 404) changes.removed.push(key);
+      else changes.upserts.set(key, expand(calendarId, r, range));
+    }
+    for (const href of hrefs) if (!seen.has(keyOf(calendarId, href))) changes.removed.push(keyOf(calendarId, href));
+  }
+
+  /** Every object's ETag (a Depth 1 PROPFIND), by event key. */
+  async function etags(fetch: Fetch, calendarId: string): Promise<Record<string, string>> {
+    const answers = await propfind({ url: calendarId, depth: "1", props: { "d:getetag": {} }, fetch });
+    const out: Record<string, string> = {};
+    for (const r of answers) if (r.ok && isObject(calendarId, r.href) && r.props?.getetag != null) out[keyOf(calendarId, r.href!)] = String(r.props.getetag);
+    return out;
+  }
+
+  /** One sync-collection REPORT: what changed since `token` (all members without one) and the new token. */
+  async function report(fetch: Fetch, calendarId: string, token: string | undefined) {
+    const answers = await syncCollection({ url: calendarId, props: { "d:getetag": {} }, syncLevel: 1, syncToken: token ?? "", fetch });
+    const raw = answers[0]?.raw as { multistatus?: { syncToken?: unknown } } | undefined;
+    const next = raw?.multistatus?.syncToken;
+    if (next === undefined || next === null || next === "") throw new CalendarError("rejected", "the server's sync-collection answer named no sync-token");
+    const changed: string[] = [];
+    const removed: string[] = [];
+    for (const r of answers) {
+      if (!isObject(calendarId, r.href)) continue;
+      (r.status === 404 ? removed : changed).push(keyOf(calendarId, r.href!));
+    }
+    return { token: String(next), changed, removed };
+  }
+
+  /** The span read whole, with the state the next incremental read goes on from. */
+  async function fullRead(fetch: Fetch, calendarId: string, range: ChangesRange): Promise<CalendarChanges> {
+    // The token is taken before the data: a change between the two is read again next time.
+    let state: CalDavSyncState;
+    try {
+      state = { mode: "sync", token: (await report(fetch, calendarId, undefined)).token };
+    } catch (error) {
+      if (!lacksSyncCollection(error)) throw error;
+      state = { mode: "etag", etags: await etags(fetch, calendarId) };
+    }
+    const changes: CalendarChanges = { full: true, upserts: new Map(), removed: [], state: JSON.stringify(state) };
+    for (const r of await query(fetch, calendarId, range)) {
+      if (r.ok && isObject(calendarId, r.href)) changes.upserts.set(keyOf(calendarId, r.href!), expand(calendarId, r, range));
+    }
+    return changes;
   }
 
   async function put(fetch: Fetch, url: string, event: CalendarEvent): Promise<void> {
@@ -239,6 +373,33 @@ export function caldavClient(credentials: CalDavCredentials, options: { timeoutM
           result.set(id, ranges.sort((a, b) => a.start - b.start || a.end - b.end));
         }
         return result;
+      }),
+
+    changes: (calendarId, { state, ...range }) =>
+      call("Reading CalDAV changes", async (fetch) => {
+        if (!isZone(range.timeZone)) throw new CalendarError("rejected", `unknown time zone ${range.timeZone}`);
+        const known = readSyncState(state);
+        if (known?.mode === "sync") {
+          let delta: Awaited<ReturnType<typeof report>>;
+          try {
+            delta = await report(fetch, calendarId, known.token);
+          } catch (error) {
+            // The token is spent (the server forgot it, or the collection was replaced): start over.
+            if (isSpentToken(error)) return fullRead(fetch, calendarId, range);
+            throw error;
+          }
+          const changes: CalendarChanges = { full: false, upserts: new Map(), removed: [...delta.removed], state: JSON.stringify({ mode: "sync", token: delta.token }) };
+          await fetchChanged(fetch, calendarId, delta.changed, range, changes);
+          return changes;
+        }
+        if (known?.mode === "etag") {
+          const now = await etags(fetch, calendarId);
+          const diff = etagDiff(known.etags, now);
+          const changes: CalendarChanges = { full: false, upserts: new Map(), removed: diff.removed, state: JSON.stringify({ mode: "etag", etags: now }) };
+          await fetchChanged(fetch, calendarId, diff.changed, range, changes);
+          return changes;
+        }
+        return fullRead(fetch, calendarId, range);
       }),
 
     createEvent: (calendarId, event) =>

@@ -3,13 +3,16 @@ import { createHash } from "node:crypto";
 // The calendar module alone: `import { google } from "googleapis"` loads all ~400 generated APIs
 // (≈700 ms at start here, and 200 MB of types for tsc); this is the code `google.calendar()` runs.
 import { auth, calendar, type calendar_v3 } from "googleapis/build/src/apis/calendar";
+import { DateTime } from "luxon";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import {
   CalendarError,
   type AccessToken,
   type BusyRange,
+  type CalendarChanges,
   type CalendarClient,
+  type ChangesRange,
   type CalendarEvent,
   type ExternalCalendar,
   type OAuthProvider,
@@ -32,6 +35,8 @@ const SCOPES = ["https://www.googleapis.com/auth/calendar.readonly", "https://ww
 const FREEBUSY_MAX_CALENDARS = 50;
 /** Google sends these as 403, but they mean "slow down", like a 429. */
 const RATE_LIMIT_REASONS = new Set(["rateLimitExceeded", "userRateLimitExceeded"]);
+/** events.list's largest page. */
+const EVENTS_PAGE = 2500;
 /** Used when a token answer omits expires_in (Google's tokens live an hour). */
 const DEFAULT_TOKEN_LIFETIME_MS = 3600_000;
 
@@ -83,6 +88,25 @@ function toGoogleEvent(event: CalendarEvent): calendar_v3.Schema$Event {
     // An update through the 409 path must also revive an event deleted in Google (kept as cancelled).
     status: "confirmed",
   };
+}
+
+/**
+ * One event of events.list as busy time in [from, to): nothing when it leaves the time free
+ * (cancelled, transparent, or declined by the account itself). All-day events (`date`) are the
+ * host's days.
+ */
+export function googleEventBusy(e: calendar_v3.Schema$Event, range: ChangesRange): BusyRange[] {
+  if (e.status === "cancelled" || e.transparency === "transparent") return [];
+  if (e.attendees?.some((a) => a.self && a.responseStatus === "declined")) return [];
+  const at = (t: calendar_v3.Schema$EventDateTime | undefined) => {
+    if (t?.dateTime) return Date.parse(t.dateTime);
+    const day = t?.date ? DateTime.fromISO(t.date, { zone: range.timeZone }) : undefined;
+    return day?.isValid ? day.toMillis() : NaN;
+  };
+  const start = Math.max(at(e.start), range.from);
+  const end = Math.min(at(e.end), range.to);
+  if (Number.isNaN(start) || Number.isNaN(end) || start >= end) return [];
+  return [e.id ? { start, end, eventId: e.id } : { start, end }];
 }
 
 function toAccessToken(tokens: Credentials): AccessToken | undefined {
@@ -258,6 +282,41 @@ function googleClient(args: Parameters<OAuthProvider["client"]>[0]): CalendarCli
         }
       }
       return result;
+    },
+
+    async changes(calendarId, { state, ...range }) {
+      // A full read lists the span's events (recurrences expanded) and ends in a nextSyncToken;
+      // with that token Google answers only what changed since, deletions as status "cancelled".
+      const read = async (syncToken: string | undefined): Promise<CalendarChanges> => {
+        const upserts = new Map<string, BusyRange[]>();
+        const removed: string[] = [];
+        let pageToken: string | undefined;
+        for (;;) {
+          const window = syncToken ? { syncToken } : { timeMin: new Date(range.from).toISOString(), timeMax: new Date(range.to).toISOString() };
+          const { data } = await call("Reading Google events", () =>
+            api.events.list({ calendarId, singleEvents: true, maxResults: EVENTS_PAGE, ...window, ...(pageToken ? { pageToken } : {}) }, callOptions()),
+          );
+          for (const e of data.items ?? []) {
+            if (!e.id) continue;
+            if (e.status === "cancelled") {
+              upserts.delete(e.id);
+              removed.push(e.id);
+            } else upserts.set(e.id, googleEventBusy(e, range));
+          }
+          pageToken = data.nextPageToken ?? undefined;
+          if (pageToken) continue;
+          if (!data.nextSyncToken) throw new CalendarError("rejected", "Reading Google events: Google sent no sync token");
+          return { full: !syncToken, upserts, removed, state: data.nextSyncToken };
+        }
+      };
+      if (!state) return read(undefined);
+      try {
+        return await read(state);
+      } catch (e) {
+        // 410 fullSyncRequired: the token expired or Google dropped it; read the span whole again.
+        if (e instanceof CalendarError && e.status === 410) return read(undefined);
+        throw e;
+      }
     },
 
     async createEvent(calendarId, event) {

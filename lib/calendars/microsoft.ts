@@ -7,6 +7,7 @@ import {
   CalendarError,
   type AccessToken,
   type BusyRange,
+  type CalendarChanges,
   type CalendarClient,
   type CalendarEvent,
   type ExternalCalendar,
@@ -26,6 +27,10 @@ const REFRESH_MARGIN_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** A page size Graph accepts for events; it may still answer with fewer and a nextLink. */
 const EVENTS_PAGE = 250;
+/** The delta page size asked for (`Prefer: odata.maxpagesize`); Graph may send fewer. */
+const DELTA_PAGE = 200;
+/** Graph's words for a delta link it no longer knows: start again with a full read. */
+const RESYNC_CODES = /\b(syncStateNotFound|syncStateInvalid|resyncRequired)\b/;
 /** `showAs` values that leave the time bookable. */
 const NOT_BUSY = new Set(["free", "workingElsewhere"]);
 
@@ -128,6 +133,8 @@ async function tokenRequest(params: Record<string, string>, action: string): Pro
 type GraphDateTime = { dateTime?: string; timeZone?: string };
 type GraphEvent = {
   id?: string;
+  /** Set on a delta item whose event was deleted (or left the window). */
+  "@removed"?: { reason?: string };
   subject?: string;
   start?: GraphDateTime;
   end?: GraphDateTime;
@@ -182,7 +189,7 @@ function sameAs(found: GraphEvent, event: CalendarEvent): boolean {
 }
 
 /** An event as busy time in [from, to), or nothing when it leaves the time free. */
-function toBusy(e: GraphEvent, range: { from: number; to: number; timeZone: string }): BusyRange | undefined {
+export function toBusy(e: GraphEvent, range: { from: number; to: number; timeZone: string }): BusyRange | undefined {
   if (e.isCancelled || (e.showAs && NOT_BUSY.has(e.showAs))) return undefined;
   let start: number;
   let end: number;
@@ -289,6 +296,40 @@ function microsoftClient(args: Parameters<OAuthProvider["client"]>[0]): Calendar
     return items;
   }
 
+  /**
+   * Walks a calendarView delta from `url` (the first request, or a stored deltaLink) through
+   * every nextLink to the deltaLink, which is kept as the state of the next read.
+   */
+  async function delta(url: string, full: boolean, range: { from: number; to: number; timeZone: string }): Promise<CalendarChanges> {
+    const action = "Reading Microsoft calendar changes";
+    const graphOrigin = new URL(settings().graphBaseUrl).origin;
+    const upserts = new Map<string, BusyRange[]>();
+    const removed: string[] = [];
+    let next = url;
+    for (;;) {
+      // The links carry our bearer token with them: only ever to Graph itself.
+      if (!next.startsWith("/") && new URL(next).origin !== graphOrigin) throw new CalendarError("rejected", `${action}: Microsoft sent a link to another host`);
+      const { body } = await graph("GET", next, action, { headers: { prefer: `outlook.timezone="UTC", odata.maxpagesize=${DELTA_PAGE}` } });
+      const page = (body ?? {}) as { value?: GraphEvent[]; "@odata.nextLink"?: unknown; "@odata.deltaLink"?: unknown };
+      for (const e of page.value ?? []) {
+        if (!e.id) continue;
+        if (e["@removed"]) {
+          upserts.delete(e.id);
+          removed.push(e.id);
+        } else {
+          const busy = toBusy(e, range);
+          upserts.set(e.id, busy ? [busy] : []);
+        }
+      }
+      if (typeof page["@odata.nextLink"] === "string") {
+        next = page["@odata.nextLink"];
+        continue;
+      }
+      if (typeof page["@odata.deltaLink"] !== "string") throw new CalendarError("rejected", `${action}: Microsoft sent neither a next nor a delta link`);
+      return { full, upserts, removed, state: page["@odata.deltaLink"] };
+    }
+  }
+
   async function patch(eventId: string, event: CalendarEvent): Promise<void> {
     await graph("PATCH", `/me/events/${encodeURIComponent(eventId)}`, "Updating the Microsoft event", { body: toGraphEvent(event) });
   }
@@ -327,6 +368,23 @@ function microsoftClient(args: Parameters<OAuthProvider["client"]>[0]): Calendar
         }
       }
       return result;
+    },
+
+    async changes(calendarId, { state, ...range }) {
+      // Graph matches all-day events as UTC days: the window is a day wider on each side, and
+      // toBusy cuts each event to the span in the host's zone.
+      const first = `/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta?${query({
+        startDateTime: new Date(range.from - DAY_MS).toISOString(),
+        endDateTime: new Date(range.to + DAY_MS).toISOString(),
+      })}`;
+      if (!state) return delta(first, true, range);
+      try {
+        return await delta(state, false, range);
+      } catch (e) {
+        // 410 Gone (syncStateNotFound) or resyncRequired: the delta link is spent; read the span whole.
+        if (e instanceof CalendarError && (e.status === 410 || RESYNC_CODES.test(e.message))) return delta(first, true, range);
+        throw e;
+      }
     },
 
     async createEvent(calendarId, event) {

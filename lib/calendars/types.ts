@@ -30,6 +30,25 @@ export type BusyRange = {
   eventId?: string;
 };
 
+/** The span an incremental read is kept for, and the zone all-day and floating events are read in. */
+export type ChangesRange = { from: number; to: number; timeZone: string };
+
+/**
+ * What changed in one calendar since `state` (decisions §17). Busy ranges are per event key (Google
+ * event id, Graph event id, CalDAV object href), clipped to [from, to); a key whose event no longer
+ * blocks time in the span comes back with an empty list or in `removed`.
+ */
+export type CalendarChanges = {
+  /** True when this is a full read: the calendar's stored busy time is replaced by `upserts` whole. */
+  full: boolean;
+  /** Every event that changed (or, on a full read, every event), with its busy ranges now. */
+  upserts: Map<string, BusyRange[]>;
+  /** Events that are gone. */
+  removed: string[];
+  /** Where the next read goes on from: stored as it is in `calendars.sync_state`. */
+  state: string;
+};
+
 /** A booking as it is written to the host's calendar. */
 export type CalendarEvent = {
   /** Stable per booking (`{bookingId}@{APP_URL host}`): the same booking is always the same event. */
@@ -108,6 +127,12 @@ export interface CalendarClient {
    * read in it. Transparent (free) events are not busy.
    */
   busy(calendarIds: string[], range: { from: number; to: number; timeZone: string }): Promise<Map<string, BusyRange[]>>;
+  /**
+   * What changed in one calendar since `state` (an earlier answer's), or every event of the span
+   * when `state` is null or the provider no longer knows it (`full: true`). Transparent, free and
+   * cancelled events do not block; recurrences are expanded into the span.
+   */
+  changes(calendarId: string, args: ChangesRange & { state: string | null }): Promise<CalendarChanges>;
   /** Creates the event, or updates it when the same uid is already there; returns the provider's event id. */
   createEvent(calendarId: string, event: CalendarEvent): Promise<{ eventId: string }>;
   updateEvent(calendarId: string, eventId: string, event: CalendarEvent): Promise<void>;

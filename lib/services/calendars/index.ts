@@ -3,6 +3,6 @@ import "server-only";
 // background sync loop and the calendar writes lib/jobs.
 export { connectCalDav, saveConnection, MAX_CONNECTIONS_PER_HOST } from "./connect";
 export { startOAuth, completeOAuth, InvalidOAuthState, oauthRedirectUri, STATE_TTL_MS, type OAuthOutcome } from "./oauth";
-export { syncConnection, claimDueConnections, SYNC_INTERVAL_MS } from "./sync";
+export { syncConnection, claimDueConnections, syncIntervalMs } from "./sync";
 export { updateConnectionCalendars, deleteConnection } from "./update";
 export { getConnectionForHostOrThrow, loadConnections, loadConnectionOrThrow, type ConnectionWithCalendars } from "./store";

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
-import type { Db } from "@/db";
+import type { Db, Tx } from "@/db";
 import {
   bookingCalendarEvents,
   busyIntervals,
@@ -8,25 +8,31 @@ import {
   calendars,
   users,
   type CalendarConnectionRow,
-  type CalendarRow,
 } from "@/db/schema";
-import { CalendarError, type BusyRange, type ExternalCalendar } from "@/lib/calendars";
+import { CalendarError, type CalendarChanges, type ExternalCalendar } from "@/lib/calendars";
+import { getConfig } from "@/lib/config";
 import { connectionClient, recordConnectionFailure } from "./store";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { writeForHost } from "@/lib/services/schedule/host-writes";
 
-// Busy-time sync: reads a connection's calendars and their busy time from the provider and keeps
-// it in busy_intervals, where the slot engine's loader reads it. Slots never wait on a provider:
-// they read only what the last good sync stored. A failed sync changes no busy data (the last
-// known stays in force) and says what happened in the connection's status.
+// Busy-time sync: reads what changed in a connection's calendars and keeps their busy time in
+// busy_intervals, where the slot engine's loader reads it. Slots never wait on a provider: they
+// read only what the last good sync stored. A failed sync changes no busy data (the last known
+// stays in force) and says what happened in the connection's status.
+//
+// Reads are incremental (decisions §17): each calendar keeps the provider's state (Google
+// nextSyncToken, Graph deltaLink, CalDAV sync-token or ETags) and the end of the span it has
+// stored. A poll asks only what changed since and replaces just those events (by event key). The
+// span is read whole when there is no state, when the provider has forgotten it, or when the
+// needed span (now + the host's booking window + 2 days) has grown past what was stored: the
+// whole read then reaches FULL_READ_AHEAD_MS further, so it happens about weekly, not every poll.
 
-/** How often each connection is read again in the background (decisions §9: "a few minutes"). */
-export const SYNC_INTERVAL_MS = 5 * 60_000;
+/** How often each connection is read again in the background (CALENDAR_SYNC_INTERVAL_S). */
+export const syncIntervalMs = () => getConfig().calendarSyncIntervalS * 1000;
 const DAY = 86_400_000;
-// Providers bound one free/busy question's span (Google answers at most a few months); the
-// booking window reaches up to two years, so it is asked in slices.
-const SLICE_MS = 60 * DAY;
+/** How far past the needed span a full read stores: the span's end moves a day a day, so about weekly. */
+export const FULL_READ_AHEAD_MS = 7 * DAY;
 
 export type SyncResult = { status: CalendarConnectionRow["status"]; busyChanged: boolean };
 
@@ -40,13 +46,58 @@ async function recordFailure(db: Db, connection: CalendarConnectionRow, error: u
   return { status, busyChanged: false };
 }
 
-const sameRanges = (a: { start: number; end: number }[], b: { start: number; end: number }[]) =>
-  a.length === b.length && a.every((r, i) => r.start === b[i]!.start && r.end === b[i]!.end);
-
-const byStart = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start - b.start || a.end - b.end;
+type Interval = { key: string | null; start: number; end: number };
+const tuple = (r: Interval) => `${r.key ?? ""}\u0000${r.start}\u0000${r.end}`;
+/** Same intervals, in any order. */
+function sameIntervals(a: Interval[], b: Interval[]): boolean {
+  if (a.length !== b.length) return false;
+  const x = a.map(tuple).sort();
+  const y = b.map(tuple).sort();
+  return x.every((t, i) => t === y[i]);
+}
 
 /**
- * Reads the connection's calendars and busy time now and stores what changed. The write goes
+ * What one calendar's read means for its stored rows: which to delete ("all", or those of the
+ * given event keys), which to insert, and whether that changes what the slots read.
+ */
+type CalendarPlan = {
+  remove: "all" | string[];
+  insert: Interval[];
+  busyChanged: boolean;
+  state: string;
+  syncedTo: Date;
+};
+
+/**
+ * Turns a provider's answer into a plan against the stored rows. `own` holds the ids of the events
+ * this service wrote for bookings (the bookings already block their time, and a rescheduled
+ * booking must not be blocked by its own old event); their rows go whatever the answer says.
+ */
+export function planCalendar(changes: CalendarChanges, stored: Interval[], own: Set<string>, syncedTo: Date): CalendarPlan {
+  const isOwn = (key: string, eventId?: string) => own.has(key) || (eventId !== undefined && own.has(eventId));
+  const fresh = (key: string) =>
+    (changes.upserts.get(key) ?? []).filter((r) => r.start < r.end && !isOwn(key, r.eventId)).map((r) => ({ key, start: r.start, end: r.end }));
+  if (changes.full) {
+    const insert = [...changes.upserts.keys()].flatMap(fresh);
+    const same = sameIntervals(insert, stored);
+    return { remove: same ? [] : "all", insert: same ? [] : insert, busyChanged: !same, state: changes.state, syncedTo };
+  }
+  const touched = new Set([...changes.upserts.keys(), ...changes.removed]);
+  // Rows of our own events stored before the booking's event was recorded go too.
+  for (const r of stored) if (r.key !== null && own.has(r.key)) touched.add(r.key);
+  const remove: string[] = [];
+  const insert: Interval[] = [];
+  for (const key of touched) {
+    const next = changes.upserts.has(key) ? fresh(key) : [];
+    if (sameIntervals(next, stored.filter((r) => r.key === key))) continue;
+    remove.push(key);
+    insert.push(...next);
+  }
+  return { remove, insert, busyChanged: remove.length > 0, state: changes.state, syncedTo };
+}
+
+/**
+ * Reads what changed in the connection's calendars now and stores it. A write of busy data goes
  * through the host's one door (writeForHost, under the booking lock), so the slot cache of the
  * host is dropped on every instance exactly when busy data changed.
  */
@@ -61,26 +112,32 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
   const { connection } = row;
 
   const from = now - DAY;
-  const to = now + (row.maxAdvanceDays + 2) * DAY;
+  const needed = now + (row.maxAdvanceDays + 2) * DAY;
+  const stored = await db.select().from(calendars).where(eq(calendars.connectionId, connection.id));
+  const byExternal = new Map(stored.map((c) => [c.externalId, c]));
+
   let listed: ExternalCalendar[];
-  const busy = new Map<string, BusyRange[]>();
+  const read = new Map<string, { changes: CalendarChanges; syncedTo: Date }>();
   try {
     const client = connectionClient(db, connection);
     listed = await client.listCalendars();
-    for (let start = from; start < to; start += SLICE_MS) {
-      const slice = await client.busy(
-        listed.map((c) => c.externalId),
-        { from: start, to: Math.min(to, start + SLICE_MS), timeZone: row.timezone },
-      );
-      for (const [id, ranges] of slice) busy.set(id, [...(busy.get(id) ?? []), ...ranges]);
+    // One calendar at a time: providers throttle an account's concurrent requests.
+    for (const c of listed) {
+      const old = byExternal.get(c.externalId);
+      const incremental = old?.syncState && old.syncedTo && old.syncedTo.getTime() >= needed;
+      const to = incremental ? old.syncedTo!.getTime() : needed + FULL_READ_AHEAD_MS;
+      try {
+        const changes = await client.changes(c.externalId, { state: incremental ? old.syncState : null, from, to, timeZone: row.timezone });
+        read.set(c.externalId, { changes, syncedTo: new Date(to) });
+      } catch (error) {
+        // A calendar removed since it was listed has no answer; the others still count.
+        if (!(error instanceof CalendarError && error.kind === "not_found")) throw error;
+      }
     }
   } catch (error) {
     return recordFailure(db, connection, error);
   }
 
-  // The events this service wrote for bookings are busy in the calendar too; the bookings
-  // themselves already block their time, and a rescheduled booking must not be blocked by its
-  // own old event. Providers that name events (CalDAV UID, Graph id) let us leave them out.
   const own = await db
     .select({ uid: bookingCalendarEvents.uid, eventId: bookingCalendarEvents.externalEventId })
     .from(bookingCalendarEvents)
@@ -88,41 +145,44 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
     .where(eq(calendars.userId, connection.userId));
   const ownIds = new Set(own.flatMap((e) => [e.uid, e.eventId]));
 
-  const stored = await db.select().from(calendars).where(eq(calendars.connectionId, connection.id));
   const storedBusy = stored.length
     ? await db
-        .select({ calendarId: busyIntervals.calendarId, start: busyIntervals.startTime, end: busyIntervals.endTime })
+        .select({ calendarId: busyIntervals.calendarId, key: busyIntervals.eventKey, start: busyIntervals.startTime, end: busyIntervals.endTime })
         .from(busyIntervals)
         .where(inArray(busyIntervals.calendarId, stored.map((c) => c.id)))
     : [];
+  const storedOf = (calendarId: string): Interval[] =>
+    storedBusy.filter((b) => b.calendarId === calendarId).map((b) => ({ key: b.key, start: b.start.getTime(), end: b.end.getTime() }));
 
-  const byExternal = new Map(stored.map((c) => [c.externalId, c]));
-  const added = listed.filter((c) => !byExternal.has(c.externalId));
   const listedIds = new Set(listed.map((c) => c.externalId));
+  const added = listed.filter((c) => !byExternal.has(c.externalId));
   const removed = stored.filter((c) => !listedIds.has(c.externalId));
   const renamed = listed.filter((c) => {
     const old = byExternal.get(c.externalId);
     return old !== undefined && old.name !== c.name;
   });
-  // Per stored calendar: the new busy list when the provider answered for it and it differs.
-  const replace = new Map<CalendarRow, { start: number; end: number }[]>();
-  for (const calendar of stored) {
-    const fresh = busy.get(calendar.externalId);
-    if (fresh === undefined || !listedIds.has(calendar.externalId)) continue;
-    const next = fresh.filter((r) => !(r.eventId && ownIds.has(r.eventId)) && r.start < r.end).map((r) => ({ start: r.start, end: r.end })).sort(byStart);
-    const old = storedBusy
-      .filter((b) => b.calendarId === calendar.id)
-      .map((b) => ({ start: b.start.getTime(), end: b.end.getTime() }))
-      .sort(byStart);
-    if (!sameRanges(next, old)) replace.set(calendar, next);
+  const plans = new Map<string, CalendarPlan>();
+  for (const [externalId, { changes, syncedTo }] of read) {
+    const old = byExternal.get(externalId);
+    plans.set(externalId, planCalendar(changes, old ? storedOf(old.id) : [], ownIds, syncedTo));
   }
-  const addedBusy = added.some((c) => (busy.get(c.externalId) ?? []).length > 0);
-  const busyChanged = replace.size > 0 || removed.length > 0 || addedBusy;
+  const busyChanged = removed.length > 0 || [...plans.values()].some((p) => p.busyChanged);
   const settled = { status: "connected" as const, lastError: null, lastSyncedAt: new Date(now), busyAsOf: new Date(now) };
 
+  const saveStates = async (tx: Db | Tx) => {
+    for (const c of stored) {
+      const plan = plans.get(c.externalId);
+      if (!plan || !listedIds.has(c.externalId) || (plan.state === c.syncState && plan.syncedTo.getTime() === c.syncedTo?.getTime())) continue;
+      await tx.update(calendars).set({ syncState: plan.state, syncedTo: plan.syncedTo }).where(eq(calendars.id, c.id));
+    }
+  };
+
   if (!busyChanged && added.length === 0 && renamed.length === 0) {
-    // Nothing the slots read has changed: the cache stays as it is.
-    await db.update(calendarConnections).set(settled).where(eq(calendarConnections.id, connection.id));
+    // Nothing the slots read has changed: the cache stays as it is; only where to go on from.
+    await db.transaction(async (tx) => {
+      await saveStates(tx);
+      await tx.update(calendarConnections).set(settled).where(eq(calendarConnections.id, connection.id));
+    });
     return { status: "connected", busyChanged: false };
   }
 
@@ -134,23 +194,37 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
       for (const c of renamed) {
         await tx.update(calendars).set({ name: c.name }).where(eq(calendars.id, byExternal.get(c.externalId)!.id));
       }
-      const insertRows = (calendarId: string, ranges: { start: number; end: number }[]) =>
-        ranges.length
-          ? tx.insert(busyIntervals).values(ranges.map((r) => ({ calendarId, userId: connection.userId, startTime: new Date(r.start), endTime: new Date(r.end) })))
-          : Promise.resolve();
+      const apply = async (calendarId: string, plan: CalendarPlan) => {
+        if (plan.remove === "all") await tx.delete(busyIntervals).where(eq(busyIntervals.calendarId, calendarId));
+        else if (plan.remove.length) await tx.delete(busyIntervals).where(and(eq(busyIntervals.calendarId, calendarId), inArray(busyIntervals.eventKey, plan.remove)));
+        if (plan.insert.length) {
+          await tx
+            .insert(busyIntervals)
+            .values(plan.insert.map((r) => ({ calendarId, userId: connection.userId, startTime: new Date(r.start), endTime: new Date(r.end), eventKey: r.key })));
+        }
+      };
       for (const c of added) {
+        const plan = plans.get(c.externalId);
         const [inserted] = await tx
           .insert(calendars)
-          .values({ id: newId("cld"), connectionId: connection.id, userId: connection.userId, externalId: c.externalId, name: c.name, isPrimary: c.isPrimary })
+          .values({
+            id: newId("cld"),
+            connectionId: connection.id,
+            userId: connection.userId,
+            externalId: c.externalId,
+            name: c.name,
+            isPrimary: c.isPrimary,
+            ...(plan ? { syncState: plan.state, syncedTo: plan.syncedTo } : {}),
+          })
           .onConflictDoNothing()
           .returning();
-        const ranges = (busy.get(c.externalId) ?? []).filter((r) => !(r.eventId && ownIds.has(r.eventId)) && r.start < r.end);
-        if (inserted) await insertRows(inserted.id, ranges);
+        if (inserted && plan) await apply(inserted.id, plan);
       }
-      for (const [calendar, ranges] of replace) {
-        await tx.delete(busyIntervals).where(eq(busyIntervals.calendarId, calendar.id));
-        await insertRows(calendar.id, ranges);
+      for (const c of stored) {
+        const plan = plans.get(c.externalId);
+        if (plan && listedIds.has(c.externalId) && plan.busyChanged) await apply(c.id, plan);
       }
+      await saveStates(tx);
       await tx.update(calendarConnections).set(settled).where(eq(calendarConnections.id, connection.id));
     },
     { lockBookings: true },
@@ -174,7 +248,7 @@ export async function claimDueConnections(db: Db, now: number, limit: number): P
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(calendarConnections)
-    .set({ syncDueAt: new Date(now + SYNC_INTERVAL_MS) })
+    .set({ syncDueAt: new Date(now + syncIntervalMs()) })
     .where(inArray(calendarConnections.id, due))
     .returning({ id: calendarConnections.id });
   return claimed.map((c) => c.id);
