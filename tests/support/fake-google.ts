@@ -8,7 +8,10 @@ import type { AddressInfo } from "node:net";
  * browser would follow), the token endpoint (`POST /token`, form-encoded, PKCE S256, errors as
  * `{"error":"invalid_grant",…}`), and `/calendar/v3/…` (calendarList, freeBusy, events) with bearer
  * tokens and Google's error envelope `{"error":{"code","message","errors":[{reason}]}}`. One
- * account; timed events only. Tests change its state and how the API behaves, and read what it got.
+ * account; timed events only. `events.list` pages (`pageToken`) and syncs as Google documents it:
+ * a list without `syncToken` ends in a `nextSyncToken`; one with it answers only the events changed
+ * since (deleted ones as `status: "cancelled"`), refuses `timeMin`/`timeMax` beside it, and a token
+ * the fake has forgotten (`expireSyncTokens`) is `410 fullSyncRequired`. Tests change its state and how the API behaves, and read what it got.
  */
 
 type EventTime = { dateTime: string; timeZone?: string };
@@ -42,6 +45,12 @@ export type FakeGoogle = {
   addEvent(calendarId: string, event: { start: Date | number; end: Date | number; transparent?: boolean }): FakeGoogleEvent;
   /** The calendar's events, leaving out deleted (cancelled) ones as `events.list` does. */
   events(calendarId: string): FakeGoogleEvent[];
+  /** Another client changes an event (e.g. moves it: `{ start: { dateTime }, end: { dateTime } }`). */
+  changeEvent(calendarId: string, eventId: string, patch: Partial<FakeGoogleEvent>): FakeGoogleEvent;
+  /** Another client deletes an event: Google keeps it as cancelled. */
+  deleteEvent(calendarId: string, eventId: string): void;
+  /** Every sync token issued so far is forgotten: using one answers 410 fullSyncRequired. */
+  expireSyncTokens(): void;
   /** The user removed the app's access: refresh tokens get invalid_grant, access tokens 401. */
   revokeGrant(): void;
   expireAccessTokens(): void;
@@ -79,8 +88,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 const token = (prefix: string) => `${prefix}${randomBytes(24).toString("base64url")}`;
 const ms = (t: Date | number) => (typeof t === "number" ? t : t.getTime());
 
-export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number; calendarListPageSize?: number; redirectUris?: string[] } = {}): Promise<FakeGoogle> {
+export async function startFakeGoogle(
+  options: { accessTokenTtlSeconds?: number; calendarListPageSize?: number; eventsPageSize?: number; redirectUris?: string[] } = {},
+): Promise<FakeGoogle> {
   const ttl = options.accessTokenTtlSeconds ?? 3600;
+  const eventsPageSize = options.eventsPageSize ?? 250;
   const pageSize = options.calendarListPageSize ?? 100;
   const clientId = `${randomBytes(6).toString("hex")}.apps.googleusercontent.com`;
   const clientSecret = token("GOCSPX-");
@@ -98,6 +110,10 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
   let consentedBefore = false;
   let denyNext = false;
   let mode: FakeGoogleMode = { kind: "ok" };
+  /** Every write to an event takes the next number; a sync token names the number it was issued at. */
+  let sequence = 0;
+  const changedAt = new Map<string, number>(); // `${calendarId}\n${eventId}` → sequence
+  let tokenGeneration = 0;
 
   const calendarEvents = (calendarId: string) => {
     let events = eventsByCalendar.get(calendarId);
@@ -216,7 +232,80 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
       htmlLink: `https://www.google.com/calendar/event?eid=${id}`,
     } as unknown as FakeGoogleEvent);
     calendarEvents(calendarId).set(id, next);
+    changedAt.set(`${calendarId}\n${id}`, ++sequence);
     return next;
+  }
+
+  function cancel(calendarId: string, existing: FakeGoogleEvent) {
+    calendarEvents(calendarId).set(existing.id, { ...existing, status: "cancelled" });
+    changedAt.set(`${calendarId}\n${existing.id}`, ++sequence);
+  }
+
+  type SyncToken = { calendarId: string; at: number; generation: number };
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  function decode<T>(value: string): T | undefined {
+    try {
+      return JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as T;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** events.list, with Google's paging and incremental sync rules. */
+  function listEvents(calendarId: string, query: URLSearchParams) {
+    const syncTokenText = query.get("syncToken");
+    if (syncTokenText !== null) {
+      for (const banned of ["timeMin", "timeMax", "orderBy", "q", "updatedMin", "iCalUID", "privateExtendedProperty", "sharedExtendedProperty"]) {
+        if (query.has(banned)) throw apiError(400, "invalid", `Sync token cannot be used with ${banned}.`);
+      }
+      if (query.get("showDeleted") === "false") throw apiError(400, "invalid", "Deleted events are always included in an incremental sync.");
+    }
+    const size = Math.min(Number(query.get("maxResults") ?? 250) || 250, 2500, eventsPageSize);
+    type Page = { offset: number; at: number; since: number };
+    let page: Page;
+    const pageToken = query.get("pageToken");
+    if (pageToken) {
+      const decoded = decode<Page>(pageToken);
+      if (!decoded) throw apiError(400, "invalid", "Invalid page token value.");
+      page = decoded;
+    } else if (syncTokenText !== null) {
+      const token = decode<SyncToken>(syncTokenText);
+      if (!token || token.calendarId !== calendarId) throw apiError(400, "invalid", "Invalid sync token value.");
+      if (token.generation !== tokenGeneration) throw apiError(410, "fullSyncRequired", "Sync token is no longer valid, a full sync is required.");
+      page = { offset: 0, at: sequence, since: token.at };
+    } else {
+      page = { offset: 0, at: sequence, since: -1 };
+    }
+    const from = query.has("timeMin") ? Date.parse(query.get("timeMin")!) : -Infinity;
+    const to = query.has("timeMax") ? Date.parse(query.get("timeMax")!) : Infinity;
+    if (Number.isNaN(from) || Number.isNaN(to)) throw apiError(400, "badRequest", "Bad Request");
+    const incremental = page.since >= 0;
+    const showDeleted = incremental || query.get("showDeleted") === "true";
+    const matching = [...calendarEvents(calendarId).values()]
+      .filter((e) => {
+        const seq = changedAt.get(`${calendarId}\n${e.id}`) ?? 0;
+        if (seq > page.at) return false; // after this listing began: the next sync sees it
+        if (incremental) return seq > page.since;
+        if (e.status === "cancelled" && !showDeleted) return false;
+        return Date.parse(e.start.dateTime) < to && Date.parse(e.end.dateTime) > from;
+      })
+      .sort((a, b) => a.id.localeCompare(b.id));
+    // A cancelled event in a sync answer carries only what identifies it.
+    const items = matching
+      .slice(page.offset, page.offset + size)
+      .map((e) => (e.status === "cancelled" ? { kind: "calendar#event", etag: e.etag, id: e.id, status: "cancelled" } : e));
+    const more = page.offset + size < matching.length;
+    return {
+      kind: "calendar#events",
+      summary: calendarId,
+      updated: new Date().toISOString(),
+      timeZone: "UTC",
+      accessRole: calendarOf(calendarId, false).accessRole,
+      items,
+      ...(more
+        ? { nextPageToken: encode({ ...page, offset: page.offset + size }) }
+        : { nextSyncToken: encode({ calendarId, at: page.at, generation: tokenGeneration } satisfies SyncToken) }),
+    };
   }
 
   function freeBusy(body: { timeMin?: string; timeMax?: string; items?: { id?: string }[] }) {
@@ -271,6 +360,7 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
     calendarOf(calendarId, write);
     const events = calendarEvents(calendarId);
     if (eventId === undefined) {
+      if (method === "GET") return listEvents(calendarId, query);
       if (method !== "POST") throw apiError(404, "notFound", "Not Found");
       const event = json();
       const id = typeof event.id === "string" ? event.id : randomBytes(13).toString("hex");
@@ -286,7 +376,7 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
     if (method === "PUT") return stored(calendarId, { status: "confirmed", ...json() }, eventId);
     if (method === "DELETE") {
       if (existing.status === "cancelled") throw apiError(410, "deleted", "Resource has been deleted");
-      events.set(eventId, { ...existing, status: "cancelled" });
+      cancel(calendarId, existing);
       return undefined;
     }
     throw apiError(405, "methodNotAllowed", "Method not allowed");
@@ -358,6 +448,19 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
       return stored(calendarId, { summary: "Busy", start: { dateTime: start }, end: { dateTime: end }, transparency: event.transparent ? "transparent" : "opaque" }, id);
     },
     events: (calendarId) => [...calendarEvents(calendarId).values()].filter((e) => e.status !== "cancelled"),
+    changeEvent(calendarId, eventId, patch) {
+      const existing = calendarEvents(calendarId).get(eventId);
+      if (!existing) throw new Error(`fake Google has no event ${eventId}`);
+      return stored(calendarId, { ...existing, ...patch }, eventId);
+    },
+    deleteEvent(calendarId, eventId) {
+      const existing = calendarEvents(calendarId).get(eventId);
+      if (!existing) throw new Error(`fake Google has no event ${eventId}`);
+      cancel(calendarId, existing);
+    },
+    expireSyncTokens() {
+      tokenGeneration += 1;
+    },
     revokeGrant() {
       refreshTokens.clear();
       accessTokens.clear();

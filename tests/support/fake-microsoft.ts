@@ -8,7 +8,10 @@ import { DateTime } from "luxon";
  * `{url}/common`) and Microsoft Graph (`{url}/v1.0`), speaking their wire formats: an authorize
  * endpoint that checks the request and redirects with a code, a token endpoint with PKCE, client
  * secrets, refresh and AADSTS errors, and the calendar resources the app uses, with Graph's
- * error bodies, bearer checks, `@odata.nextLink` paging and `transactionId` de-duplication.
+ * error bodies, bearer checks, `@odata.nextLink` paging and `transactionId` de-duplication, and
+ * `calendarView/delta`: pages (`Prefer: odata.maxpagesize`) through `$skiptoken` nextLinks to a
+ * `$deltatoken` deltaLink, which later answers only what changed (deleted events as `@removed`);
+ * a delta token the fake has forgotten (`expireDeltaTokens`) is `410 syncStateNotFound`.
  *
  * One mailbox: an account, its calendars (the default one writable, a read-only holidays one
  * and a read-only birthdays one) and their events. Pages hold `pageSize` items (2 unless told)
@@ -51,6 +54,12 @@ export type FakeMicrosoft = {
   /** Adds an event; all-day events take the UTC date of `start` and `end`. */
   addEvent(calendarId: string, event: { start: Date | number | string; end: Date | number | string; showAs?: string; isAllDay?: boolean; isCancelled?: boolean; subject?: string }): FakeEvent;
   events(calendarId: string): FakeEvent[];
+  /** Another client changes an event (e.g. `{ showAs: "free" }`, or moves it with `start`/`end` as epoch ms). */
+  changeEvent(eventId: string, change: { start?: number; end?: number; showAs?: string; subject?: string }): FakeEvent;
+  /** Another client deletes an event. */
+  deleteEvent(eventId: string): void;
+  /** Every delta token issued so far is forgotten: a deltaLink answers 410 from now on. */
+  expireDeltaTokens(): void;
   /** The person removes the app's access: every refresh token stops working (access tokens live on until they expire, as at Microsoft). */
   revokeGrant(): void;
   /** Every access token issued so far is refused from now on. */
@@ -113,6 +122,12 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
   const accessTokens = new Map<string, { scopes: string[]; expiresAt: number }>();
   const requests: FakeRequest[] = [];
   let graphMode: FakeMode = { kind: "ok" };
+  /** Every write to an event takes the next number; a delta token names the number it was issued at. */
+  let sequence = 0;
+  const changedAt = new Map<string, number>(); // event id → sequence
+  const removedAt = new Map<string, { calendarId: string; at: number }>();
+  let tokenGeneration = 0;
+  const touch = (id: string) => changedAt.set(id, ++sequence);
   let tokenMode: FakeMode = { kind: "ok" };
 
   function calendarOf(id: string): FakeCalendar {
@@ -257,6 +272,71 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
     target.end = { dateTime: graphDateTime(end), timeZone: "UTC" };
   }
 
+  function remove(event: FakeEvent, list: FakeEvent[]) {
+    const calendarId = [...eventsOf.entries()].find(([, l]) => l === list)![0];
+    list.splice(list.indexOf(event), 1);
+    removedAt.set(event.id, { calendarId, at: ++sequence });
+  }
+
+  type DeltaState = { calendarId: string; from: number; to: number; at: number; since: number; offset: number; generation: number };
+  const encode = (value: DeltaState) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  function decode(value: string): DeltaState | undefined {
+    try {
+      return JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as DeltaState;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** calendarView/delta: the first round lists the window; a deltaLink lists what changed since. */
+  function delta(calendarId: string, url: URL, req: IncomingMessage, res: ServerResponse) {
+    listOf(calendarId);
+    const skip = url.searchParams.get("$skiptoken");
+    const deltaToken = url.searchParams.get("$deltatoken");
+    let state: DeltaState;
+    if (skip || deltaToken) {
+      const decoded = decode(skip ?? deltaToken!);
+      if (!decoded || decoded.calendarId !== calendarId) throw new GraphFailure(400, "ErrorInvalidUrlQuery", "The delta or skip token is not valid.");
+      if (decoded.generation !== tokenGeneration) throw new GraphFailure(410, "syncStateNotFound", "The sync state generation is not found.");
+      state = skip ? decoded : { ...decoded, since: decoded.at, at: sequence, offset: 0 };
+    } else {
+      const from = Date.parse(url.searchParams.get("startDateTime") ?? "");
+      const to = Date.parse(url.searchParams.get("endDateTime") ?? "");
+      if (Number.isNaN(from) || Number.isNaN(to)) {
+        throw new GraphFailure(400, "ErrorInvalidParameter", "This request requires a time window specified by the query string parameters StartDateTime and EndDateTime.");
+      }
+      if (url.searchParams.has("$select") || url.searchParams.has("$filter")) throw new GraphFailure(400, "ErrorInvalidUrlQuery", "delta does not support $select or $filter.");
+      state = { calendarId, from, to, at: sequence, since: -1, offset: 0, generation: tokenGeneration };
+    }
+    const inWindow = (e: FakeEvent) => span(e).start < state.to && span(e).end > state.from;
+    const items: Record<string, unknown>[] = [];
+    for (const e of listOf(calendarId)) {
+      const seq = changedAt.get(e.id) ?? 0;
+      if (seq > state.at || seq <= state.since) continue;
+      if (inWindow(e)) items.push({ "@odata.type": "#microsoft.graph.event", ...e });
+      else if (state.since >= 0) items.push({ "@odata.type": "#microsoft.graph.event", id: e.id, "@removed": { reason: "deleted" } });
+    }
+    if (state.since >= 0) {
+      for (const [id, gone] of removedAt) {
+        if (gone.calendarId === calendarId && gone.at > state.since && gone.at <= state.at) items.push({ "@odata.type": "#microsoft.graph.event", id, "@removed": { reason: "deleted" } });
+      }
+    }
+    const prefer = String(req.headers.prefer ?? "");
+    const asked = Number(/odata\.maxpagesize=(\d+)/.exec(prefer)?.[1] ?? pageSize);
+    const size = Math.max(1, Math.min(asked, pageSize));
+    const value = items.slice(state.offset, state.offset + size);
+    const link = new URL(`${base}/v1.0/me/calendars/${encodeURIComponent(calendarId)}/calendarView/delta`);
+    if (state.offset + size < items.length) link.searchParams.set("$skiptoken", encode({ ...state, offset: state.offset + size }));
+    else link.searchParams.set("$deltatoken", encode({ ...state, offset: 0 }));
+    const applied = [/outlook\.timezone="UTC"/.test(prefer) ? 'outlook.timezone="UTC"' : "", /odata\.maxpagesize/.test(prefer) ? `odata.maxpagesize=${size}` : ""].filter(Boolean).join(", ");
+    return send(
+      res,
+      200,
+      { "@odata.context": `${base}/v1.0/$metadata#Collection(event)`, value, [link.searchParams.has("$skiptoken") ? "@odata.nextLink" : "@odata.deltaLink"]: link.href },
+      applied ? { "preference-applied": applied } : {},
+    );
+  }
+
   function graph(method: string, url: URL, req: IncomingMessage, body: string, res: ServerResponse) {
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
     const access = accessTokens.get(bearer);
@@ -277,6 +357,10 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
       }
     };
     // me/{collection}/{id}/{collection}…: the ids sit at the even places after `me`.
+    if (method === "GET" && parts.length === 5 && parts[0] === "me" && parts[1] === "calendars" && parts[3] === "calendarView" && parts[4] === "delta") {
+      can("Calendars.Read");
+      return delta(parts[2]!, url, req, res);
+    }
     const route = `${method} ${parts.map((p, i) => (i >= 2 && i % 2 === 0 ? "{id}" : p)).join("/")}`;
     switch (route) {
       case "GET me":
@@ -321,6 +405,7 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
         };
         writeEvent(event, input);
         listOf(calendar.id).push(event);
+        touch(event.id);
         return send(res, 201, event);
       }
       case "GET me/events/{id}":
@@ -336,12 +421,13 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
         const draft = structuredClone(event);
         writeEvent(draft, input); // all or nothing, as at Graph
         Object.assign(event, draft);
+        touch(event.id);
         return send(res, 200, event);
       }
       case "DELETE me/events/{id}": {
         can("Calendars.ReadWrite");
         const { event, list } = findEvent(parts[2]!);
-        list.splice(list.indexOf(event), 1);
+        remove(event, list);
         res.writeHead(204).end();
         return;
       }
@@ -426,9 +512,26 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
         attendees: [],
       };
       listOf(calendarId).push(event);
+      touch(event.id);
       return event;
     },
     events: (calendarId) => [...listOf(calendarId)],
+    changeEvent(eventId, change) {
+      const { event } = findEvent(eventId);
+      if (change.start !== undefined) event.start = { dateTime: graphDateTime(change.start), timeZone: "UTC" };
+      if (change.end !== undefined) event.end = { dateTime: graphDateTime(change.end), timeZone: "UTC" };
+      if (change.showAs !== undefined) event.showAs = change.showAs;
+      if (change.subject !== undefined) event.subject = change.subject;
+      touch(event.id);
+      return event;
+    },
+    deleteEvent(eventId) {
+      const { event, list } = findEvent(eventId);
+      remove(event, list);
+    },
+    expireDeltaTokens() {
+      tokenGeneration += 1;
+    },
     revokeGrant: () => refreshTokens.clear(),
     expireAccessTokens() {
       for (const access of accessTokens.values()) access.expiresAt = 0;
