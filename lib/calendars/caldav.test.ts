@@ -1,9 +1,9 @@
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type AddressInfo, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readIcs } from "@/tests/support/ics";
 import { findRadicale, startRadicale, type Radicale } from "@/tests/support/radicale";
-import { caldavClient, verifyCalDavCredentials } from "./caldav";
+import { caldavClient, etagDiff, readSyncState, verifyCalDavCredentials } from "./caldav";
 import { CalendarError, type CalendarEvent } from "./types";
 
 // provider_c against a real CalDAV server (Radicale). Without Radicale the suite is skipped
@@ -25,6 +25,31 @@ async function failureOf(promise: Promise<unknown>): Promise<CalendarError> {
   expect(error).toBeInstanceOf(CalendarError);
   return error as CalendarError;
 }
+
+/** Every request the CalDAV client sends, as `METHOD kind` (kind: the REPORT's root element), counted at fetch. */
+function countRequests(answer?: (method: string, body: string) => Response | undefined) {
+  const sent: string[] = [];
+  const real = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const method = init?.method ?? "GET";
+    const body = typeof init?.body === "string" ? init.body : "";
+    const kind = /<(?:\w+:)?(sync-collection|calendar-multiget|calendar-query|propfind)\b/.exec(body)?.[1];
+    sent.push(kind ? `${method} ${kind}` : method);
+    return answer?.(method, body) ?? real(input, init);
+  });
+  return sent;
+}
+
+describe("CalDAV sync state", () => {
+  it("reads only the states it wrote; an ETag listing's difference is the objects new, changed and gone", () => {
+    expect(readSyncState(null)).toBeUndefined();
+    expect(readSyncState("not json")).toBeUndefined();
+    expect(readSyncState(JSON.stringify({ mode: "sync" }))).toBeUndefined();
+    expect(readSyncState(JSON.stringify({ mode: "sync", token: "t1" }))).toEqual({ mode: "sync", token: "t1" });
+    expect(readSyncState(JSON.stringify({ mode: "etag", etags: { a: "1" } }))).toEqual({ mode: "etag", etags: { a: "1" } });
+    expect(etagDiff({ a: "1", b: "1", c: "1" }, { a: "1", b: "2", d: "1" })).toEqual({ changed: ["b", "d"], removed: ["c"] });
+  });
+});
 
 describe.skipIf(skip)("CalDAV client (tsdav + ical.js) against Radicale", () => {
   let server: Radicale;
@@ -112,6 +137,99 @@ describe.skipIf(skip)("CalDAV client (tsdav + ical.js) against Radicale", () => 
     const missing = server.calendarUrl("no-such-calendar");
     const both = await client.busy([missing, calendarUrl], { from: utc("2030-03-04T00:00:00Z"), to: utc("2030-03-05T00:00:00Z"), timeZone: "UTC" });
     expect([...both.keys()]).toEqual([calendarUrl]);
+  });
+
+  describe("incremental reads (RFC 6578 sync-collection)", () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+    const range = { from: utc("2030-06-01T00:00:00Z"), to: utc("2030-07-01T00:00:00Z"), timeZone: "UTC" };
+    const starts = (ranges: { start: number }[] | undefined) => (ranges ?? []).map((r) => new Date(r.start).toISOString().slice(0, 16));
+    const daily = (...extra: string[][]) =>
+      ics(...vevent("UID:series", "DTSTART:20300603T090000Z", "DTEND:20300603T100000Z", "RRULE:FREQ=DAILY;COUNT=4", ...extra.slice(0, 1).flat()), ...extra.slice(1).flat());
+
+    it("a full read names each object by its URL; an unchanged calendar then costs one REPORT and no object fetch", async () => {
+      const calendarUrl = await server.createCalendar("sync-quiet", "Quiet");
+      const plainUrl = await server.putEvent("sync-quiet", "plain.ics", ics(...vevent("UID:plain", "DTSTART:20300602T100000Z", "DTEND:20300602T110000Z")));
+      await server.putEvent("sync-quiet", "series.ics", daily());
+      const client = caldavClient(login());
+      const sent = countRequests();
+      const full = await client.changes(calendarUrl, { ...range, state: null });
+      expect(full.full).toBe(true);
+      expect(readSyncState(full.state)?.mode).toBe("sync");
+      expect(starts(full.upserts.get(plainUrl))).toEqual(["2030-06-02T10:00"]);
+      expect(starts(full.upserts.get(`${calendarUrl}series.ics`))).toEqual(["2030-06-03T09:00", "2030-06-04T09:00", "2030-06-05T09:00", "2030-06-06T09:00"]);
+      expect(sent.filter((r) => r.startsWith("REPORT"))).toEqual(["REPORT sync-collection", "REPORT calendar-query"]);
+
+      sent.length = 0;
+      const quiet = await client.changes(calendarUrl, { ...range, state: full.state });
+      expect(quiet).toMatchObject({ full: false, removed: [] });
+      expect(quiet.upserts.size).toBe(0);
+      expect(sent).toEqual(["REPORT sync-collection"]);
+    });
+
+    it("a series edited on the server (one occurrence moved, one deleted) and an object removed show up in one incremental read", async () => {
+      const calendarUrl = await server.createCalendar("sync-edits", "Edits");
+      await server.putEvent("sync-edits", "series.ics", daily());
+      const goneUrl = await server.putEvent("sync-edits", "gone.ics", ics(...vevent("UID:gone", "DTSTART:20300610T100000Z", "DTEND:20300610T110000Z")));
+      const client = caldavClient(login());
+      const full = await client.changes(calendarUrl, { ...range, state: null });
+
+      // The 4th moved to 15:00 (RECURRENCE-ID override), the 5th deleted (EXDATE); gone.ics deleted.
+      await server.putEvent(
+        "sync-edits",
+        "series.ics",
+        daily(["EXDATE:20300605T090000Z"], vevent("UID:series", "RECURRENCE-ID:20300604T090000Z", "DTSTART:20300604T150000Z", "DTEND:20300604T160000Z")),
+      );
+      await fetch(goneUrl, { method: "DELETE", headers: { authorization: `Basic ${Buffer.from(`${server.username}:${server.password}`).toString("base64")}` } });
+
+      const sent = countRequests();
+      const next = await client.changes(calendarUrl, { ...range, state: full.state });
+      expect(next.full).toBe(false);
+      expect(starts(next.upserts.get(`${calendarUrl}series.ics`))).toEqual(["2030-06-03T09:00", "2030-06-04T15:00", "2030-06-06T09:00"]);
+      expect(next.removed).toEqual([goneUrl]);
+      expect(sent).toEqual(["REPORT sync-collection", "REPORT calendar-multiget"]);
+      expect(next.state).not.toBe(full.state);
+    });
+
+    it("a token the server does not know leads to a full read", async () => {
+      const calendarUrl = await server.createCalendar("sync-spent", "Spent");
+      await server.putEvent("sync-spent", "plain.ics", ics(...vevent("UID:plain", "DTSTART:20300602T100000Z", "DTEND:20300602T110000Z")));
+      const client = caldavClient(login());
+      const full = await client.changes(calendarUrl, { ...range, state: null });
+      const known = readSyncState(full.state);
+      expect(known?.mode).toBe("sync");
+      const forged = JSON.stringify({ mode: "sync", token: `${(known as { token: string }).token}-forged` });
+      const again = await client.changes(calendarUrl, { ...range, state: forged });
+      expect(again.full).toBe(true);
+      expect(starts(again.upserts.get(`${calendarUrl}plain.ics`))).toEqual(["2030-06-02T10:00"]);
+      expect(readSyncState(again.state)?.mode).toBe("sync");
+    });
+
+    it("a server without sync-collection is read by ETags: unchanged costs one PROPFIND, a change fetches only that object", async () => {
+      const calendarUrl = await server.createCalendar("sync-etag", "ETags");
+      await server.putEvent("sync-etag", "a.ics", ics(...vevent("UID:a", "DTSTART:20300602T100000Z", "DTEND:20300602T110000Z")));
+      await server.putEvent("sync-etag", "b.ics", ics(...vevent("UID:b", "DTSTART:20300603T100000Z", "DTEND:20300603T110000Z")));
+      const client = caldavClient(login());
+      // A server that does not implement the REPORT answers 501.
+      const sent = countRequests((method, body) => (method === "REPORT" && body.includes("sync-collection") ? new Response("Not Implemented", { status: 501 }) : undefined));
+      const full = await client.changes(calendarUrl, { ...range, state: null });
+      expect(full.full).toBe(true);
+      expect(readSyncState(full.state)?.mode).toBe("etag");
+      expect(full.upserts.size).toBe(2);
+
+      sent.length = 0;
+      const quiet = await client.changes(calendarUrl, { ...range, state: full.state });
+      expect(quiet.upserts.size + quiet.removed.length).toBe(0);
+      expect(sent).toEqual(["PROPFIND propfind"]);
+
+      await server.putEvent("sync-etag", "b.ics", ics(...vevent("UID:b", "DTSTART:20300603T120000Z", "DTEND:20300603T130000Z")));
+      sent.length = 0;
+      const moved = await client.changes(calendarUrl, { ...range, state: quiet.state });
+      expect([...moved.upserts.keys()]).toEqual([`${calendarUrl}b.ics`]);
+      expect(starts(moved.upserts.get(`${calendarUrl}b.ics`))).toEqual(["2030-06-03T12:00"]);
+      expect(sent).toEqual(["PROPFIND propfind", "REPORT calendar-multiget"]);
+    });
   });
 
   it("creates an event idempotently, moves it, deletes it (twice)", async () => {
