@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig, parseConfig, setConfig, type Config } from "@/lib/config";
 import { startFakeGoogle, type FakeGoogle } from "@/tests/support/fake-google";
-import { googleEventId, googleProvider } from "./google";
+import { googleEventBusy, googleEventId, googleProvider } from "./google";
 import { CalendarError, type AccessToken, type CalendarEvent, type OAuthGrant } from "./types";
 
 // provider_a against a local server speaking Google's OAuth and Calendar v3 wire formats: the
@@ -16,7 +16,7 @@ let original: Config;
 
 beforeAll(async () => {
   original = getConfig();
-  fake = await startFakeGoogle({ calendarListPageSize: 2 });
+  fake = await startFakeGoogle({ calendarListPageSize: 2, eventsPageSize: 2 });
 });
 afterEach(() => {
   fake.behave({ kind: "ok" });
@@ -203,6 +203,66 @@ describe("reading", () => {
     expect(count("POST", "/calendar/v3/freeBusy") - before).toBe(2);
     expect(busy.get(fake.email)).toEqual([{ start: day + HOUR, end: day + 2 * HOUR }]);
     expect(busy.size).toBe(1);
+  });
+});
+
+describe("incremental reads (events.list with syncToken)", () => {
+  const range = { from: Date.UTC(2031, 5, 1), to: Date.UTC(2031, 6, 1), timeZone: "Europe/Berlin" };
+  const spans = (ranges: { start: number; end: number }[] | undefined) => (ranges ?? []).map((r) => [new Date(r.start).toISOString(), new Date(r.end).toISOString()]);
+
+  it("an event as busy time: cancelled, transparent and declined are free; all-day is the host's day; cut to the span", () => {
+    const day = { start: { date: "2031-06-10" }, end: { date: "2031-06-11" } };
+    expect(spans(googleEventBusy({ id: "a", ...day }, range))).toEqual([["2031-06-09T22:00:00.000Z", "2031-06-10T22:00:00.000Z"]]);
+    expect(googleEventBusy({ id: "a", ...day, transparency: "transparent" }, range)).toEqual([]);
+    expect(googleEventBusy({ id: "a", ...day, status: "cancelled" }, range)).toEqual([]);
+    expect(googleEventBusy({ id: "a", ...day, attendees: [{ self: true, responseStatus: "declined" }] }, range)).toEqual([]);
+    const across = { id: "b", start: { dateTime: "2031-05-31T23:00:00Z" }, end: { dateTime: "2031-06-01T01:00:00Z" } };
+    expect(googleEventBusy(across, range)).toEqual([{ start: range.from, end: range.from + HOUR, eventId: "b" }]);
+  });
+
+  it("a full read pages to a sync token; later reads bring only changes (moved, cancelled); a 410 reads whole again", async () => {
+    useFake();
+    const { client } = clientFor(await connect());
+    const calendarId = `sync-${randomBytes(4).toString("hex")}@group.calendar.google.com`;
+    fake.calendars.push({ id: calendarId, summary: "Sync", accessRole: "owner" });
+    try {
+      const day = Date.UTC(2031, 5, 10);
+      const a = fake.addEvent(calendarId, { start: day + 9 * HOUR, end: day + 10 * HOUR });
+      const b = fake.addEvent(calendarId, { start: day + 11 * HOUR, end: day + 12 * HOUR });
+      const free = fake.addEvent(calendarId, { start: day + 13 * HOUR, end: day + 14 * HOUR, transparent: true });
+      fake.addEvent(calendarId, { start: Date.UTC(2031, 8, 1), end: Date.UTC(2031, 8, 1) + HOUR }); // past the span
+
+      const lists = () => fake.requests.filter((r) => r.method === "GET" && decodeURIComponent(r.path) === `/calendar/v3/calendars/${calendarId}/events`);
+      const full = await client.changes(calendarId, { ...range, state: null });
+      expect(full.full).toBe(true);
+      expect(lists()).toHaveLength(2); // three events in the span, two a page
+      expect(lists()[0]!.query.get("singleEvents")).toBe("true");
+      expect(spans(full.upserts.get(a.id))).toEqual([["2031-06-10T09:00:00.000Z", "2031-06-10T10:00:00.000Z"]]);
+      expect(full.upserts.get(free.id)).toEqual([]);
+      expect(full.upserts.size).toBe(3);
+
+      const quiet = await client.changes(calendarId, { ...range, state: full.state });
+      expect(quiet.full).toBe(false);
+      expect(quiet.upserts.size + quiet.removed.length).toBe(0);
+      expect(lists()).toHaveLength(3);
+      expect(lists()[2]!.query.get("syncToken")).toBe(full.state);
+      expect(lists()[2]!.query.has("timeMin")).toBe(false);
+
+      fake.changeEvent(calendarId, a.id, { start: { dateTime: new Date(day + 15 * HOUR).toISOString() }, end: { dateTime: new Date(day + 16 * HOUR).toISOString() } });
+      fake.deleteEvent(calendarId, b.id);
+      const changed = await client.changes(calendarId, { ...range, state: quiet.state });
+      expect(changed.full).toBe(false);
+      expect([...changed.upserts.keys()]).toEqual([a.id]);
+      expect(spans(changed.upserts.get(a.id))).toEqual([["2031-06-10T15:00:00.000Z", "2031-06-10T16:00:00.000Z"]]);
+      expect(changed.removed).toEqual([b.id]);
+
+      fake.expireSyncTokens();
+      const again = await client.changes(calendarId, { ...range, state: changed.state });
+      expect(again.full).toBe(true);
+      expect([...again.upserts.keys()].sort()).toEqual([a.id, free.id].sort());
+    } finally {
+      fake.calendars.splice(fake.calendars.findIndex((c) => c.id === calendarId), 1);
+    }
   });
 });
 

@@ -269,6 +269,60 @@ describe("Microsoft calendar client", () => {
   });
 });
 
+describe("Microsoft incremental reads (calendarView/delta)", () => {
+  it("a full read follows nextLinks to a deltaLink; later reads bring only changes (moved, free, @removed); a 410 reads whole again", async () => {
+    useFake();
+    const { client } = await connectedClient();
+    const calendarId = `AAMkSYNC${randomBytes(8).toString("hex")}=`;
+    fake.calendars.push({ id: calendarId, name: "Sync", isDefaultCalendar: false, canEdit: true });
+    try {
+      const a = fake.addEvent(calendarId, { start: at("2030-05-06T09:00:00Z"), end: at("2030-05-06T10:00:00Z") });
+      const b = fake.addEvent(calendarId, { start: at("2030-05-06T11:00:00Z"), end: at("2030-05-06T12:00:00Z") });
+      const c = fake.addEvent(calendarId, { start: at("2030-05-07T11:00:00Z"), end: at("2030-05-07T12:00:00Z") });
+      const range = { from: at("2030-05-01T00:00:00Z"), to: at("2030-06-01T00:00:00Z"), timeZone: "UTC" };
+      const deltas = () => fake.requests.filter((r) => r.path.endsWith("/calendarView/delta"));
+
+      const full = await client.changes(calendarId, { ...range, state: null });
+      expect(full.full).toBe(true);
+      expect(deltas()).toHaveLength(2); // three events, two a page (the fake's page size)
+      expect(deltas()[0]!.headers.prefer).toContain("odata.maxpagesize=");
+      expect(deltas()[1]!.query.has("$skiptoken")).toBe(true);
+      expect(full.upserts.get(a.id)).toEqual([{ start: at("2030-05-06T09:00:00Z"), end: at("2030-05-06T10:00:00Z"), eventId: a.id }]);
+      expect(full.upserts.size).toBe(3);
+      expect(new URL(full.state).searchParams.has("$deltatoken")).toBe(true);
+
+      const quiet = await client.changes(calendarId, { ...range, state: full.state });
+      expect(quiet.full).toBe(false);
+      expect(quiet.upserts.size + quiet.removed.length).toBe(0);
+      expect(deltas()).toHaveLength(3);
+
+      fake.changeEvent(a.id, { start: at("2030-05-06T15:00:00Z"), end: at("2030-05-06T16:00:00Z") });
+      fake.changeEvent(c.id, { showAs: "free" });
+      fake.deleteEvent(b.id);
+      const changed = await client.changes(calendarId, { ...range, state: quiet.state });
+      expect(changed.full).toBe(false);
+      expect(changed.upserts.get(a.id)).toEqual([{ start: at("2030-05-06T15:00:00Z"), end: at("2030-05-06T16:00:00Z"), eventId: a.id }]);
+      expect(changed.upserts.get(c.id)).toEqual([]);
+      expect(changed.removed).toEqual([b.id]);
+
+      fake.expireDeltaTokens();
+      const again = await client.changes(calendarId, { ...range, state: changed.state });
+      expect(again.full).toBe(true);
+      expect([...again.upserts.keys()].sort()).toEqual([a.id, c.id].sort());
+    } finally {
+      fake.calendars.splice(fake.calendars.findIndex((x) => x.id === calendarId), 1);
+    }
+  });
+
+  it("a deltaLink to another host is refused: it would carry the bearer token there", async () => {
+    useFake();
+    const { client } = await connectedClient();
+    const refused = await failure(client.changes(primaryId(), { from: 0, to: HOUR, timeZone: "UTC", state: "https://attacker.example/v1.0/delta?$deltatoken=x" }));
+    expect(refused.kind).toBe("rejected");
+    expect(fake.requests.some((r) => r.path.includes("attacker"))).toBe(false);
+  });
+});
+
 describe("Microsoft event writes", () => {
   const booking = (uid: string, start: number): CalendarEvent => ({
     uid,
