@@ -35,6 +35,8 @@ type Fake = {
   revokeGrant(): void;
   expireAccessTokens(): void;
   behave(mode: { kind: "ok" } | { kind: "fail"; status: number } | { kind: "rateLimit" } | { kind: "hang" }): void;
+  /** The calendar API requests (not OAuth token calls) the fake got so far, as `METHOD path`. */
+  apiRequests(): string[];
   close(): Promise<void>;
 };
 
@@ -59,6 +61,7 @@ function googleFake(): Fake {
     revokeGrant: () => google.revokeGrant(),
     expireAccessTokens: () => google.expireAccessTokens(),
     behave: (mode) => google.behave(mode),
+    apiRequests: () => google.requests.filter((r) => r.path.startsWith("/calendar/v3/")).map((r) => `${r.method} ${decodeURIComponent(r.path)}`),
     close: () => google.close(),
   };
 }
@@ -75,6 +78,7 @@ function microsoftFake(): Fake {
     revokeGrant: () => microsoft.revokeGrant(),
     expireAccessTokens: () => microsoft.expireAccessTokens(),
     behave: (mode) => microsoft.behave(mode),
+    apiRequests: () => microsoft.requests.filter((r) => r.path.startsWith("/v1.0/")).map((r) => `${r.method} ${decodeURIComponent(r.path)}`),
     close: () => microsoft.close(),
   };
 }
@@ -274,6 +278,48 @@ describe.each([["Google", googleFake], ["Microsoft", microsoftFake]] as const)("
     expect(cancelled.status).toBe(200);
     await worker.runDueJobs();
     expect(ours()).toEqual([]);
+  });
+
+  it("a booking's own event never blocks its move; a sync with nothing new costs one list and one read per calendar", async () => {
+    const fake = make();
+    useFake(fake);
+    const { host, at } = await bookableHost();
+    const eventType = await createEventType(host, { durationMinutes: 30, slotIntervalMinutes: 15 });
+    await connect(host, fake);
+    const [connection] = await connections(host);
+    const worker = await testWorker();
+    const sync = async () => {
+      const res = await api.post(`/me/calendar-connections/${connection.id}/sync`, undefined, { token: host.token });
+      expect(res.body.status).toBe("connected");
+    };
+
+    const made = await book(host, eventType.slug, iso(at(11)));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await worker.runDueJobs();
+    const minutes = (m: number) => at(11).getTime() + m * 60_000;
+    expect(fake.primaryEvents()).toContainEqual({ start: minutes(0), end: minutes(30) });
+    await sync(); // reads the booking's event [11:00, 11:30) from the provider
+
+    // Moving it a quarter of an hour overlaps its own old event: that must not count as busy.
+    const moved = await api.post(`/me/bookings/${made.body.id}/reschedule`, { startTime: iso(new Date(minutes(15))) }, { token: host.token });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await worker.runDueJobs();
+    await sync();
+
+    // Nothing changed since: the account's calendars are listed and each calendar asked once for what changed.
+    const before = fake.apiRequests().length;
+    await sync();
+    const spent = fake.apiRequests().slice(before);
+    const calendars = (await connections(host))[0].calendars.length;
+    const reads = spent.filter((r) => /\/events$|\/calendarView\/delta$/.test(r));
+    expect(reads).toHaveLength(calendars);
+    expect(spent.filter((r) => /\/freeBusy$|\/calendarView$/.test(r))).toEqual([]);
+    expect(spent.length - reads.length).toBeLessThanOrEqual(2); // the calendar list, in its pages
+    console.info(`[sync] ${fake.name}: a sync with nothing new made ${spent.length} requests for ${calendars} calendars`);
+
+    // The shared fake account must not keep this booking's event for the other tests.
+    expect((await api.post(`/me/bookings/${made.body.id}/cancel`, { reason: "done" }, { token: host.token })).status).toBe(200);
+    await worker.runDueJobs();
   });
 });
 
