@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
-import { calendarConnections } from "@/db/schema";
+import { calendarConnections, calendars } from "@/db/schema";
 import { caldavClient } from "@/lib/calendars/caldav";
 import { bookingUid } from "@/lib/links";
 import { api } from "../support/api";
@@ -91,6 +91,54 @@ describe("Apple iCloud calendar (CalDAV, against Radicale)", () => {
     expect(starts).not.toContain(iso(at(15)));
     expect(starts).toContain(iso(at(10))); // transparent: free
     expect(starts).toContain(iso(at(13)));
+  });
+
+  it("a recurring series edited on the server (one occurrence moved, one deleted) shows in the slots after one incremental sync", async (ctx) => {
+    if (!radicale) return ctx.skip();
+    const server = radicale;
+    configure({ caldavServerUrl: server.url });
+    const host = await createHost({ timezone: "UTC" });
+    const date = dateIn(4, "UTC");
+    await openOnly(host, date, [{ startTime: "09:00", endTime: "17:00" }]);
+    const eventType = await createEventType(host, { durationMinutes: 60 });
+    const at = (hour: number) => DateTime.fromISO(`${date}T${String(hour).padStart(2, "0")}:00`, { zone: "UTC" }).toJSDate();
+    const DAY = 86_400_000;
+    const calendarName = `series-${Date.now()}`;
+    await server.createCalendar(calendarName, "Series");
+    // Daily 10:00 for three days from `date`; a second daily series at 14:00 likewise.
+    const series = (uid: string, hour: number, ...extra: string[]) => vevent(uid, at(hour), new Date(at(hour).getTime() + 3_600_000), ["RRULE:FREQ=DAILY;COUNT=3", ...extra].join("\r\n"));
+    await server.putEvent(calendarName, "moved.ics", series("moved-1", 10));
+    await server.putEvent(calendarName, "deleted.ics", series("deleted-1", 14));
+    const made = await api.post("/me/calendar-connections/provider_c", { providerAccountId: server.username, appSpecificPassword: server.password }, { token: host.token });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    let starts = (await getSlots(host, eventType.slug, date)).map((s) => s.startTime);
+    expect(starts).not.toContain(iso(at(10)));
+    expect(starts).not.toContain(iso(at(14)));
+
+    // On the server: the first 10:00 occurrence moves to 12:00 (RECURRENCE-ID), the first 14:00 one is deleted (EXDATE).
+    const moved = series("moved-1", 10).replace(
+      "END:VCALENDAR",
+      ["BEGIN:VEVENT", "UID:moved-1", `DTSTAMP:${stamp(new Date())}`, `RECURRENCE-ID:${stamp(at(10))}`, `DTSTART:${stamp(at(12))}`, `DTEND:${stamp(at(13))}`, "END:VEVENT", "END:VCALENDAR"].join("\r\n"),
+    );
+    await server.putEvent(calendarName, "moved.ics", moved);
+    await server.putEvent(calendarName, "deleted.ics", series("deleted-1", 14, `EXDATE:${stamp(at(14))}`));
+    const synced = await api.post(`/me/calendar-connections/${made.body.id}/sync`, undefined, { token: host.token });
+    expect(synced.body.status).toBe("connected");
+    starts = (await getSlots(host, eventType.slug, date)).map((s) => s.startTime);
+    expect(starts).toContain(iso(at(10)));
+    expect(starts).not.toContain(iso(at(12)));
+    expect(starts).toContain(iso(at(14)));
+    // The next day's occurrences still block.
+    const next = (await getSlots(host, eventType.slug, dateIn(5, "UTC"))).map((s) => s.startTime);
+    expect(next).not.toContain(iso(new Date(at(10).getTime() + DAY)));
+
+    // It was read incrementally: each calendar keeps its sync-collection token.
+    const stored = await (await getDb()).select().from(calendars).where(eq(calendars.connectionId, made.body.id));
+    expect(stored.every((c) => c.syncState?.includes('"mode":"sync"'))).toBe(true);
+
+    // The Radicale account is shared by this file's tests: take the series away again.
+    const gone = await fetch(server.calendarUrl(calendarName), { method: "DELETE", headers: { authorization: `Basic ${Buffer.from(`${server.username}:${server.password}`).toString("base64")}` } });
+    expect(gone.ok).toBe(true);
   });
 
   it("writes a booking as an event, moves it on reschedule, removes it on cancel; an outage keeps the last busy data", async (ctx) => {
