@@ -66,6 +66,10 @@ const EnvSchema = z.object({
   MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
   MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // Decisions §17: busy data older than this is checked with the provider when a booking is made,
+  // and that check waits at most CALENDAR_CHECK_MS (all connections together).
+  CALENDAR_FRESH_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  CALENDAR_CHECK_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
   // How long finished outbox rows (sent emails, delivered webhooks, calendar writes) are kept.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOKS_ALLOW_PRIVATE: flag,
@@ -130,6 +134,10 @@ export type Config = {
   microsoftEndpoints: { loginBaseUrl: string; graphBaseUrl: string };
   /** How long one request to a calendar provider may take before it counts as unavailable. */
   calendarTimeoutMs: number;
+  /** Busy data at most this old (seconds) is trusted by a booking; older is checked with the provider (0: always). */
+  calendarFreshS: number;
+  /** How long a booking waits in total for the providers it checks before going ahead on the stored busy data. */
+  calendarCheckMs: number;
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
@@ -239,6 +247,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       graphBaseUrl: e.MICROSOFT_GRAPH_BASE_URL.replace(/\/+$/, ""),
     },
     calendarTimeoutMs: e.CALENDAR_TIMEOUT_MS,
+    calendarFreshS: e.CALENDAR_FRESH_S,
+    calendarCheckMs: e.CALENDAR_CHECK_MS,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     calls:
       e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER
