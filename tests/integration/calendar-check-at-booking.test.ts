@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
 import { busyIntervals, calendarConnections } from "@/db/schema";
 import { api } from "../support/api";
-import { book, dateIn, getSlots, openOnly } from "../support/booking";
+import { randomUUID } from "node:crypto";
+import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, type TestHost } from "../support/factories";
 import { startFakeGoogle, type FakeGoogle } from "../support/fake-google";
@@ -12,6 +13,7 @@ import { startFakeMicrosoft, type FakeMicrosoft } from "../support/fake-microsof
 import { configure, testWorker } from "../support/jobs";
 import { connectThroughOAuth, useOAuthFakes } from "../support/oauth-connect";
 import { startRadicale, type Radicale } from "../support/radicale";
+import { teamWithType } from "../support/teams";
 
 // The check at booking (decisions §17): busy data older than CALENDAR_FRESH_S is checked with the
 // provider for just the booking's range before the booking's locks are taken. Against a real
@@ -174,6 +176,40 @@ describe.each(fakes)("%s: the check at booking", (_name, make) => {
     const moved = await api.post(`/me/bookings/${made.body.id}/reschedule`, { startTime: iso(at(15, 30)) }, { token: host.token });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(fake.busyRequests()).toBeGreaterThan(asked);
+  });
+});
+
+describe("round robin: the check at booking", () => {
+  it("asks every candidate; a host found busy is not picked, and only when all are busy is the booking refused", async () => {
+    useOAuthFakes({ ...google.env, ...microsoft.env });
+    const date = dateIn(12, "UTC");
+    const at = (hour: number) => DateTime.fromISO(date, { zone: "UTC" }).set({ hour }).toJSDate();
+    const ann = await createHost({ timezone: "UTC", fullName: "Ann" });
+    const ben = await createHost({ timezone: "UTC", fullName: "Ben" });
+    for (const h of [ann, ben]) await openOnly(h, date, [{ startTime: "09:00", endTime: "17:00" }]);
+    const { team, eventType } = await teamWithType(ann, [ben], { schedulingType: "round_robin", durationMinutes: 60 });
+    await connectThroughOAuth(ann, "provider_a", (url) => google.consent(url));
+    await connectThroughOAuth(ben, "provider_b", (url) => microsoft.consent(url));
+    const bookTeam = (start: Date) =>
+      api.post(`/public/teams/${team.slug}/${eventType.slug}/bookings`, { startTime: iso(start), ...guest() }, { headers: { "idempotency-key": randomUUID(), ...clientHeaders() } });
+
+    // Added after the sync: Ann is busy at 10:00 and 12:00 in Google, and both are at 14:00.
+    google.addEvent(google.email, { start: at(10), end: at(11) });
+    google.addEvent(google.email, { start: at(12), end: at(13) });
+    google.addEvent(google.email, { start: at(14), end: at(15) });
+    microsoft.addEvent(microsoft.calendars.find((c) => c.isDefaultCalendar)!.id, { start: at(14), end: at(15), showAs: "busy" });
+    configure({ calendarFreshS: 0 });
+
+    const first = await bookTeam(at(10));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.hostNames).toEqual(["Ben"]);
+    // The rule alone would now pick Ann (fewer bookings); her calendar says no.
+    const second = await bookTeam(at(12));
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.hostNames).toEqual(["Ben"]);
+    const both = await bookTeam(at(14));
+    expect(both.status, JSON.stringify(both.body)).toBe(409);
+    expect(both.body.error).toBe("slot_unavailable");
   });
 });
 
