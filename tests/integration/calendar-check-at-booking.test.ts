@@ -272,5 +272,12 @@ describe("CalDAV (Radicale): the check at booking", () => {
     const nextTo = await api.post(`/me/bookings/${made.body.id}/reschedule`, { startTime: iso(at(11, 30)) }, { token: host.token });
     expect(nextTo.status, JSON.stringify(nextTo.body)).toBe(200);
     expect((await connectionOf(host)).status).toBe("connected");
+
+    // The guest's move goes through the same check: onto an event put there since the sync, refused.
+    await server.putEvent(calendarName, "dentist.ics", vevent("dentist-1", at(15), at(16)));
+    const token = String(made.body.rescheduleUrl).split("/").pop();
+    const guestMove = await api.post("/public/reschedule", { token, startTime: iso(at(15)) });
+    expect(guestMove.status, JSON.stringify(guestMove.body)).toBe(409);
+    expect(guestMove.body.error).toBe("slot_unavailable");
   });
 });
