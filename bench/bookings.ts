@@ -67,7 +67,7 @@ const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 export type Pace = { name: string; done: number; failed: number; perSecond: number; p50: number; p99: number; cost?: Cost };
 
 /** The PostgreSQL to bench on, or why there is none. */
-async function findPostgres(): Promise<{ url: string } | { skip: string }> {
+export async function findPostgres(): Promise<{ url: string } | { skip: string }> {
   const url = process.env.BENCH_DATABASE_URL || DEFAULT_URL;
   const client = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
   try {
@@ -94,14 +94,14 @@ function findPgbench(): string | undefined {
 }
 
 /** Midnight UTC two days ahead: slot 0 of the bench, well past any notice. */
-function firstSlot(): number {
+export function firstSlot(): number {
   return Math.floor(Date.now() / DAY) * DAY + 2 * DAY;
 }
 
-type Host = { username: string };
+export type Host = { username: string; auth?: Record<string, string> };
 
 /** A host with its availability and one event type, over the API. */
-async function seedHost(base: string, username: string): Promise<Host> {
+export async function seedHost(base: string, username: string): Promise<Host> {
   const email = `${username}@example.com`;
   const password = "bench-password-123";
   await expectOk("register", call(base, "POST", "/api/v1/auth/register", { email, password, fullName: "Bench Host", username, timezone: "UTC" }));
@@ -116,7 +116,7 @@ async function seedHost(base: string, username: string): Promise<Host> {
     "event type",
     call(base, "POST", "/api/v1/me/event-types", { slug: "call", title: "Call", durationMinutes: 30, slotIntervalMinutes: 30 }, auth),
   );
-  return { username };
+  return { username, auth };
 }
 
 /**
@@ -124,7 +124,7 @@ async function seedHost(base: string, username: string): Promise<Host> {
  * flight at a time, with autocannon: a client much lighter than fetch, as pgbench is on the other
  * side, since both share the machine with what they measure.
  */
-async function book(base: string, hosts: Host[], run: string, slot0: number, from: number, count: number, name: string): Promise<Pace & { statuses: Map<number, number> }> {
+export async function book(base: string, hosts: Host[], run: string, slot0: number, from: number, count: number, name: string): Promise<Pace & { statuses: Map<number, number> }> {
   const statuses = new Map<number, number>();
   let next = from;
   const started = performance.now();

@@ -32,6 +32,8 @@
 // 4. Booking creation on PostgreSQL beside pgbench running the same statements and beside Next.js
 //    alone answering the same POSTs (bench/bookings.ts; skipped, with a message, when no
 //    PostgreSQL is reachable).
+// 4b. Booking creation for hosts with a connected calendar, fresh and stale, beside hosts without
+//    one (bench/calendar-bookings.ts; PostgreSQL only, as 4).
 // 5. The booking page in Debian's Chromium at 390 px (bench/booking-page.mts): first-load JS and
 //    when the first bookable time is painted (skipped, with a message, without Chromium).
 import { spawnSync } from "node:child_process";
@@ -42,6 +44,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { startFakeGoogle, type FakeGoogle } from "../tests/support/fake-google";
 import { runBookingBench } from "./bookings";
+import { runCalendarBookingBench } from "./calendar-bookings";
 import { runEngineBench, runTeamEngineBench } from "./engine";
 import {
   buildCeilingIfNeeded,
@@ -401,6 +404,11 @@ async function main() {
   // Booking creation needs PostgreSQL (and pgbench for its ceiling); it says so when it skips.
   say("\n== 4. Booking creation, PostgreSQL only (npm run bench:bookings runs this alone)");
   await runBookingBench({ build: false });
+
+  // What a connected calendar costs a booking: nothing while its busy data is fresh; one
+  // provider question (bounded by CALENDAR_CHECK_MS) when it is stale.
+  say("\n== 4b. Booking creation with a connected calendar (npm run bench:calendar-bookings runs this alone)");
+  await runCalendarBookingBench({ build: false });
 
   // The booking page in Chromium: its own script (npm run bench:page), skipped without a browser.
   say("\n== 5. The booking page in Chromium, as a first-time visitor on a phone (npm run bench:page runs this alone)");

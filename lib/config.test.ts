@@ -48,6 +48,9 @@ describe("parseConfig", () => {
     ["CALLS_FROM_NUMBER", { CALLS_ACCOUNT_SID: "AC123", CALLS_AUTH_TOKEN: "secret", CALLS_FROM_NUMBER: "555-0100" }],
     ["CALLS_API_BASE_URL", { CALLS_API_BASE_URL: "api.twilio.com" }],
     ["CALLS_TIMEOUT_MS", { CALLS_TIMEOUT_MS: "0" }],
+    ["CALENDAR_CHECK_MS", { CALENDAR_CHECK_MS: "10" }],
+    ["CALENDAR_CHECK_MS", { CALENDAR_CHECK_MS: "1.5s" }],
+    ["CALENDAR_FRESH_S", { CALENDAR_FRESH_S: "-1" }],
     ["LIMIT_REGISTER", { LIMIT_REGISTER: "ten an hour" }],
     ["LIMIT_REGISTER", { LIMIT_REGISTER: "0/1h" }],
     ["LIMIT_BOOKINGS_PER_ADDRESS", { LIMIT_BOOKINGS_PER_ADDRESS: "30/10d" }],
@@ -55,6 +58,11 @@ describe("parseConfig", () => {
   ])("fails fast naming %s", (name, env) => {
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(name);
+  });
+
+  it("checks calendars older than 60 s at booking, waiting at most 1.5 s, unless told otherwise", () => {
+    expect(parseConfig({ DATA_DIR: dir() })).toMatchObject({ calendarFreshS: 60, calendarCheckMs: 1500 });
+    expect(parseConfig({ DATA_DIR: dir(), CALENDAR_FRESH_S: "0", CALENDAR_CHECK_MS: "300" })).toMatchObject({ calendarFreshS: 0, calendarCheckMs: 300 });
   });
 
   it("strips a trailing slash from APP_URL and honours RATE_LIMITS=off and TRUST_PROXY=1", () => {

@@ -69,6 +69,10 @@ const EnvSchema = z.object({
   // How often each calendar connection is polled in the background. Polls are incremental (a no-change
   // poll is one request per calendar), so two minutes costs little and keeps busy data fresh.
   CALENDAR_SYNC_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(120),
+  // Decisions §17: busy data older than this is checked with the provider when a booking is made,
+  // and that check waits at most CALENDAR_CHECK_MS (all connections together).
+  CALENDAR_FRESH_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  CALENDAR_CHECK_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
   // How long finished outbox rows (sent emails, delivered webhooks, calendar writes) are kept.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOKS_ALLOW_PRIVATE: flag,
@@ -135,6 +139,10 @@ export type Config = {
   calendarTimeoutMs: number;
   /** How often each calendar connection is read again in the background. */
   calendarSyncIntervalS: number;
+  /** Busy data at most this old (seconds) is trusted by a booking; older is checked with the provider (0: always). */
+  calendarFreshS: number;
+  /** How long a booking waits in total for the providers it checks before going ahead on the stored busy data. */
+  calendarCheckMs: number;
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
@@ -245,6 +253,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     calendarTimeoutMs: e.CALENDAR_TIMEOUT_MS,
     calendarSyncIntervalS: e.CALENDAR_SYNC_INTERVAL_S,
+    calendarFreshS: e.CALENDAR_FRESH_S,
+    calendarCheckMs: e.CALENDAR_CHECK_MS,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     calls:
       e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER

@@ -20,8 +20,9 @@ export const calendarConnections = pgTable(
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
     /**
      * When the connection's busy data was last known to match the provider (decisions §17): the
-     * start of the last sync that succeeded, or of a check at booking that found the range free.
-     * A booking asks the provider again when this is older than CALENDAR_FRESH_S.
+     * start of the last sync that succeeded. A check at booking never moves it (it proves only
+     * the range it asked about). A booking asks the provider again when this is older than
+     * CALENDAR_FRESH_S.
      */
     busyAsOf: timestamp("busy_as_of", { withTimezone: true }),
     /**

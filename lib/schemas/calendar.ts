@@ -29,9 +29,9 @@ export const CalendarConnection = z
     lastSyncedAt: Timestamp.nullable().meta({ description: "When busy times were last read successfully" }),
     busyAsOf: Timestamp.nullable().meta({
       description:
-        "When the stored busy times were last known to match the provider (a sync, a push notification's sync, or a check at booking). A booking asks the provider again when this is older than CALENDAR_FRESH_S (60 s).",
+        "When the stored busy times were last known to match the provider: the start of the last good sync (also one a push notification starts). A check at booking proves only its range and does not move it. A booking asks the provider about its range when this is older than CALENDAR_FRESH_S (60 s).",
     }),
-    lastError: z.string().nullable().meta({ description: "What went wrong at the last sync, when status is not connected" }),
+    lastError: z.string().nullable().meta({ description: "What went wrong at the last sync, or when a booking checked the calendar and got no answer, when status is not connected" }),
     createdAt: Timestamp,
   })
   .meta({ id: "CalendarConnection" });

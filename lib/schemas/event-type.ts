@@ -207,6 +207,12 @@ export const Explanation = z
             "calendar_conflict",
           ]),
           message: z.string(),
+          busyAsOf: Timestamp.nullable()
+            .optional()
+            .meta({
+              description:
+                "calendar_conflict only: when the calendar's busy data behind it was last known to match the provider (the connection's busyAsOf; null: never confirmed since it was stored)",
+            }),
         })
         .catchall(z.unknown()),
     ),

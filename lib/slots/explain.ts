@@ -11,8 +11,12 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY_MINUTES = 1440;
 
-/** A busy range that knows where it comes from. */
-export type SourcedInterval = Interval & ({ kind: "booking"; bookingId: string } | { kind: "calendar"; calendarId: string; calendarName: string });
+/**
+ * A busy range that knows where it comes from; a calendar's carries when its busy data was last
+ * known to match the provider (epoch ms, null: never), so a reason can say how old it is.
+ */
+export type SourcedInterval = Interval &
+  ({ kind: "booking"; bookingId: string } | { kind: "calendar"; calendarId: string; calendarName: string; busyAsOf?: number | null });
 
 export type ExplainInput = Omit<SlotInput, "range" | "busy"> & { busy: SourcedInterval[]; isActive: boolean };
 
@@ -26,7 +30,7 @@ export type Reason =
   | { code: "beyond_window"; lastDate: string; maxAdvanceDays: number }
   | { code: "limit_reached"; period: "day" | "week"; limit: number; count: number; from: string; to: string }
   | { code: "booking_conflict"; bookingId: string; start: number; end: number }
-  | { code: "calendar_conflict"; calendarId: string; calendarName: string; start: number; end: number };
+  | { code: "calendar_conflict"; calendarId: string; calendarName: string; busyAsOf: number | null; start: number; end: number };
 
 export type Explanation = { bookable: boolean; reasons: Reason[] };
 
@@ -117,7 +121,7 @@ export function explainSlot(input: ExplainInput, start: number): Explanation {
       seen.add(busy.bookingId);
       reasons.push({ code: "booking_conflict", bookingId: busy.bookingId, start: busy.start, end: busy.end });
     } else {
-      reasons.push({ code: "calendar_conflict", calendarId: busy.calendarId, calendarName: busy.calendarName, start: busy.start, end: busy.end });
+      reasons.push({ code: "calendar_conflict", calendarId: busy.calendarId, calendarName: busy.calendarName, busyAsOf: busy.busyAsOf ?? null, start: busy.start, end: busy.end });
     }
   }
   return { bookable: reasons.length === 0, reasons };

@@ -38,12 +38,23 @@ describe("GET /me/event-types/{id}/explain", () => {
     // A busy calendar event, as a calendar sync would store it.
     const db = await getDb();
     const connectionId = `cal_${randomUUID()}`;
-    await db.insert(calendarConnections).values({ id: connectionId, userId: host.id, provider: "provider_c", email: "ada@icloud.example", credentialsEncrypted: "x" });
+    // Its busy data last matched the provider three minutes ago (decisions §17: the reason says how old it is).
+    const busyAsOf = new Date(Date.now() - 3 * 60_000 - 5_000);
+    busyAsOf.setMilliseconds(0);
+    await db.insert(calendarConnections).values({ id: connectionId, userId: host.id, provider: "provider_c", email: "ada@icloud.example", credentialsEncrypted: "x", busyAsOf });
     const calendarId = `cal_${randomUUID()}`;
     await db.insert(calendars).values({ id: calendarId, connectionId, userId: host.id, externalId: "home", name: "Home" });
     await db.insert(busyIntervals).values({ calendarId, userId: host.id, startTime: new Date(slots[4]!.startTime), endTime: new Date(slots[4]!.endTime) });
     const busy = await explain(host.token, et.id, slots[4]!.startTime);
-    expect(busy.body.reasons).toEqual([expect.objectContaining({ code: "calendar_conflict", calendarId, calendarName: "Home" })]);
+    expect(busy.body.reasons).toEqual([
+      expect.objectContaining({
+        code: "calendar_conflict",
+        calendarId,
+        calendarName: "Home",
+        busyAsOf: busyAsOf.toISOString().replace(".000Z", "Z"),
+        message: expect.stringMatching(/^Your calendar “Home” is busy from .+ \(checked 3 minutes ago\)\.$/),
+      }),
+    ]);
 
     const offGrid = await explain(host.token, et.id, new Date(Date.parse(slots[2]!.startTime) + 10 * 60_000).toISOString());
     expect(offGrid.body.reasons).toEqual([

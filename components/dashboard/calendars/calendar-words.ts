@@ -45,7 +45,8 @@ export const STATUS: Record<CalendarConnectionDto["status"], { label: string; cl
 export function statusExplanation(connection: CalendarConnectionDto): string | undefined {
   const brand = BRAND[connection.provider];
   if (connection.status === "error") {
-    return `The last sync with ${brand} failed. The busy times read before still count, and we try again every few minutes; Sync now tries at once.`;
+    // A failed sync, or a booking that checked the calendar and got no answer (lastError says which).
+    return `${brand} could not be read at the last try. The busy times read before still count, and we try again every few minutes; Sync now tries at once.`;
   }
   if (connection.status === "reauth_required") {
     return connection.provider === "provider_c"
@@ -58,15 +59,19 @@ export function statusExplanation(connection: CalendarConnectionDto): string | u
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
-/** "Last synced 5 minutes ago", "Last synced Mon, Nov 30, 2026, 9:00 AM", or "Not yet synced". */
-export function lastSyncedPhrase(iso: string | null, now: number): string {
-  if (!iso) return "Not yet synced";
+/**
+ * How old the stored busy times are (the connection's busyAsOf): "Checked 20 seconds ago",
+ * "Checked 3 minutes ago", "Checked Mon, Nov 30, 2026, 9:00 AM", or "Not yet checked".
+ */
+export function checkedPhrase(iso: string | null, now: number): string {
+  if (!iso) return "Not yet checked";
   const at = Date.parse(iso);
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 60) return "Last synced just now";
-  if (seconds < 3600) return `Last synced ${relative.format(-Math.floor(seconds / 60), "minute")}`;
-  if (seconds < 6 * 3600) return `Last synced ${relative.format(-Math.floor(seconds / 3600), "hour")}`;
-  return `Last synced ${formatDay(at, browserZone())}, ${formatTime(at, browserZone())}`;
+  const seconds = Math.max(0, Math.floor((now - at) / 1000));
+  if (seconds < 5) return "Checked just now";
+  if (seconds < 60) return `Checked ${relative.format(-seconds, "second")}`;
+  if (seconds < 3600) return `Checked ${relative.format(-Math.floor(seconds / 60), "minute")}`;
+  if (seconds < 6 * 3600) return `Checked ${relative.format(-Math.floor(seconds / 3600), "hour")}`;
+  return `Checked ${formatDay(at, browserZone())}, ${formatTime(at, browserZone())}`;
 }
 
 /** The full date and time, for a tooltip. */

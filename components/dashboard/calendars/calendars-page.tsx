@@ -11,7 +11,7 @@ import { flagMessage } from "./calendar-words";
 import { APPLE_FORM_ID, ConnectCalendar } from "./connect-calendar";
 import { ConnectionCard, type WriteTargetChoice } from "./connection-card";
 
-/** The time "Last synced 3 minutes ago" is counted from, moving on by itself. */
+/** The time "Checked 20 seconds ago" is counted from, moving on by itself. */
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -32,7 +32,7 @@ export function CalendarsPage({ flags }: { flags: { connected?: string; error?: 
   const queryClient = useQueryClient();
   // Background syncs change status and "last synced": the list is read again now and then.
   const connections = useQuery({ ...calendarConnectionsQuery(), refetchInterval: 60_000 });
-  const now = useNow(30_000);
+  const now = useNow(5_000);
   const [appleOpen, setAppleOpen] = useState(false);
   const [appleId, setAppleId] = useState("");
   const focusSoon = useFocusAfterRender();

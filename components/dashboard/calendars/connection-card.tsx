@@ -15,7 +15,7 @@ import {
   type CalendarConnectionDto,
   type ConnectedCalendarDto,
 } from "@/lib/browser/api-client/host";
-import { BRAND, fullDate, lastSyncedPhrase, STATUS, statusExplanation } from "./calendar-words";
+import { BRAND, checkedPhrase, fullDate, STATUS, statusExplanation } from "./calendar-words";
 
 /** The write target's choice, made on the page: one radio across every connection. */
 export type WriteTargetChoice = {
@@ -137,12 +137,12 @@ export function ConnectionCard({
         </div>
 
         <p className="text-sm text-slate-600">
-          {connection.lastSyncedAt ? (
-            <time dateTime={connection.lastSyncedAt} title={fullDate(connection.lastSyncedAt)}>
-              {lastSyncedPhrase(connection.lastSyncedAt, now)}
+          {connection.busyAsOf ? (
+            <time dateTime={connection.busyAsOf} title={`Busy times last matched this calendar on ${fullDate(connection.busyAsOf)}`}>
+              {checkedPhrase(connection.busyAsOf, now)}
             </time>
           ) : (
-            lastSyncedPhrase(null, now)
+            checkedPhrase(null, now)
           )}
         </p>
 

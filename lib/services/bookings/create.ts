@@ -29,6 +29,7 @@ import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { guestLinks as linksFor } from "@/lib/links";
 import { sealGuestToken } from "./guest-token";
+import { refuseIfCalendarsBusy } from "./calendar-check";
 
 const MINUTE = 60_000;
 const TOKEN_PURPOSE = "idempotent-answer:cancel-token";
@@ -96,8 +97,11 @@ type BookingRequest = { idempotencyKey: string; input: z.output<typeof CreateBoo
 /** What a booking is made for: the event type and who may host it (one host, or a team's). */
 type BookingTarget = { eventType: EventTypeRow; hosts: UserRow[]; team: TeamRow | null };
 
-/** The target behind a public path and what its Idempotency-Key already holds. */
-type FoundTarget = { target: BookingTarget | undefined; stored: StoredResponse | undefined };
+/**
+ * The target behind a public path and what its Idempotency-Key already holds; `calendarsStale`
+ * when the first read already found whether the hosts' busy data needs the check at booking.
+ */
+type FoundTarget = { target: BookingTarget | undefined; stored: StoredResponse | undefined; calendarsStale?: boolean };
 
 /**
  * A guest books a slot (decisions §8). The slot is re-checked and the booking inserted in one
@@ -110,9 +114,9 @@ export async function createBooking(db: Db, args: { username: string; slug: stri
   return counted(() =>
     makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {
       // One statement: the event type and what the key already holds (a replay needs nothing else).
-      const found = await findBookingTarget(db, username, slug, claim);
+      const found = await findBookingTarget(db, username, slug, claim, args.now - getConfig().calendarFreshS * 1000);
       const stored = found ? storedAnswerOf(found.key, hash, args.now) : await findStoredAnswer(db, claim, hash, args.now);
-      return { target: found && { eventType: found.eventType, hosts: [found.host], team: null }, stored };
+      return { target: found && { eventType: found.eventType, hosts: [found.host], team: null }, stored, calendarsStale: found?.calendarsStale };
     }),
   );
 }
@@ -166,7 +170,7 @@ async function makeBooking(
     replayed: true,
     guestLimit: limits ? await peekGuestBookings(db, input.guestEmail, now) : undefined,
   });
-  const { target, stored } = await find();
+  const { target, stored, calendarsStale } = await find();
   if (stored) return replay(stored);
   if (!target) throw notFound("Event type");
 
@@ -176,6 +180,8 @@ async function makeBooking(
   const end = start + eventType.durationMinutes * MINUTE;
   const hostIds = hosts.map((h) => h.id);
   const roundRobin = eventType.schedulingType === "round_robin";
+  // Outside any transaction: a slow provider holds up this guest alone, and not for long.
+  await refuseIfCalendarsBusy(db, { eventType, hostIds, start, now, staleKnown: calendarsStale });
   const created = await writeForHosts(
     db,
     hostIds,

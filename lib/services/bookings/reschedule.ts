@@ -16,6 +16,7 @@ import { loadHostSchedules } from "@/lib/services/schedule/load";
 import { activeHostsOf } from "@/lib/services/teams/public-pages";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { loadPeopleOf } from "./people";
+import { refuseIfCalendarsBusy } from "./calendar-check";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
 
 /** Who moves a booking: a host (by id) or the guest. */
@@ -102,7 +103,11 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
 
 /** The booking's move under the locks of everyone who may host it, read again under them. */
 async function moveUnderLocks(db: Db, booking: BookingRow, start: number, now: number, by: Mover): Promise<BookingDto> {
+  assertModifiable(booking, now);
   const plan = await planMove(db, booking);
+  const roundRobin = plan.eventType.schedulingType === "round_robin";
+  // The same check at booking as a new booking's, before the locks (decisions §17).
+  await refuseIfCalendarsBusy(db, { eventType: plan.eventType, hostIds: (roundRobin ? plan.candidates : plan.current).map((h) => h.id), start, now });
   return writeForHosts(
     db,
     plan.candidates.map((h) => h.id),

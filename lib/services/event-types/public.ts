@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { eventTypes, idempotencyKeys, users, type EventTypeRow, type UserRow } from "@/db/schema";
+import { calendarConnections, calendars, eventTypes, idempotencyKeys, users, type EventTypeRow, type UserRow } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 
 // What a guest may see of a host: the lookups behind the public paths. Only active event types
@@ -22,8 +22,15 @@ export async function getPublicEventTypeOrThrow(db: Db | Tx, username: string, s
 }
 
 function prepareBookingTarget(db: Db) {
+  // Whether a conflict-checking calendar of the host has busy data older than `freshSince` (or
+  // none yet): the check at booking asks its provider (decisions §17). Read here, so a host
+  // without calendars, or with fresh ones, pays no statement for it.
+  const calendarsStale = sql<boolean>`exists (
+    select 1 from ${calendarConnections} cc join ${calendars} c on c.connection_id = cc.id and c.check_conflicts
+    where cc.user_id = ${users.id} and cc.status <> 'reauth_required'
+      and (cc.busy_as_of is null or cc.busy_as_of < ${sql.placeholder("freshSince")}::text::timestamptz))`;
   return db
-    .select({ host: users, eventType: eventTypes, key: idempotencyKeys })
+    .select({ host: users, eventType: eventTypes, key: idempotencyKeys, calendarsStale })
     .from(eventTypes)
     .innerJoin(users, eq(users.id, eventTypes.userId))
     .leftJoin(idempotencyKeys, and(eq(idempotencyKeys.scope, sql.placeholder("scope")), eq(idempotencyKeys.key, sql.placeholder("key"))))
@@ -39,16 +46,18 @@ const bookingTargets = new WeakMap<Db, ReturnType<typeof prepareBookingTarget>>(
  * What a booking request starts from, in one statement: the host and active event type behind
  * /{username}/{slug}, and the row of its Idempotency-Key if there is one. Undefined when no such
  * event type is active (the key may still hold an earlier answer: findStoredAnswer).
+ * `calendarsStale`: whether a conflict-checking calendar of the host was last read before `freshSince`.
  */
 export async function findBookingTarget(
   db: Db,
   username: string,
   slug: string,
   claim: { scope: string; key: string },
-): Promise<(PublicEventType & { key: typeof idempotencyKeys.$inferSelect | null }) | undefined> {
+  freshSince: number,
+): Promise<(PublicEventType & { key: typeof idempotencyKeys.$inferSelect | null; calendarsStale: boolean }) | undefined> {
   let prepared = bookingTargets.get(db);
   if (!prepared) bookingTargets.set(db, (prepared = prepareBookingTarget(db)));
-  const [row] = await prepared.execute({ username, slug, scope: claim.scope, key: claim.key });
+  const [row] = await prepared.execute({ username, slug, scope: claim.scope, key: claim.key, freshSince: new Date(freshSince).toISOString() });
   return row;
 }
 

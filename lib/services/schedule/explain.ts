@@ -21,8 +21,21 @@ function thirdPerson(name: string): Voice {
   return { subject: name, possessive: `${name}’s`, Possessive: `${name}’s`, asks: `${name} asks`, has: `${name} has` };
 }
 
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
+
+/** "checked 2 minutes ago": how old the busy data behind a calendar conflict is. */
+function checkedAgo(busyAsOf: number | null, now: number): string {
+  if (busyAsOf === null) return "not checked with the calendar since it was stored";
+  const seconds = Math.max(0, Math.floor((now - busyAsOf) / 1000));
+  if (seconds < 1) return "checked just now";
+  if (seconds < 60) return `checked ${relative.format(-seconds, "second")}`;
+  if (seconds < 3600) return `checked ${relative.format(-Math.floor(seconds / 60), "minute")}`;
+  if (seconds < 48 * 3600) return `checked ${relative.format(-Math.floor(seconds / 3600), "hour")}`;
+  return `checked ${relative.format(-Math.floor(seconds / 86_400), "day")}`;
+}
+
 /** A reason in words, in the host's zone, with its data as the API shows it (instants as ISO UTC). */
-function present(reason: Reason, zone: string, v: Voice = SECOND_PERSON): ExplainedReason {
+function present(reason: Reason, zone: string, now: number, v: Voice = SECOND_PERSON): ExplainedReason {
   const local = (ms: number) => DateTime.fromMillis(ms, { zone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, HH:mm");
   const hours = (list: { startMinute: number; endMinute: number }[]) => list.map((h) => `${timeOf(h.startMinute)}–${timeOf(h.endMinute)}`).join(", ");
   switch (reason.code) {
@@ -74,9 +87,10 @@ function present(reason: Reason, zone: string, v: Voice = SECOND_PERSON): Explai
         code: reason.code,
         calendarId: reason.calendarId,
         calendarName: reason.calendarName,
+        busyAsOf: reason.busyAsOf === null ? null : isoUtc(new Date(reason.busyAsOf)),
         start: isoUtc(new Date(reason.start)),
         end: isoUtc(new Date(reason.end)),
-        message: `${v.Possessive} calendar “${reason.calendarName}” is busy from ${local(reason.start)} to ${local(reason.end)}.`,
+        message: `${v.Possessive} calendar “${reason.calendarName}” is busy from ${local(reason.start)} to ${local(reason.end)} (${checkedAgo(reason.busyAsOf, now)}).`,
       };
   }
 }
@@ -91,7 +105,7 @@ export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: s
   const eventType = await getEventTypeForHostOrThrow(db, host, eventTypeId);
   const schedule = await loadHostSchedule(db, host, { from: start - DAY, to: start + DAY }, eventType);
   const { bookable, reasons } = explainSlot(explainInput(host, eventType, schedule, now), start);
-  return { startTime: isoUtc(new Date(start)), bookable, reasons: reasons.map((r) => present(r, schedule.timeZone)) };
+  return { startTime: isoUtc(new Date(start)), bookable, reasons: reasons.map((r) => present(r, schedule.timeZone, now)) };
 }
 
 /**
@@ -107,7 +121,7 @@ export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: st
     const schedule = schedules.get(host.id)!;
     const { bookable, reasons } = explainSlot(explainInput(host, eventType, schedule, now), start);
     const voice = host.id === user.id ? SECOND_PERSON : thirdPerson(host.fullName);
-    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: reasons.map((r) => present(r, schedule.timeZone, voice)) };
+    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: reasons.map((r) => present(r, schedule.timeZone, now, voice)) };
   });
   const schedulingType = eventType.schedulingType!;
   const bookable = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));

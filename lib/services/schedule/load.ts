@@ -107,8 +107,9 @@ select
      from booking_hosts bh join bookings b on b.id = bh.booking_id
      where bh.user_id = h.host_id and not bh.cancelled and bh.blocked_end > $7::text::timestamptz
        and ($8::text is null or bh.blocked_start < $8::text::timestamptz) and ($6::text is null or bh.booking_id <> $6::text)) as blocked,
-  (select coalesce(json_agg(json_build_array(floor(extract(epoch from b.start_time) * 1000), floor(extract(epoch from b.end_time) * 1000), c.id, c.name)), '[]'::json)
-     from busy_intervals b join calendars c on c.id = b.calendar_id
+  (select coalesce(json_agg(json_build_array(floor(extract(epoch from b.start_time) * 1000), floor(extract(epoch from b.end_time) * 1000), c.id, c.name,
+            floor(extract(epoch from cc.busy_as_of) * 1000))), '[]'::json)
+     from busy_intervals b join calendars c on c.id = b.calendar_id join calendar_connections cc on cc.id = c.connection_id
      where b.user_id = h.host_id and c.check_conflicts and b.end_time > $4::text::timestamptz
        and ($5::text is null or b.start_time < $5::text::timestamptz)) as busy
 from json_array_elements($1::text::json) as e(v)
@@ -122,7 +123,7 @@ type ScheduleRow = {
   rules: [number, number, number][];
   overrides: [string, OverrideInterval[]][];
   blocked: [number, number, string, string, number][];
-  busy: [number, number, string, string][];
+  busy: [number, number, string, string, number | null][];
 };
 
 export type ScheduleSpan = { from: number; to?: number; ignoreBookingId?: string };
@@ -164,7 +165,16 @@ export async function loadSchedules(db: Db | Tx, requests: ScheduleRequest[], sp
   for (const { host_id, schedule_id, timezone, rules, overrides, blocked, busy } of rows) {
     const blocks: SourcedInterval[] = [
       ...blocked.map(([start, end, bookingId]): SourcedInterval => ({ kind: "booking", bookingId, start: Number(start), end: Number(end) })),
-      ...busy.map(([start, end, calendarId, calendarName]): SourcedInterval => ({ kind: "calendar", calendarId, calendarName, start: Number(start), end: Number(end) })),
+      ...busy.map(
+        ([start, end, calendarId, calendarName, busyAsOf]): SourcedInterval => ({
+          kind: "calendar",
+          calendarId,
+          calendarName,
+          busyAsOf: busyAsOf === null ? null : Number(busyAsOf),
+          start: Number(start),
+          end: Number(end),
+        }),
+      ),
     ];
     schedules.set(host_id, {
       scheduleId: schedule_id,
