@@ -250,6 +250,12 @@ describe("CalDAV (Radicale): the check at booking", () => {
     expect(why.body.reasons).toEqual([
       expect.objectContaining({ code: "calendar_conflict", calendarName: "Work", busyAsOf: connection.busyAsOf, message: expect.stringMatching(/\(checked (just now|\d+ seconds? ago)\)\.$/) }),
     ]);
+
+    // The check made the connection due; the sync that follows names the event, and the unkeyed row goes.
+    expect((await api.post(`/me/calendar-connections/${connection.id}/sync`, undefined, { token: host.token })).status).toBe(200);
+    const synced = await (await getDb()).select().from(busyIntervals).where(eq(busyIntervals.userId, host.id));
+    expect(synced.map((b) => [b.startTime.getTime(), b.endTime.getTime(), b.eventKey?.endsWith("/late.ics")])).toEqual([[at(13).getTime(), at(14).getTime(), true]]);
+    expect(await starts()).not.toContain(iso(at(13)));
   });
 
   it("a move next to, or over, the booking's own calendar event is not refused by the check", async (ctx) => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, lte, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, ne } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import {
   bookingCalendarEvents,
@@ -62,6 +62,8 @@ function sameIntervals(a: Interval[], b: Interval[]): boolean {
  */
 type CalendarPlan = {
   remove: "all" | string[];
+  /** Drop the rows a check at booking stored (no event key): the read that follows it names the event. */
+  removeUnkeyed: boolean;
   insert: Interval[];
   busyChanged: boolean;
   state: string;
@@ -80,7 +82,7 @@ export function planCalendar(changes: CalendarChanges, stored: Interval[], own: 
   if (changes.full) {
     const insert = [...changes.upserts.keys()].flatMap(fresh);
     const same = sameIntervals(insert, stored);
-    return { remove: same ? [] : "all", insert: same ? [] : insert, busyChanged: !same, state: changes.state, syncedTo };
+    return { remove: same ? [] : "all", removeUnkeyed: false, insert: same ? [] : insert, busyChanged: !same, state: changes.state, syncedTo };
   }
   const touched = new Set([...changes.upserts.keys(), ...changes.removed]);
   // Rows of our own events stored before the booking's event was recorded go too.
@@ -93,7 +95,10 @@ export function planCalendar(changes: CalendarChanges, stored: Interval[], own: 
     remove.push(key);
     insert.push(...next);
   }
-  return { remove, insert, busyChanged: remove.length > 0, state: changes.state, syncedTo };
+  // A check at booking stores what it found without an event key and makes this read due at once;
+  // the provider's changes since the last read include that event, now with its key.
+  const removeUnkeyed = stored.some((r) => r.key === null);
+  return { remove, removeUnkeyed, insert, busyChanged: remove.length > 0 || removeUnkeyed, state: changes.state, syncedTo };
 }
 
 /**
@@ -197,6 +202,7 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
       const apply = async (calendarId: string, plan: CalendarPlan) => {
         if (plan.remove === "all") await tx.delete(busyIntervals).where(eq(busyIntervals.calendarId, calendarId));
         else if (plan.remove.length) await tx.delete(busyIntervals).where(and(eq(busyIntervals.calendarId, calendarId), inArray(busyIntervals.eventKey, plan.remove)));
+        if (plan.removeUnkeyed) await tx.delete(busyIntervals).where(and(eq(busyIntervals.calendarId, calendarId), isNull(busyIntervals.eventKey)));
         if (plan.insert.length) {
           await tx
             .insert(busyIntervals)
