@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
   MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // Push notifications from Google and Microsoft (decisions §17); only ever with an https APP_URL.
+  CALENDAR_PUSH: z.enum(["on", "off"]).default("on"),
   // How long finished outbox rows (sent emails, delivered webhooks, calendar writes) are kept.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOKS_ALLOW_PRIVATE: flag,
@@ -130,6 +132,11 @@ export type Config = {
   microsoftEndpoints: { loginBaseUrl: string; graphBaseUrl: string };
   /** How long one request to a calendar provider may take before it counts as unavailable. */
   calendarTimeoutMs: number;
+  /**
+   * CALENDAR_PUSH: whether to ask Google and Microsoft to notify us of changes. It takes effect
+   * only where APP_URL is https (the providers call nothing else) and the provider is configured.
+   */
+  calendarPush: boolean;
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
@@ -239,6 +246,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       graphBaseUrl: e.MICROSOFT_GRAPH_BASE_URL.replace(/\/+$/, ""),
     },
     calendarTimeoutMs: e.CALENDAR_TIMEOUT_MS,
+    calendarPush: e.CALENDAR_PUSH === "on",
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     calls:
       e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER
