@@ -34,7 +34,7 @@ export const GraphHookQuery = z.looseObject({
 
 const GraphChangeNotification = z.looseObject({
   subscriptionId: z.string().min(1).max(256),
-  clientState: z.string().max(256).optional(),
+  clientState: z.string().max(256).nullable().optional(),
   changeType: z.string().max(64).optional(),
   resource: z.string().max(2048).optional(),
 });

@@ -25,10 +25,10 @@ export type GoogleNotification = {
   resourceState: string;
 };
 
-export type GraphNotification = { subscriptionId: string; clientState?: string | undefined };
+export type GraphNotification = { subscriptionId: string; clientState?: string | null | undefined };
 
-function secretMatches(presented: string | undefined, storedHash: string): boolean {
-  if (presented === undefined) return false;
+function secretMatches(presented: string | null | undefined, storedHash: string): boolean {
+  if (presented === undefined || presented === null) return false;
   const a = Buffer.from(pushSecretHash(presented), "hex");
   const b = Buffer.from(storedHash, "hex");
   return a.length === b.length && timingSafeEqual(a, b);

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, lte, ne, notInArray, notLike, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, lte, ne, notInArray, notLike, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { calendarConnections, calendarPushChannels, calendars, type CalendarConnectionRow, type CalendarPushChannelRow } from "@/db/schema";
 import { CalendarError, oauthProviderOf, type CalendarPush, type OAuthProviderId } from "@/lib/calendars";
@@ -126,7 +126,7 @@ export async function ensurePushChannels(db: Db, connectionId: string, now: numb
  * expiry on by LEASE_MS in the same statement: a lease (SKIP LOCKED keeps two instances off one
  * row). The margin is hours, the lease minutes, so a lease that runs out still leaves time.
  */
-async function claimExpiring(db: Db, now: number, limit: number): Promise<CalendarPushChannelRow[]> {
+async function claimExpiring(db: Db, now: number, limit: number, exclude: Set<string>): Promise<CalendarPushChannelRow[]> {
   const live = db.select({ id: calendarConnections.id }).from(calendarConnections).where(ne(calendarConnections.status, "reauth_required"));
   const due = db
     .select({ id: calendarPushChannels.id })
@@ -135,7 +135,10 @@ async function claimExpiring(db: Db, now: number, limit: number): Promise<Calend
       and(
         lte(calendarPushChannels.expiresAt, new Date(now + PUSH_RENEW_MARGIN_MS)),
         notLike(calendarPushChannels.channelId, `${PENDING}%`),
+        // Not one made in this very round (a renewal's replacement).
+        lt(calendarPushChannels.createdAt, new Date(now)),
         inArray(calendarPushChannels.connectionId, live),
+        exclude.size ? notInArray(calendarPushChannels.id, [...exclude]) : undefined,
       ),
     )
     .orderBy(asc(calendarPushChannels.expiresAt))
@@ -201,10 +204,15 @@ async function renewOne(db: Db, row: CalendarPushChannelRow, now: number): Promi
 /** Renews every channel that expires within the margin at `now`; returns how many were renewed. */
 export async function renewExpiringPushChannels(db: Db, now: number = Date.now(), batch = 10): Promise<number> {
   let renewed = 0;
+  // A channel is renewed at most once a round, even if the provider granted less than the margin.
+  const seen = new Set<string>();
   for (;;) {
-    const claimed = await claimExpiring(db, now, batch);
+    const claimed = await claimExpiring(db, now, batch, seen);
     if (claimed.length === 0) return renewed;
-    for (const row of claimed) if (await renewOne(db, row, now)) renewed += 1;
+    for (const row of claimed) {
+      seen.add(row.id);
+      if (await renewOne(db, row, now)) renewed += 1;
+    }
   }
 }
 
