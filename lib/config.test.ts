@@ -70,6 +70,12 @@ describe("parseConfig", () => {
     expect(c).toMatchObject({ appUrl: "https://book.example.com", rateLimits: false, trustProxy: true });
   });
 
+  it("asks for calendar push unless CALENDAR_PUSH=off, and refuses any other value", () => {
+    expect(parseConfig({ DATA_DIR: dir() }).calendarPush).toBe(true);
+    expect(parseConfig({ DATA_DIR: dir(), CALENDAR_PUSH: "off" }).calendarPush).toBe(false);
+    expect(() => parseConfig({ DATA_DIR: dir(), CALENDAR_PUSH: "maybe" })).toThrow(/CALENDAR_PUSH/);
+  });
+
   it("reads the per-address limits as N/window or off, with the decided defaults", () => {
     expect(parseConfig({ DATA_DIR: dir() }).addressLimits).toEqual({
       register: { limit: 10, windowSeconds: 3600 },

@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   // and that check waits at most CALENDAR_CHECK_MS (all connections together).
   CALENDAR_FRESH_S: z.coerce.number().int().min(0).max(86_400).default(60),
   CALENDAR_CHECK_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
+  // Push notifications from Google and Microsoft (decisions §17); only ever with an https APP_URL.
+  CALENDAR_PUSH: z.enum(["on", "off"]).default("on"),
   // How long finished outbox rows (sent emails, delivered webhooks, calendar writes) are kept.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOKS_ALLOW_PRIVATE: flag,
@@ -143,6 +145,11 @@ export type Config = {
   calendarFreshS: number;
   /** How long a booking waits in total for the providers it checks before going ahead on the stored busy data. */
   calendarCheckMs: number;
+  /**
+   * CALENDAR_PUSH: whether to ask Google and Microsoft to notify us of changes. It takes effect
+   * only where APP_URL is https (the providers call nothing else) and the provider is configured.
+   */
+  calendarPush: boolean;
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
@@ -255,6 +262,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     calendarSyncIntervalS: e.CALENDAR_SYNC_INTERVAL_S,
     calendarFreshS: e.CALENDAR_FRESH_S,
     calendarCheckMs: e.CALENDAR_CHECK_MS,
+    calendarPush: e.CALENDAR_PUSH === "on",
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     calls:
       e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER

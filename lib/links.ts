@@ -73,6 +73,11 @@ export function oauthCallbackUrl(provider: string): string {
   return `${appUrl()}/api/v1/oauth/callback/${provider}`;
 }
 
+/** Where a calendar provider POSTs its push notifications (decisions §17). */
+export function calendarHookUrl(provider: "provider_a" | "provider_b"): string {
+  return `${appUrl()}/api/v1/hooks/${provider}`;
+}
+
 /** A path on this site as an absolute URL (what a provider signs, what a webhook points at). */
 export function siteUrl(pathAndQuery: string): string {
   return `${appUrl()}${pathAndQuery}`;

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 // The calendar module alone: `import { google } from "googleapis"` loads all ~400 generated APIs
 // (≈700 ms at start here, and 200 MB of types for tsc); this is the code `google.calendar()` runs.
 import { auth, calendar, type calendar_v3 } from "googleapis/build/src/apis/calendar";
@@ -15,6 +15,7 @@ import {
   type ChangesRange,
   type CalendarEvent,
   type ExternalCalendar,
+  type CalendarPush,
   type OAuthProvider,
   deleteIgnoringGone,
   retryAfterMs,
@@ -344,6 +345,40 @@ function googleClient(args: Parameters<OAuthProvider["client"]>[0]): CalendarCli
 
     deleteEvent: (calendarId, eventId) =>
       deleteIgnoringGone(() => call("Deleting the Google event", () => api.events.delete({ calendarId, eventId, sendUpdates: "none" }, callOptions()))),
+
+    push: googlePush(api, call),
+  };
+}
+
+// ---- push: watch channels (decisions §17) ----
+
+/** Google's default (and what it grants for events) is a week; it may answer with less. */
+const CHANNEL_LIFETIME_MS = 7 * 86_400_000;
+
+type GoogleCall = <T>(action: string, request: () => Promise<T>) => Promise<T>;
+
+/**
+ * `events.watch` on a calendar: Google POSTs to `address` with X-Goog-Channel-ID, the channel
+ * token we chose, X-Goog-Resource-ID/-State on every change (`sync` once at the start). A
+ * channel cannot be extended: the caller opens a new one and stops the old.
+ */
+function googlePush(api: calendar_v3.Calendar, call: GoogleCall): CalendarPush {
+  return {
+    maxLifetimeMs: CHANNEL_LIFETIME_MS,
+    async subscribe(calendarId, { address, secret, expiresAt }) {
+      const id = randomUUID();
+      const ttlSeconds = Math.max(60, Math.round((Math.min(expiresAt - Date.now(), CHANNEL_LIFETIME_MS)) / 1000));
+      const { data } = await call("Watching the Google calendar", () =>
+        api.events.watch({ calendarId, requestBody: { id, type: "web_hook", address, token: secret, params: { ttl: String(ttlSeconds) } } }, callOptions()),
+      );
+      if (!data.resourceId) throw new CalendarError("rejected", "Watching the Google calendar: Google returned no resourceId");
+      const expiration = Number(data.expiration);
+      return { channelId: data.id ?? id, resourceId: data.resourceId, expiresAt: Number.isFinite(expiration) && expiration > 0 ? expiration : Date.now() + ttlSeconds * 1000 };
+    },
+    unsubscribe: ({ channelId, resourceId }) =>
+      deleteIgnoringGone(() =>
+        call("Stopping the Google channel", () => api.channels.stop({ requestBody: { id: channelId, resourceId: resourceId ?? undefined } }, callOptions())),
+      ),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type CalendarClient,
   type CalendarEvent,
   type ExternalCalendar,
+  type CalendarPush,
   type OAuthProvider,
   deleteIgnoringGone,
   retryAfterMs,
@@ -405,6 +406,54 @@ function microsoftClient(args: Parameters<OAuthProvider["client"]>[0]): Calendar
     },
 
     deleteEvent: (_calendarId, eventId) => deleteIgnoringGone(() => graph("DELETE", `/me/events/${encodeURIComponent(eventId)}`, "Deleting the Microsoft event")),
+
+    push: graphPush(graph),
+  };
+}
+
+// ---- push: Graph subscriptions (decisions §17) ----
+
+/** Graph keeps a subscription to events at most 4230 minutes; a little less leaves room for clock skew. */
+const SUBSCRIPTION_LIFETIME_MS = 4200 * 60_000;
+
+type GraphCall = (method: string, pathOrUrl: string, action: string, options?: { body?: unknown }) => Promise<Answer>;
+
+function toSubscription(body: unknown, action: string): { channelId: string; resourceId: null; expiresAt: number } {
+  const sub = (body ?? {}) as { id?: unknown; expirationDateTime?: unknown };
+  const expiresAt = Date.parse(typeof sub.expirationDateTime === "string" ? sub.expirationDateTime : "");
+  if (typeof sub.id !== "string" || !sub.id || Number.isNaN(expiresAt)) throw new CalendarError("rejected", `${action}: Microsoft returned no subscription`);
+  return { channelId: sub.id, resourceId: null, expiresAt };
+}
+
+/**
+ * `POST /subscriptions` on a calendar's events. Before answering, Graph POSTs to the
+ * notificationUrl with `?validationToken=…` and wants it echoed within 10 s (our hook route does),
+ * then sends each change with our clientState. Renewed in place by PATCH.
+ */
+function graphPush(graph: GraphCall): CalendarPush {
+  const expiry = (expiresAt: number) => new Date(Math.min(expiresAt, Date.now() + SUBSCRIPTION_LIFETIME_MS)).toISOString();
+  return {
+    maxLifetimeMs: SUBSCRIPTION_LIFETIME_MS,
+    async subscribe(calendarId, { address, secret, expiresAt }) {
+      const action = "Subscribing to the Microsoft calendar";
+      const { body } = await graph("POST", "/subscriptions", action, {
+        body: {
+          changeType: "created,updated,deleted",
+          notificationUrl: address,
+          resource: `me/calendars/${encodeURIComponent(calendarId)}/events`,
+          expirationDateTime: expiry(expiresAt),
+          clientState: secret,
+        },
+      });
+      return toSubscription(body, action);
+    },
+    async renew(subscription, expiresAt) {
+      const action = "Renewing the Microsoft subscription";
+      const { body } = await graph("PATCH", `/subscriptions/${encodeURIComponent(subscription.channelId)}`, action, { body: { expirationDateTime: expiry(expiresAt) } });
+      return toSubscription(body, action);
+    },
+    unsubscribe: ({ channelId }) =>
+      deleteIgnoringGone(() => graph("DELETE", `/subscriptions/${encodeURIComponent(channelId)}`, "Ending the Microsoft subscription")),
   };
 }
 

@@ -138,6 +138,8 @@ export interface CalendarClient {
   updateEvent(calendarId: string, eventId: string, event: CalendarEvent): Promise<void>;
   /** Removes the event; one that is already gone counts as removed. */
   deleteEvent(calendarId: string, eventId: string): Promise<void>;
+  /** Push notifications of changes, where the provider offers them (Google, Graph). */
+  push?: CalendarPush;
 }
 
 /** What an OAuth code exchange yields. */
@@ -172,4 +174,31 @@ export interface OAuthProvider {
      */
     onRefreshToken?: (refreshToken: string) => Promise<void>;
   }): CalendarClient;
+}
+
+// ---- push notifications (decisions §17) ----
+
+/** A push subscription at the provider for one calendar's events: a Google channel, a Graph subscription. */
+export type PushSubscription = {
+  /** Google: the channel id (chosen here); Graph: the subscription id (given by Graph). */
+  channelId: string;
+  /** Google's resourceId (needed to stop the channel); null for Graph. */
+  resourceId: string | null;
+  /** When the provider ends it, epoch ms. */
+  expiresAt: number;
+};
+
+/** Push for one connected account, where the provider offers it. Every call may throw CalendarError. */
+export interface CalendarPush {
+  /** The longest life the provider grants one subscription, in ms. */
+  readonly maxLifetimeMs: number;
+  /**
+   * Asks the provider to POST to `address` (https) whenever the calendar's events change,
+   * presenting `secret` (Google's channel token, Graph's clientState), until about `expiresAt`.
+   */
+  subscribe(calendarId: string, args: { address: string; secret: string; expiresAt: number }): Promise<PushSubscription>;
+  /** Moves the expiry on where the provider can (Graph); Google cannot: a new channel replaces the old one. */
+  renew?(subscription: PushSubscription, expiresAt: number): Promise<PushSubscription>;
+  /** Ends it at the provider; one that is already gone counts as ended. */
+  unsubscribe(subscription: Pick<PushSubscription, "channelId" | "resourceId">): Promise<void>;
 }

@@ -90,6 +90,8 @@ export type IpLimit = { name: string; limit: number; windowSeconds: number };
 const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
 /** Public slot lists: 60 a minute per client IP. */
 export const PUBLIC_SLOTS_LIMIT = { name: "slots", limit: 60, windowSeconds: 60 };
+/** Calendar push notifications: per sending address, generous (a provider sends bursts from few addresses). */
+export const CALENDAR_HOOKS_LIMIT = { name: "calendar-hooks", limit: 600, windowSeconds: 60 };
 
 function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");

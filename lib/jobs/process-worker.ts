@@ -7,6 +7,7 @@ import { defaultJobHandlers } from "./handlers";
 import { HousekeepingLoop } from "./housekeeping";
 import { releaseOrphanedJobs } from "./queue";
 import { setJobWake } from "@/lib/outbox/wake";
+import { setCalendarSyncWake } from "@/lib/services/calendars/sync-wake";
 import { JobWorker } from "./worker";
 
 // The one worker of this process, started by lib/startup.ts (tests run workers of their own).
@@ -29,6 +30,8 @@ export async function startJobWorker(database: Database): Promise<JobWorker> {
   const calendarSync = new CalendarSyncLoop({ db: database.db });
   holder.__bookingCalendarSync = calendarSync;
   calendarSync.start();
+  // A push notification (decisions §17) makes its connection due and rings this loop.
+  setCalendarSyncWake(() => calendarSync.wake());
   const housekeeping = new HousekeepingLoop(database.db);
   holder.__bookingHousekeeping = housekeeping;
   housekeeping.start();
@@ -45,5 +48,6 @@ export async function stopJobWorker(): Promise<void> {
   holder.__bookingCalendarSync = undefined;
   holder.__bookingHousekeeping = undefined;
   setJobWake(undefined);
+  setCalendarSyncWake(undefined);
   await Promise.all([worker?.stop(), calendarSync?.stop(), housekeeping?.stop()]);
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { googleChannels, HookRoute } from "./fake-push";
 
 /**
  * A local stand-in for Google's OAuth 2.0 endpoints and the Calendar API v3, speaking their
@@ -57,6 +58,10 @@ export type FakeGoogle = {
   /** How the Calendar API (not the OAuth endpoints) answers from now on. */
   behave(mode: FakeGoogleMode): void;
   requests: { method: string; path: string; query: URLSearchParams }[];
+  /** Watch channels (events.watch, channels.stop) and their notifications (fake-push.ts). */
+  push: ReturnType<typeof googleChannels>;
+  /** Delivers notifications for addresses under `from` (https) to `to` (the app over plain HTTP). */
+  routeHooks(from: string, to: string): void;
   close(): Promise<void>;
 };
 
@@ -382,6 +387,19 @@ export async function startFakeGoogle(
     throw apiError(405, "methodNotAllowed", "Method not allowed");
   }
 
+  // ---- push (fake-push.ts) ----
+
+  const hooks = new HookRoute();
+  const push = googleChannels({
+    apiBase: () => url,
+    authorize(req, calendarId) {
+      authorizeApi(req, NEEDS.read);
+      if (calendarId !== undefined) calendarOf(calendarId, false);
+    },
+    fail: apiError,
+    hooks,
+  });
+
   // ---- the server ----
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -407,6 +425,8 @@ export async function startFakeGoogle(
       return send(res, status, { error: { code: status, message: "Rate Limit Exceeded", errors: [{ domain: "usageLimits", reason: "rateLimitExceeded", message: "Rate Limit Exceeded" }] } }, { "retry-after": "7" });
     }
     const segments = url.pathname.slice("/calendar/v3/".length).split("/").map(decodeURIComponent);
+    const pushed = push.handle(req, segments, body);
+    if (pushed) return send(res, pushed.status, pushed.body);
     const answer = calendarApi(req, segments, url.searchParams, body);
     send(res, answer === undefined ? 204 : 200, answer);
   }
@@ -472,6 +492,8 @@ export async function startFakeGoogle(
       mode = next;
     },
     requests,
+    push,
+    routeHooks: (from, to) => hooks.set(from, to),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DateTime } from "luxon";
+import { graphSubscriptions, HookRoute } from "./fake-push";
 
 /**
  * A local stand-in for the Microsoft identity platform (OAuth 2.0 v2 endpoints under
@@ -66,6 +67,10 @@ export type FakeMicrosoft = {
   expireAccessTokens(): void;
   /** What the next requests to Graph (or with `target` "token", to the token endpoint) get. */
   behave(mode: FakeMode, target?: "graph" | "token"): void;
+  /** Subscriptions (create after the validation handshake, PATCH, DELETE) and their notifications (fake-push.ts). */
+  push: ReturnType<typeof graphSubscriptions>;
+  /** Delivers handshakes and notifications for addresses under `from` (https) to `to` (the app over plain HTTP). */
+  routeHooks(from: string, to: string): void;
   close(): Promise<void>;
 };
 
@@ -436,6 +441,22 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
     }
   }
 
+  // ---- push (fake-push.ts) ----
+
+  const hooks = new HookRoute();
+  const push = graphSubscriptions({
+    authorize(req) {
+      const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
+      const access = accessTokens.get(bearer);
+      if (!access || access.expiresAt <= Date.now()) throw new GraphFailure(401, "InvalidAuthenticationToken", "Lifetime validation failed, the token is expired.");
+      if (!access.scopes.includes("Calendars.Read") && !access.scopes.includes("Calendars.ReadWrite")) throw new GraphFailure(403, "ExtensionError", "Operation: Create; Exception: [Status Code: Forbidden; Reason: Access is denied.]");
+    },
+    fail: (status, code, message) => new GraphFailure(status, code, message),
+    calendarExists: (id) => calendars.some((c) => c.id === id),
+    userId: "87d349ed-44d7-43e1-9a83-5f2406dee5bd",
+    hooks,
+  });
+
   /** Answers as the mode says; false when the request is to be served normally. */
   function misbehave(mode: FakeMode, res: ServerResponse, tokenEndpoint: boolean): boolean {
     if (mode.kind === "ok") return false;
@@ -460,6 +481,8 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
     if (!url.pathname.startsWith("/v1.0/")) return send(res, 404, { error: { code: "NotFound", message: "No such endpoint" } });
     if (misbehave(graphMode, res, false)) return;
     try {
+      const pushed = await push.handle(method, url.pathname.slice("/v1.0/".length).split("/").map(decodeURIComponent), req, body);
+      if (pushed) return pushed.body === undefined ? void res.writeHead(pushed.status).end() : send(res, pushed.status, pushed.body);
       graph(method, url, req, body, res);
     } catch (e) {
       if (!(e instanceof GraphFailure)) throw e;
@@ -540,6 +563,8 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
       if (target === "token") tokenMode = mode;
       else graphMode = mode;
     },
+    push,
+    routeHooks: (from, to) => hooks.set(from, to),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));

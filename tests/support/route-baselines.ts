@@ -212,6 +212,15 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     const headers = { cookie: `${oauthNonceCookieName()}=${nonce}` };
     return { ...none, headers, params: { provider: "provider_a" }, query: { code: "4/fuzz-code", state, scope: "https://www.googleapis.com/auth/calendar.readonly" } };
   },
+  // Push notifications (decisions §17): well-formed, naming no channel of ours (answered alike).
+  "POST /hooks/provider_a": () => ({
+    ...none,
+    headers: { "x-goog-channel-id": randomUUID(), "x-goog-channel-token": "fuzz-token", "x-goog-resource-id": "fuzz-resource", "x-goog-resource-state": "exists" },
+  }),
+  "POST /hooks/provider_b": () => ({
+    ...none,
+    body: { value: [{ subscriptionId: randomUUID(), clientState: "fuzz-state", changeType: "updated", resource: "Users/x/Events/y" }] },
+  }),
   "GET /contracts/social-page": () => none,
   "POST /contracts/social-page/validate": () => ({
     ...none,

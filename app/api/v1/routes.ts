@@ -55,6 +55,8 @@ import * as calendarConnection from "./me/calendar-connections/[connectionId]/ro
 import * as calendarConnectionSync from "./me/calendar-connections/[connectionId]/sync/route";
 import * as calendarAuthorize from "./me/calendar-connections/oauth/[provider]/authorize/route";
 import * as oauthCallback from "./oauth/callback/[provider]/route";
+import * as googleHook from "./hooks/provider_a/route";
+import * as graphHook from "./hooks/provider_b/route";
 import * as teams from "./me/teams/route";
 import * as team from "./me/teams/[teamId]/route";
 import * as teamAccept from "./me/teams/[teamId]/accept/route";
@@ -99,6 +101,8 @@ export const routeModules: RouteModule[] = [
   calendarConnectionSync,
   calendarAuthorize,
   oauthCallback,
+  googleHook,
+  graphHook,
   webhooks,
   webhook,
   webhookDeliveries,

@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { open, seal } from "@/lib/secret-box";
 import { saveConnection } from "./connect";
+import { ensurePushChannels } from "./push";
 import { oauthCallbackUrl, siteIsHttps } from "@/lib/links";
 
 // The OAuth consent round trip of provider_a and provider_b. The `state` is the whole flow's
@@ -205,6 +206,9 @@ export async function completeOAuth(
       { provider: providerId, email: grant.email, credentials: { refreshToken: grant.refreshToken }, access: grant.access, calendars: listed },
       now,
     );
+    // Push channels (decisions §17) where APP_URL is https; polling covers what they miss, so
+    // no failure here undoes the connection (the calendar loop makes missing ones later).
+    await ensurePushChannels(db, saved.connection.id, now).catch((err: unknown) => log.error({ err, connectionId: saved.connection.id }, "calendar push: could not set up channels on connect"));
     return { ok: true, connectionId: saved.connection.id, nonceUsed };
   } catch (error) {
     if (error instanceof CalendarError) {

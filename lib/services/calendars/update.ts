@@ -4,8 +4,10 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import { calendarConnections, calendars, type UserRow } from "@/db/schema";
 import { validationError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import type { UpdateConnectionBody } from "@/lib/schemas/calendar";
 import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { stopPushChannels } from "./push";
 import { getConnectionForHostOrThrow, loadConnectionOrThrow, type ConnectionWithCalendars } from "./store";
 
 /**
@@ -40,6 +42,8 @@ export async function updateConnectionCalendars(
 /** DELETE: the connection, its calendars, busy data and sealed credentials are gone (decisions §9). */
 export async function deleteConnection(db: Db, host: UserRow, connectionId: string): Promise<void> {
   await getConnectionForHostOrThrow(db, host, connectionId);
+  // The provider stops calling us (best effort: a failure is logged; a channel expires by itself).
+  await stopPushChannels(db, connectionId).catch((err: unknown) => log.error({ err, connectionId }, "calendar push: could not stop the channels on disconnect"));
   await writeForHost(db, host.id, async (tx) => {
     await tx.delete(calendarConnections).where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.userId, host.id)));
   });
