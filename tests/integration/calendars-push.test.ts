@@ -100,8 +100,9 @@ async function bookableHost() {
 }
 
 const iso = (d: Date) => d.toISOString().replace(".000Z", "Z");
-const freeBusyReads = () => google.requests.filter((r) => r.path.endsWith("/freeBusy")).length;
-const graphReads = () => microsoft.requests.filter((r) => r.path.endsWith("/calendarView")).length;
+// What a sync reads: the events of each calendar (incremental, events.list with a syncToken).
+const eventReads = () => google.requests.filter((r) => r.method === "GET" && r.path.endsWith("/events")).length;
+const graphReads = () => microsoft.requests.filter((r) => r.path.endsWith("/calendarView/delta")).length;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("Google watch channels", () => {
@@ -131,7 +132,7 @@ describe("Google watch channels", () => {
     await vi.waitFor(() => expect(mine.every((c) => c.answers.length === 1)).toBe(true));
     expect(mine.flatMap((c) => c.answers.map((a) => a.status))).toEqual(mine.map(() => 200));
     await pause(100);
-    const readsAfterConnect = freeBusyReads();
+    const readsAfterConnect = eventReads();
 
     // A busy hour appears in the calendar after the connect: no poll has seen it.
     google.addEvent(google.email, { start: at(12), end: at(13) });
@@ -147,7 +148,7 @@ describe("Google watch channels", () => {
     const noToken = await site.post("/api/v1/hooks/provider_a", undefined, { headers: { "x-goog-channel-id": primary.id, "x-goog-resource-state": "exists", "x-goog-resource-id": primary.resourceId } });
     expect(noToken.status).toBe(200);
     await pause(200);
-    expect(freeBusyReads()).toBe(readsAfterConnect);
+    expect(eventReads()).toBe(readsAfterConnect);
     expect(await starts()).toContain(iso(at(12)));
 
     // Google's real notification: the slot goes within moments, with no poll.
@@ -157,7 +158,7 @@ describe("Google watch channels", () => {
     await vi.waitFor(async () => expect(await starts()).not.toContain(iso(at(12))), { timeout: 5_000, interval: 20 });
     const tookMs = Date.now() - sent;
     expect(tookMs).toBeLessThan(5_000);
-    expect(freeBusyReads()).toBeGreaterThan(readsAfterConnect);
+    expect(eventReads()).toBeGreaterThan(readsAfterConnect);
   });
 
   it("refuses a notification without its channel headers as a 400, and answers a well-formed unknown one 200", async () => {
@@ -287,6 +288,7 @@ describe("Microsoft Graph subscriptions", () => {
     expect(answer!.status).toBe(202);
     await vi.waitFor(async () => expect(await starts()).not.toContain(iso(at(12))), { timeout: 5_000, interval: 20 });
     expect(Date.now() - sent).toBeLessThan(5_000);
+    expect(graphReads()).toBeGreaterThan(readsAfterConnect);
   });
 
   it("echoes only a printable validation token, as text/plain", async () => {
