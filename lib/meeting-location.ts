@@ -41,3 +41,19 @@ export function templateProblem(template: string): string | undefined {
 export function fillMeetingTemplate(template: string, values: Record<TemplatePlaceholder, string>): string {
   return template.replace(/\{(room|bookingId)\}/g, (_, name: TemplatePlaceholder) => encodeURIComponent(values[name]));
 }
+
+/** What a host reads for a `video` booking that got no link (no template, no conferencing calendar). */
+export const HOST_NO_LINK = { videoCall: "Video call", videoLinkByHost: "no meeting link was made: send the guest one" };
+
+/**
+ * The location as people read it: the place or the link, or, for a `video` booking whose link
+ * did not come, the words (in the reader's language) saying the host sends it.
+ */
+export function readableLocation(location: string, words: { videoCall: string; videoLinkByHost: string }): string {
+  return awaitsMeetingLink(location) ? `${words.videoCall} (${words.videoLinkByHost})` : location;
+}
+
+/** Whether a location is a web address (a meeting link), to be shown as a link and given as the invitation's URL. */
+export function isWebAddress(location: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(location.trim());
+}

@@ -48,6 +48,8 @@ export type FakeGoogle = {
   /** How the Calendar API (not the OAuth endpoints) answers from now on. */
   behave(mode: FakeGoogleMode): void;
   requests: { method: string; path: string; query: URLSearchParams }[];
+  /** Google Meet conferences made so far (a createRequest honoured). */
+  meetingsMade(): number;
   close(): Promise<void>;
 };
 
@@ -98,6 +100,7 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
   let consentedBefore = false;
   let denyNext = false;
   let mode: FakeGoogleMode = { kind: "ok" };
+  let meetingsMade = 0;
 
   const calendarEvents = (calendarId: string) => {
     let events = eventsByCalendar.get(calendarId);
@@ -249,6 +252,39 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
     return merged.map(([s, e]) => ({ start: new Date(s).toISOString(), end: new Date(e).toISOString() }));
   }
 
+  /**
+   * conferenceData as Google treats it: read only with conferenceDataVersion=1 (else ignored,
+   * and the event keeps the conference it has); a createRequest for hangoutsMeet makes a Meet,
+   * once per requestId (the same requestId again keeps the one made), answered with its video
+   * entry point and hangoutLink.
+   */
+  function withConference(body: Record<string, unknown>, previous: FakeGoogleEvent | undefined, query: URLSearchParams): Record<string, unknown> {
+    const { conferenceData: given, hangoutLink: _ignored, ...rest } = body as { conferenceData?: { createRequest?: { requestId?: string; conferenceSolutionKey?: { type?: string } } }; hangoutLink?: unknown };
+    const before = previous?.conferenceData as { createRequest?: { requestId?: string } } | undefined;
+    const kept = before ? { conferenceData: before, hangoutLink: previous!.hangoutLink } : {};
+    const request = query.get("conferenceDataVersion") === "1" ? given?.createRequest : undefined;
+    if (!request || (before && before.createRequest?.requestId === request.requestId)) return { ...rest, ...kept };
+    if (!request.requestId) throw apiError(400, "invalid", "Invalid conference create request: requestId is required.");
+    if (request.conferenceSolutionKey?.type !== "hangoutsMeet") throw apiError(400, "invalid", "Invalid conference type value.");
+    const letters = [...createHash("sha256").update(request.requestId).digest()].map((b) => String.fromCharCode(97 + (b % 26))).join("");
+    const code = `${letters.slice(0, 3)}-${letters.slice(3, 7)}-${letters.slice(7, 10)}`;
+    const uri = `https://meet.google.com/${code}`;
+    meetingsMade += 1;
+    return {
+      ...rest,
+      hangoutLink: uri,
+      conferenceData: {
+        createRequest: { ...request, status: { statusCode: "success" } },
+        entryPoints: [
+          { entryPointType: "video", uri, label: `meet.google.com/${code}` },
+          { entryPointType: "more", uri: `https://tel.meet/${code}?pin=1234567890`, pin: "1234567890" },
+        ],
+        conferenceSolution: { key: { type: "hangoutsMeet" }, name: "Google Meet", iconUri: "https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png" },
+        conferenceId: code,
+      },
+    };
+  }
+
   function calendarApi(req: IncomingMessage, segments: string[], query: URLSearchParams, body: string): unknown {
     const method = req.method ?? "GET";
     const json = () => (body ? (JSON.parse(body) as Record<string, unknown>) : {});
@@ -277,13 +313,13 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
       if (!/^[a-v0-9]{5,1024}$/.test(id)) throw apiError(400, "invalid", "Invalid resource id value.");
       // A deleted event keeps its id: inserting it again is a conflict, as at Google.
       if (events.has(id)) throw apiError(409, "duplicate", "The requested identifier already exists.");
-      return stored(calendarId, event, id);
+      return stored(calendarId, withConference(event, undefined, query), id);
     }
     const existing = events.get(eventId);
     if (!existing) throw apiError(404, "notFound", "Not Found");
     if (method === "GET") return existing;
-    if (method === "PATCH") return stored(calendarId, { ...existing, ...json() }, eventId);
-    if (method === "PUT") return stored(calendarId, { status: "confirmed", ...json() }, eventId);
+    if (method === "PATCH") return stored(calendarId, withConference({ ...existing, ...json() }, existing, query), eventId);
+    if (method === "PUT") return stored(calendarId, withConference({ status: "confirmed", ...json() }, existing, query), eventId);
     if (method === "DELETE") {
       if (existing.status === "cancelled") throw apiError(410, "deleted", "Resource has been deleted");
       events.set(eventId, { ...existing, status: "cancelled" });
@@ -343,6 +379,7 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
     clientSecret,
     email,
     calendars,
+    meetingsMade: () => meetingsMade,
     async consent(authorizeUrl, consentOptions = {}) {
       denyNext = consentOptions.deny === true;
       const res = await fetch(authorizeUrl, { redirect: "manual" }).finally(() => (denyNext = false));

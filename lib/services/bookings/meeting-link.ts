@@ -106,3 +106,12 @@ export async function meetingLinkState(db: Db, bookingId: string, occurredAt: nu
   const [after] = await db.select({ location: bookings.location }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
   return { wait: false, location: after?.location ?? row.location };
 }
+
+/**
+ * Whether a booking's meeting link is still to come (its calendar is making it, and the wait is
+ * not over): what a guest reads then is "on its way by email", not "the host will send it".
+ */
+export async function meetingLinkComing(db: Db, booking: { location: string; hostId: string; createdAt: Date }, now: number): Promise<boolean> {
+  if (!awaitsMeetingLink(booking.location) || now >= booking.createdAt.getTime() + MEETING_LINK_WAIT_MS) return false;
+  return hostMakesMeetings(db, booking.hostId);
+}
