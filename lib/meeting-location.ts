@@ -57,3 +57,8 @@ export function readableLocation(location: string, words: { videoCall: string; v
 export function isWebAddress(location: string): boolean {
   return /^https?:\/\/[^\s]+$/i.test(location.trim());
 }
+
+/** An event type's location on its public pages: `video` is named in the guest's words ("Video call"). */
+export function eventTypePlace(location: string, words: { videoCall: string }): string {
+  return awaitsMeetingLink(location) ? words.videoCall : location;
+}

@@ -259,10 +259,12 @@ export async function startFakeGoogle(options: { accessTokenTtlSeconds?: number;
    * entry point and hangoutLink.
    */
   function withConference(body: Record<string, unknown>, previous: FakeGoogleEvent | undefined, query: URLSearchParams): Record<string, unknown> {
-    const { conferenceData: given, hangoutLink: _ignored, ...rest } = body as { conferenceData?: { createRequest?: { requestId?: string; conferenceSolutionKey?: { type?: string } } }; hangoutLink?: unknown };
+    // The body's hangoutLink is read-only at Google: only the conference decides it.
+    const { conferenceData: given, ...rest } = body as { conferenceData?: { createRequest?: { requestId?: string; conferenceSolutionKey?: { type?: string } } }; hangoutLink?: unknown };
     const before = previous?.conferenceData as { createRequest?: { requestId?: string } } | undefined;
     const kept = before ? { conferenceData: before, hangoutLink: previous!.hangoutLink } : {};
     const request = query.get("conferenceDataVersion") === "1" ? given?.createRequest : undefined;
+    delete (rest as { hangoutLink?: unknown }).hangoutLink;
     if (!request || (before && before.createRequest?.requestId === request.requestId)) return { ...rest, ...kept };
     if (!request.requestId) throw apiError(400, "invalid", "Invalid conference create request: requestId is required.");
     if (request.conferenceSolutionKey?.type !== "hangoutsMeet") throw apiError(400, "invalid", "Invalid conference type value.");
