@@ -112,4 +112,12 @@ describe("parseConfig", () => {
     });
     expect(parseConfig({ DATA_DIR: dir(), CALLS_ACCOUNT_SID: "AC1", CALLS_AUTH_TOKEN: "t", CALLS_FROM_NUMBER: "+14155550100" }).calls?.baseUrl).toBe("https://api.twilio.com");
   });
+
+  it("VIDEO_URL_TEMPLATE: off when unset or empty; a template without {room} or {bookingId}, or naming anything else, stops the start", () => {
+    expect(parseConfig({ DATA_DIR: dir() }).videoUrlTemplate).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: dir(), VIDEO_URL_TEMPLATE: "" }).videoUrlTemplate).toBeUndefined();
+    expect(parseConfig({ DATA_DIR: dir(), VIDEO_URL_TEMPLATE: "https://meet.jit.si/{room}" }).videoUrlTemplate).toBe("https://meet.jit.si/{room}");
+    expect(() => parseConfig({ DATA_DIR: dir(), VIDEO_URL_TEMPLATE: "https://meet.jit.si/team-room" })).toThrow(/VIDEO_URL_TEMPLATE/);
+    expect(() => parseConfig({ DATA_DIR: dir(), VIDEO_URL_TEMPLATE: "https://meet.jit.si/{guestEmail}" })).toThrow(/unknown placeholder/);
+  });
 });

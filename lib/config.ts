@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { templateProblem } from "./meeting-location";
 import { toE164 } from "./phone";
 
 // Every environment variable the service reads, parsed once. A bad value stops the
@@ -65,6 +66,16 @@ const EnvSchema = z.object({
   GOOGLE_API_BASE_URL: z.url().default("https://www.googleapis.com"),
   MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
   MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
+  // A meeting link per `video` booking when the host's calendar makes none (decisions §17).
+  VIDEO_URL_TEMPLATE: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      const problem = v === "" ? undefined : templateProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   CALENDAR_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   // How often each calendar connection is polled in the background. Polls are incremental (a no-change
   // poll is one request per calendar), so two minutes costs little and keeps busy data fresh.
@@ -150,6 +161,8 @@ export type Config = {
    * only where APP_URL is https (the providers call nothing else) and the provider is configured.
    */
   calendarPush: boolean;
+  /** VIDEO_URL_TEMPLATE: `{room}` / `{bookingId}` filled per booking (lib/meeting-location.ts). */
+  videoUrlTemplate: string | undefined;
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
@@ -263,6 +276,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     calendarFreshS: e.CALENDAR_FRESH_S,
     calendarCheckMs: e.CALENDAR_CHECK_MS,
     calendarPush: e.CALENDAR_PUSH === "on",
+    videoUrlTemplate: e.VIDEO_URL_TEMPLATE,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     calls:
       e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER

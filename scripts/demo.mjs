@@ -34,7 +34,9 @@ const EVENT_TYPES = [
     durationMinutes: 45,
     bufferBeforeMinutes: 10,
     bufferAfterMinutes: 10,
-    location: "Video call (link in the confirmation)",
+    // A meeting link per booking (decisions §17): Meet or Teams from Ada's calendar once she
+    // connects one, else from VIDEO_URL_TEMPLATE, else "the host will send the meeting link".
+    location: "video",
     description: "A focused session on your project.",
     color: "#7c3aed",
     customQuestions: [

@@ -1,3 +1,4 @@
+import { eventTypePlace } from "@/lib/meeting-location";
 import type { Metadata } from "next";
 import { PublicListing } from "@/components/booking/public-listing";
 import { getDb } from "@/lib/store/database";
@@ -25,6 +26,6 @@ export default async function HostPage({ params, searchParams }: Params) {
   const { username } = await params;
   const { host, eventTypes } = await load(username);
   const language = await guestLanguage({ param: (await searchParams).lang });
-  const items = eventTypes.map((e) => ({ id: e.id, href: `/${username}/${e.slug}`, title: e.title, durationMinutes: e.durationMinutes, location: e.location }));
+  const items = eventTypes.map((e) => ({ id: e.id, href: `/${username}/${e.slug}`, title: e.title, durationMinutes: e.durationMinutes, location: eventTypePlace(e.location, language.messages.page) }));
   return <PublicListing name={host.fullName} items={items} language={language} />;
 }

@@ -7,6 +7,8 @@ import { tokenOfGuestUrl } from "@/lib/guest/calendar-links";
 import { fill, fillParts } from "@/lib/i18n/fill";
 import { calendarLabels, CalendarButtons } from "./calendar-buttons";
 import { useGuestText } from "./guest-i18n";
+import { MeetingPlace } from "./meeting-place";
+import { awaitsMeetingLink } from "@/lib/meeting-location";
 
 export type BookedEvent = { title: string; hostName: string; location: string; startTime: string; endTime: string; zone: string; hour12: boolean };
 
@@ -29,6 +31,10 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
   const away = newTab ? { target: "_blank", rel: "noopener" } : {};
   // A host who approves bookings first (decisions §16): the guest made a request, not a booking yet.
   const requested = booked.status === "pending";
+  // The booking's own place: its meeting link when already known; a link its host's calendar is
+  // still making is on its way by email (decisions §17).
+  const place = booked.location ?? given.location;
+  const video = awaitsMeetingLink(place);
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-green-200 bg-green-50 p-5 text-green-950">
       <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-700">
@@ -48,10 +54,19 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
             {zoneLongName(event.zone, event.startTime, intl)} ({event.zone})
           </span>
         </dd>
-        {event.location && (
+        {place && (
           <>
             <dt className="text-green-800">{m.where}</dt>
-            <dd className="break-words">{event.location}</dd>
+            <dd className="break-words">
+              {video ? (
+                <>
+                  {m.videoCall}
+                  <span className="block text-sm text-green-900">{m.videoLinkComing}</span>
+                </>
+              ) : (
+                <MeetingPlace location={place} />
+              )}
+            </dd>
           </>
         )}
       </dl>
@@ -63,7 +78,7 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
           title={fill(m.eventWith, { title: event.title, host: event.hostName })}
           startTime={booked.startTime}
           endTime={booked.endTime}
-          location={event.location}
+          location={video ? m.videoCall : place}
           details={fill(m.calendarDetails, { url: booked.manageUrl })}
           labels={calendarLabels(m)}
         />

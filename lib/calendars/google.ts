@@ -110,6 +110,25 @@ export function googleEventBusy(e: calendar_v3.Schema$Event, range: ChangesRange
   return [e.id ? { start, end, eventId: e.id } : { start, end }];
 }
 
+/**
+ * A Google Meet for the event (decisions §17): conferenceData.createRequest, which Google reads
+ * only with conferenceDataVersion=1. The requestId is the event's own id, so a retried insert
+ * never makes a second meeting. Later updates (patch, version 0) leave the meeting as it is.
+ */
+function meetingRequest(event: CalendarEvent, eventId: string) {
+  if (!event.wantsMeeting) return undefined;
+  return {
+    params: { conferenceDataVersion: 1 },
+    body: { conferenceData: { createRequest: { requestId: eventId, conferenceSolutionKey: { type: "hangoutsMeet" } } } } satisfies calendar_v3.Schema$Event,
+  };
+}
+
+/** The meeting's join link: the video entry point (hangoutLink in older answers). */
+function meetingUrlOf(event: calendar_v3.Schema$Event | undefined): string | undefined {
+  const video = event?.conferenceData?.entryPoints?.find((p) => p.entryPointType === "video")?.uri;
+  return video ?? event?.hangoutLink ?? undefined;
+}
+
 function toAccessToken(tokens: Credentials): AccessToken | undefined {
   if (!tokens.access_token) return undefined;
   return { accessToken: tokens.access_token, expiresAt: tokens.expiry_date ?? Date.now() + DEFAULT_TOKEN_LIFETIME_MS };
@@ -322,19 +341,23 @@ function googleClient(args: Parameters<OAuthProvider["client"]>[0]): CalendarCli
 
     async createEvent(calendarId, event) {
       const id = googleEventId(event.uid);
-      const requestBody = toGoogleEvent(event);
+      const meeting = meetingRequest(event, id);
+      const requestBody = { ...toGoogleEvent(event), ...meeting?.body };
+      let written: calendar_v3.Schema$Event;
       try {
-        await call("Creating the Google event", () =>
-          api.events.insert({ calendarId, sendUpdates: "none", requestBody: { ...requestBody, id } }, callOptions()),
-        );
+        ({ data: written } = await call("Creating the Google event", () =>
+          api.events.insert({ calendarId, sendUpdates: "none", ...meeting?.params, requestBody: { ...requestBody, id } }, callOptions()),
+        ));
       } catch (e) {
-        // 409: this booking's event is already there (an earlier attempt got through): make it current.
+        // 409: this booking's event is already there (an earlier attempt got through): make it
+        // current. The same requestId asks for no second meeting: Google keeps the one it made.
         if (!(e instanceof CalendarError && e.status === 409)) throw e;
-        await call("Updating the Google event", () =>
-          api.events.update({ calendarId, eventId: id, sendUpdates: "none", requestBody }, callOptions()),
-        );
+        ({ data: written } = await call("Updating the Google event", () =>
+          api.events.update({ calendarId, eventId: id, sendUpdates: "none", ...meeting?.params, requestBody }, callOptions()),
+        ));
       }
-      return { eventId: id };
+      const meetingUrl = meeting ? meetingUrlOf(written) : undefined;
+      return meetingUrl ? { eventId: id, meetingUrl } : { eventId: id };
     },
 
     async updateEvent(calendarId, eventId, event) {

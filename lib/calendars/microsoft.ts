@@ -389,15 +389,18 @@ function microsoftClient(args: Parameters<OAuthProvider["client"]>[0]): Calendar
     },
 
     async createEvent(calendarId, event) {
+      // A Teams meeting (decisions §17): Graph makes it with the event and answers its join link.
+      const meeting = event.wantsMeeting ? { isOnlineMeeting: true, onlineMeetingProvider: "teamsForBusiness" } : {};
       const { body } = await graph("POST", `/me/calendars/${encodeURIComponent(calendarId)}/events`, "Creating the Microsoft event", {
-        body: { ...toGraphEvent(event), transactionId: microsoftTransactionId(event.uid) },
+        body: { ...toGraphEvent(event), ...meeting, transactionId: microsoftTransactionId(event.uid) },
       });
-      const created = (body ?? {}) as GraphEvent;
+      const created = (body ?? {}) as GraphEvent & { onlineMeeting?: { joinUrl?: unknown } | null };
       if (!created.id) throw new CalendarError("rejected", "Creating the Microsoft event: Microsoft returned no event id");
       // A retried POST Graph recognises by its transactionId returns the event as first written:
-      // the booking may have moved since, so it is brought up to date.
+      // the booking may have moved since, so it is brought up to date (a PATCH keeps the meeting).
       if (!sameAs(created, event)) await patch(created.id, event);
-      return { eventId: created.id };
+      const joinUrl = created.onlineMeeting?.joinUrl;
+      return event.wantsMeeting && typeof joinUrl === "string" && joinUrl ? { eventId: created.id, meetingUrl: joinUrl } : { eventId: created.id };
     },
 
     async updateEvent(_calendarId, eventId, event) {

@@ -61,7 +61,15 @@ export type CalendarEvent = {
   /** IANA zone the event is shown in (the host's). */
   timeZone: string;
   attendees: { name: string; email: string }[];
+  /**
+   * Ask the provider for an online meeting of its own (Google Meet, Teams) when it creates the
+   * event (decisions §17); providers without conferencing (CalDAV) ignore it.
+   */
+  wantsMeeting?: boolean;
 };
+
+/** What creating an event yields: its id and, when a meeting was asked for and made, its join link. */
+export type CreatedEvent = { eventId: string; meetingUrl?: string };
 
 export type CalendarErrorKind =
   /** The grant was revoked or the password changed: the host must connect again (`reauth_required`). */
@@ -133,8 +141,11 @@ export interface CalendarClient {
    * cancelled events do not block; recurrences are expanded into the span.
    */
   changes(calendarId: string, args: ChangesRange & { state: string | null }): Promise<CalendarChanges>;
-  /** Creates the event, or updates it when the same uid is already there; returns the provider's event id. */
-  createEvent(calendarId: string, event: CalendarEvent): Promise<{ eventId: string }>;
+  /**
+   * Creates the event, or updates it when the same uid is already there; returns the provider's
+   * event id, and the meeting's join link when `wantsMeeting` and the provider made one.
+   */
+  createEvent(calendarId: string, event: CalendarEvent): Promise<CreatedEvent>;
   updateEvent(calendarId: string, eventId: string, event: CalendarEvent): Promise<void>;
   /** Removes the event; one that is already gone counts as removed. */
   deleteEvent(calendarId: string, eventId: string): Promise<void>;

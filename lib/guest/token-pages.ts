@@ -2,7 +2,9 @@ import "server-only";
 import type { Metadata } from "next";
 import type { Messages } from "@/lib/i18n/en";
 import { guestLanguage } from "@/lib/i18n/server";
+import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { findGuestBooking } from "@/lib/services/bookings/cancel";
+import { meetingLinkComing } from "@/lib/services/bookings/meeting-link";
 import { getDb } from "@/lib/store/database";
 
 // What the guest's token pages (/booking, /cancel and /reschedule/{token}) share: the token is
@@ -27,4 +29,14 @@ export async function tokenPageMetadata({ params, searchParams }: TokenPageProps
   const found = await guestBookingOf((await params).token);
   const { messages } = await guestLanguage({ param: (await searchParams).lang, stored: found?.booking.guestLanguage });
   return { ...privatePage, title: title(messages) };
+}
+
+/**
+ * A booking's place as its guest reads it: the place, the meeting link, or for a `video` booking
+ * without one, that the link is on its way by email (still being made) or that the host sends it.
+ */
+export async function guestPlace(booking: { location: string; hostId: string; createdAt: Date }, words: Messages["page"]): Promise<string> {
+  if (!awaitsMeetingLink(booking.location)) return booking.location;
+  const coming = await meetingLinkComing(await getDb(), booking, Date.now());
+  return `${words.videoCall} (${coming ? words.videoLinkComing : words.videoLinkByHost})`;
 }

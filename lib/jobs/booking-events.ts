@@ -1,5 +1,7 @@
 import "server-only";
 import { newId } from "@/lib/ids";
+import { awaitsMeetingLink } from "@/lib/meeting-location";
+import { MEETING_LINK_RECHECK_MS, meetingLinkState } from "@/lib/services/bookings/meeting-link";
 import { remindersAfter } from "@/lib/services/bookings/reminders";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
 import { BookingEventPayload, hostsOfEvent, type BookingEvent } from "@/lib/outbox/booking-events";
@@ -33,34 +35,55 @@ const TOLD: Record<BookingEvent, { emails: boolean; calendars: boolean }> = {
   "booking.no_show_updated": { emails: false, calendars: false },
 };
 
+/** The events whose messages wait for a `video` booking's meeting link (decisions §17). */
+const SHOWS_LOCATION: ReadonlySet<BookingEvent> = new Set(["booking.created", "booking.confirmed", "booking.rescheduled"]);
+
+/** The location the event's data carries, when it carries one. */
+function locationOf(data: unknown): string | undefined {
+  const location = (data as { location?: unknown } | null)?.location;
+  return typeof location === "string" ? location : undefined;
+}
+
 export function bookingEventFanOut(kind: BookingEvent): JobHandler {
   return {
     kind,
     async run({ db, job, now }) {
       const event = BookingEventPayload.parse(job.payload);
       const hostIds = hostsOfEvent(event);
-      const body = webhookBody(event.event, event.occurredAt, event.data);
+      const told = TOLD[event.event];
+      const calendar: NewJob[] = !told.calendars ? [] : hostIds.map((hostId) => ({
+        kind: CALENDAR_WRITE,
+        dedupeKey: hostId === event.hostId ? `calendar:${job.id}` : `calendar:${job.id}:${hostId}`,
+        payload: { bookingId: event.bookingId, hostId } satisfies CalendarWriteJob,
+      }));
+      // A `video` booking whose link the host's calendar is making: the calendar writes go out at
+      // once, everything the guest and the host read waits for the link (lib/services/bookings/
+      // meeting-link.ts says how long), then shows it. The writes' keys make them once however
+      // often this runs.
+      let data = event.data;
+      const location = locationOf(data);
+      if (location !== undefined && awaitsMeetingLink(location) && SHOWS_LOCATION.has(event.event)) {
+        const state = await meetingLinkState(db, event.bookingId, Date.parse(event.occurredAt), now);
+        if (state.wait) return { status: "defer", until: now + MEETING_LINK_RECHECK_MS, enqueue: calendar };
+        data = { ...(data as object), location: state.location };
+      }
+      const shown = { ...event, data };
+      const body = webhookBody(event.event, event.occurredAt, data);
       const targets = [...new Set((await Promise.all(hostIds.map((hostId) => webhooksWanting(db, hostId, event.event)))).flat())];
       const deliveries: NewJob[] = targets.map((webhookId) => ({
         kind: WEBHOOK_DELIVERY,
         dedupeKey: `webhook:${job.id}:${webhookId}`,
         payload: { webhookId, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
       }));
-      const told = TOLD[event.event];
       const emails: NewJob[] = !told.emails ? [] : [
-        { kind: BOOKING_EMAIL, dedupeKey: `email:${job.id}:guest`, payload: { reader: "guest", eventJobId: job.id, event } satisfies BookingEmailJob },
+        { kind: BOOKING_EMAIL, dedupeKey: `email:${job.id}:guest`, payload: { reader: "guest", eventJobId: job.id, event: shown } satisfies BookingEmailJob },
         // The booking's own host keeps the key it always had; its co-hosts get one each.
         ...hostIds.map((hostId) => ({
           kind: BOOKING_EMAIL,
           dedupeKey: hostId === event.hostId ? `email:${job.id}:host` : `email:${job.id}:host:${hostId}`,
-          payload: { reader: "host", hostId, eventJobId: job.id, event } satisfies BookingEmailJob,
+          payload: { reader: "host", hostId, eventJobId: job.id, event: shown } satisfies BookingEmailJob,
         })),
       ];
-      const calendar: NewJob[] = !told.calendars ? [] : hostIds.map((hostId) => ({
-        kind: CALENDAR_WRITE,
-        dedupeKey: hostId === event.hostId ? `calendar:${job.id}` : `calendar:${job.id}:${hostId}`,
-        payload: { bookingId: event.bookingId, hostId } satisfies CalendarWriteJob,
-      }));
       const reminders = await remindersAfter(db, event, now);
       return { status: "done", enqueue: [...deliveries, ...emails, ...calendar, ...reminders] };
     },

@@ -69,6 +69,7 @@ export function claimToken(workerId: string, job: ClaimedJob): string {
 export type Settlement =
   | { status: "done"; now: number }
   | { status: "pending"; runAfter: number; error: string; now: number }
+  | { status: "deferred"; runAfter: number; now: number }
   | { status: "failed"; error: string; now: number };
 
 /**
@@ -82,7 +83,10 @@ export async function settleJob(tx: Tx | Db, jobId: number, token: string, s: Se
       ? { ...base, status: "done" as const, finishedAt: new Date(s.now), lastError: null }
       : s.status === "failed"
         ? { ...base, status: "failed" as const, finishedAt: new Date(s.now), lastError: s.error }
-        : { ...base, status: "pending" as const, runAfter: new Date(s.runAfter), lastError: s.error };
+        : s.status === "deferred"
+          ? // The claim counted an attempt: a deferral gives it back (it was no failure).
+            { ...base, status: "pending" as const, runAfter: new Date(s.runAfter), attempts: sql`${outboxJobs.attempts} - 1` }
+          : { ...base, status: "pending" as const, runAfter: new Date(s.runAfter), lastError: s.error };
   const updated = await tx
     .update(outboxJobs)
     .set(set)

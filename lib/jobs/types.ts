@@ -26,6 +26,12 @@ export type RecordAttempt = (tx: Tx, settled: { nextRunAt: Date | null }) => Pro
 export type JobOutcome =
   /** Finished; `enqueue` adds follow-up jobs in the same transaction (fan-out). */
   | { status: "done"; enqueue?: NewJob[]; record?: RecordAttempt }
+  /**
+   * Not yet: run again at `until` (epoch ms). Not a failure: the attempt does not count and no
+   * backoff applies; `enqueue` adds jobs now (e.g. the work being waited for). For short,
+   * bounded waits (a meeting link): the handler itself decides when to stop deferring.
+   */
+  | { status: "defer"; until: number; enqueue?: NewJob[] }
   /** Failed this time; tried again after the backoff, until the attempts run out. */
   | { status: "retry"; error: string; record?: RecordAttempt }
   /** Failed for good (e.g. 410 Gone): never tried again. */

@@ -173,12 +173,13 @@ export class JobWorker {
     const maxAttempts = handler.maxAttempts ?? MAX_ATTEMPTS;
     let settlement: Settlement;
     if (outcome.status === "done") settlement = { status: "done", now };
+    else if (outcome.status === "defer") settlement = { status: "deferred", runAfter: Math.max(now, outcome.until), now };
     else if (outcome.status === "failed" || job.attempt >= maxAttempts) settlement = { status: "failed", error: outcome.error, now };
     else settlement = { status: "pending", runAfter: now + retryDelayMs(job.attempt, this.random), error: outcome.error, now };
-    const nextRunAt = settlement.status === "pending" ? new Date(settlement.runAfter) : null;
+    const nextRunAt = settlement.status === "pending" || settlement.status === "deferred" ? new Date(settlement.runAfter) : null;
 
-    const enqueue = outcome.status === "done" ? outcome.enqueue : undefined;
-    const record = outcome.record;
+    const enqueue = outcome.status === "done" || outcome.status === "defer" ? outcome.enqueue : undefined;
+    const record = outcome.status === "defer" ? undefined : outcome.record;
     try {
       // Most jobs (emails, calendar writes) leave nothing behind but their own row: one statement
       // settles them, no transaction needed. Follow-ups commit together with the settlement.
@@ -196,6 +197,7 @@ export class JobWorker {
       const fields = { jobId: job.id, kind: job.kind, attempt: job.attempt, status: settlement.status, ms: Math.round(performance.now() - timer) };
       if (!held) log.warn(fields, "jobs: lease lost before the job was settled; another worker has it");
       else if (settlement.status === "done") log.debug(fields, "jobs: done");
+      else if (settlement.status === "deferred") log.debug({ ...fields, nextRunAt }, "jobs: deferred");
       else log.warn({ ...fields, error: "error" in settlement ? settlement.error : undefined, nextRunAt }, "jobs: attempt failed");
     } catch (err) {
       // Not settled: the lease runs out and the job is claimed again (at least once).

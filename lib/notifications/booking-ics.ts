@@ -1,6 +1,7 @@
 import "server-only";
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { bookingUid } from "@/lib/links";
+import { isWebAddress } from "@/lib/meeting-location";
 
 // The booking as an iCalendar invitation (RFC 5545/5546), built by ical-generator. One UID per
 // booking for its whole life, so a calendar updates the event it already has: METHOD:REQUEST
@@ -53,6 +54,8 @@ export function bookingIcs(input: BookingIcsInput): string {
     summary: input.summary,
     description: input.description || null,
     location: input.location || null,
+    // A meeting link is also the event's URL: calendar apps offer it as "join".
+    url: isWebAddress(input.location) ? input.location.trim() : null,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: icsParam(input.host.name), email: input.host.email },
     attendees: [

@@ -1,4 +1,5 @@
 import "server-only";
+import { HOST_NO_LINK, readableLocation } from "@/lib/meeting-location";
 import type { SendMailOptions } from "nodemailer";
 import type { BookingFacts } from "./booking-facts";
 import { messagesOf } from "@/lib/i18n/catalogs";
@@ -83,7 +84,7 @@ function guestOutline(m: BookingMailInput): Outline {
   ];
   if (m.previous) rows.push([w.was, rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone, undefined, locale)]);
   rows.push([w.with, hosts]);
-  if (booking.location) rows.push([w.where, booking.location]);
+  if (booking.location) rows.push([w.where, readableLocation(booking.location, w)]);
   const links: Outline["links"] = [];
   const greeting = fill(w.greeting, { name: booking.guestName });
   if (m.variant === "requested") {
@@ -117,7 +118,7 @@ function hostOutline(m: BookingMailInput): Outline {
   const rows: Outline["rows"] = [["What", title], ["When", when]];
   if (m.previous) rows.push(["Was", rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone)]);
   rows.push(["Guest", `${guest.name} <${guest.email}>`]);
-  if (booking.location) rows.push(["Where", booking.location]);
+  if (booking.location) rows.push(["Where", readableLocation(booking.location, HOST_NO_LINK)]);
   if (team) rows.push(["Team", team.name]);
   if (team || hosts.length > 1) rows.push([hosts.length > 1 ? "Hosts" : "Host", hostNames(m.facts)]);
   if (m.event === "booking.created" || m.event === "booking.confirmed" || m.reassigned === "to") {
@@ -213,7 +214,7 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
     summary: fill(page.eventWith, { title, host: forGuest ? hostNames(m.facts, asLocale(booking.guestLanguage)) : booking.guestName }),
     start: m.start,
     end: m.end,
-    location: booking.location,
+    location: readableLocation(booking.location, forGuest ? messagesOf(asLocale(booking.guestLanguage)).mail : HOST_NO_LINK),
     // The guest's copy says where to see or change the booking; the host's carries no guest secret.
     description: forGuest && m.guestLinks ? fill(page.calendarDetails, { url: m.guestLinks.manageUrl }) : "",
     language: forGuest ? asLocale(booking.guestLanguage) : "en",

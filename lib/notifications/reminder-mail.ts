@@ -1,4 +1,5 @@
 import "server-only";
+import { HOST_NO_LINK, readableLocation } from "@/lib/meeting-location";
 import type { SendMailOptions } from "nodemailer";
 import type { BookingFacts } from "./booking-facts";
 import { asHtml, asText, hostNames, type Outline, type Reader } from "./booking-mail";
@@ -33,7 +34,7 @@ function guestOutline(m: ReminderMailInput): Outline {
     [w.when, rangeOf(start, booking.endTime.getTime(), zone, undefined, locale)],
     [w.with, hosts],
   ];
-  if (booking.location) rows.push([w.where, booking.location]);
+  if (booking.location) rows.push([w.where, readableLocation(booking.location, w)]);
   const links: Outline["links"] = m.guestLinks
     ? [
         [w.seeBooking, m.guestLinks.manageUrl],
@@ -53,7 +54,7 @@ function hostOutline(m: ReminderMailInput): Outline {
     ["When", rangeOf(start, booking.endTime.getTime(), zone)],
     ["Guest", `${booking.guestName} <${booking.guestEmail}>`],
   ];
-  if (booking.location) rows.push(["Where", booking.location]);
+  if (booking.location) rows.push(["Where", readableLocation(booking.location, HOST_NO_LINK)]);
   if (team) rows.push(["Team", team.name]);
   if (m.facts.hosts.length > 1) rows.push(["Hosts", hostNames(m.facts)]);
   return {

@@ -124,6 +124,11 @@ export const CreatedBooking = z
     rescheduleUrl: z.string().meta({ description: "{APP_URL}/reschedule/{token}: the same secret as cancelUrl" }),
     manageUrl: z.string().meta({ description: "{APP_URL}/booking/{token}: the guest's page for the booking (details, calendar links, reschedule, cancel); the same secret as cancelUrl" }),
     confirmationMessage: z.string(),
+    location: z.string().optional().meta({
+      description:
+        "Where it takes place: the event type's location; for a `video` event type the booking's own meeting link when it is already known " +
+        "(VIDEO_URL_TEMPLATE), else the word `video` (the link is made by the host's calendar and sent by email)",
+    }),
     hostNames: z
       .array(z.string())
       .optional()
@@ -163,7 +168,9 @@ export const Booking = z
     endTime: Timestamp,
     guestTimezone: z.string(),
     status: z.enum(bookingStatuses),
-    location: z.string(),
+    location: z.string().meta({
+      description: "The event type's location; for a `video` event type the booking's meeting link, or the word `video` while it is still to come (or none will: the host sends it)",
+    }),
     customAnswers: z.record(z.string(), z.string()),
     createdAt: Timestamp,
     cancellationReason: z.string().nullable(),
@@ -223,7 +230,7 @@ export const NoShowBody = z.strictObject({
 export const BookingHistoryEntry = z
   .object({
     at: Timestamp,
-    action: z.enum(["created", "confirmed", "rescheduled", "cancelled", "no_show"]),
+    action: z.enum(["created", "confirmed", "rescheduled", "cancelled", "no_show", "meeting_link"]),
     actor: z.enum(["guest", "host", "system"]),
     userId: z.string().optional().meta({ description: "The host who acted (actor host)" }),
     from: Timestamp.optional().meta({ description: "rescheduled: the start it left" }),
@@ -231,6 +238,8 @@ export const BookingHistoryEntry = z
     reason: z.string().nullable().optional().meta({ description: "cancelled: the reason given, if any" }),
     declined: z.boolean().optional().meta({ description: "cancelled: the host declined a request" }),
     noShow: z.boolean().optional().meta({ description: "no_show: the mark set (true) or taken back (false)" }),
+    location: z.string().optional().meta({ description: "meeting_link: the meeting link the booking got (decisions §17)" }),
+    source: z.enum(["provider", "template"]).optional().meta({ description: "meeting_link: made by the host's calendar (Google Meet, Teams) or from VIDEO_URL_TEMPLATE" }),
   })
   .meta({ id: "BookingHistoryEntry" });
 

@@ -85,7 +85,12 @@ const fields = {
   bufferBeforeMinutes: WholeNumber(0, 240, "minutes"),
   bufferAfterMinutes: WholeNumber(0, 240, "minutes"),
   slotIntervalMinutes: WholeNumber(5, 720, "minutes").nullable(),
-  location: Text.max(500),
+  location: Text.max(500).meta({
+    description:
+      "Where the meeting happens: any text (an address, a phone number, a standing link), or the word `video` for a meeting link " +
+      "made for each booking: a Google Meet or Teams link from the host's write-target calendar (Google, Microsoft), else one from " +
+      "VIDEO_URL_TEMPLATE, else the guest is told the host will send it. The booking's `location` is then its link (decisions §17).",
+  }),
   description: Text.max(5000),
   customQuestions: Questions,
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, "Must be a colour #RRGGBB"),

@@ -158,6 +158,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
       rescheduleUrl: expect.stringMatching(/^http:\/\/booking\.test\/reschedule\/[A-Za-z0-9_-]{43,}$/),
       manageUrl: expect.stringMatching(/^http:\/\/booking\.test\/booking\/[A-Za-z0-9_-]{43,}$/),
       confirmationMessage: expect.stringContaining("Intro call with Ada Host"),
+      location: "Zoom",
       hostNames: ["Ada Host"],
     });
     // 09:00 in New York is 19:30 or 18:30 in Kolkata: the message speaks the guest's time.

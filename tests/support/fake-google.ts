@@ -62,6 +62,8 @@ export type FakeGoogle = {
   push: ReturnType<typeof googleChannels>;
   /** Delivers notifications for addresses under `from` (https) to `to` (the app over plain HTTP). */
   routeHooks(from: string, to: string): void;
+  /** Google Meet conferences made so far (a createRequest honoured). */
+  meetingsMade(): number;
   close(): Promise<void>;
 };
 
@@ -119,6 +121,7 @@ export async function startFakeGoogle(
   let sequence = 0;
   const changedAt = new Map<string, number>(); // `${calendarId}\n${eventId}` → sequence
   let tokenGeneration = 0;
+  let meetingsMade = 0;
 
   const calendarEvents = (calendarId: string) => {
     let events = eventsByCalendar.get(calendarId);
@@ -343,6 +346,41 @@ export async function startFakeGoogle(
     return merged.map(([s, e]) => ({ start: new Date(s).toISOString(), end: new Date(e).toISOString() }));
   }
 
+  /**
+   * conferenceData as Google treats it: read only with conferenceDataVersion=1 (else ignored,
+   * and the event keeps the conference it has); a createRequest for hangoutsMeet makes a Meet,
+   * once per requestId (the same requestId again keeps the one made), answered with its video
+   * entry point and hangoutLink.
+   */
+  function withConference(body: Record<string, unknown>, previous: FakeGoogleEvent | undefined, query: URLSearchParams): Record<string, unknown> {
+    // The body's hangoutLink is read-only at Google: only the conference decides it.
+    const { conferenceData: given, ...rest } = body as { conferenceData?: { createRequest?: { requestId?: string; conferenceSolutionKey?: { type?: string } } }; hangoutLink?: unknown };
+    const before = previous?.conferenceData as { createRequest?: { requestId?: string } } | undefined;
+    const kept = before ? { conferenceData: before, hangoutLink: previous!.hangoutLink } : {};
+    const request = query.get("conferenceDataVersion") === "1" ? given?.createRequest : undefined;
+    delete (rest as { hangoutLink?: unknown }).hangoutLink;
+    if (!request || (before && before.createRequest?.requestId === request.requestId)) return { ...rest, ...kept };
+    if (!request.requestId) throw apiError(400, "invalid", "Invalid conference create request: requestId is required.");
+    if (request.conferenceSolutionKey?.type !== "hangoutsMeet") throw apiError(400, "invalid", "Invalid conference type value.");
+    const letters = [...createHash("sha256").update(request.requestId).digest()].map((b) => String.fromCharCode(97 + (b % 26))).join("");
+    const code = `${letters.slice(0, 3)}-${letters.slice(3, 7)}-${letters.slice(7, 10)}`;
+    const uri = `https://meet.google.com/${code}`;
+    meetingsMade += 1;
+    return {
+      ...rest,
+      hangoutLink: uri,
+      conferenceData: {
+        createRequest: { ...request, status: { statusCode: "success" } },
+        entryPoints: [
+          { entryPointType: "video", uri, label: `meet.google.com/${code}` },
+          { entryPointType: "more", uri: `https://tel.meet/${code}?pin=1234567890`, pin: "1234567890" },
+        ],
+        conferenceSolution: { key: { type: "hangoutsMeet" }, name: "Google Meet", iconUri: "https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png" },
+        conferenceId: code,
+      },
+    };
+  }
+
   function calendarApi(req: IncomingMessage, segments: string[], query: URLSearchParams, body: string): unknown {
     const method = req.method ?? "GET";
     const json = () => (body ? (JSON.parse(body) as Record<string, unknown>) : {});
@@ -372,13 +410,13 @@ export async function startFakeGoogle(
       if (!/^[a-v0-9]{5,1024}$/.test(id)) throw apiError(400, "invalid", "Invalid resource id value.");
       // A deleted event keeps its id: inserting it again is a conflict, as at Google.
       if (events.has(id)) throw apiError(409, "duplicate", "The requested identifier already exists.");
-      return stored(calendarId, event, id);
+      return stored(calendarId, withConference(event, undefined, query), id);
     }
     const existing = events.get(eventId);
     if (!existing) throw apiError(404, "notFound", "Not Found");
     if (method === "GET") return existing;
-    if (method === "PATCH") return stored(calendarId, { ...existing, ...json() }, eventId);
-    if (method === "PUT") return stored(calendarId, { status: "confirmed", ...json() }, eventId);
+    if (method === "PATCH") return stored(calendarId, withConference({ ...existing, ...json() }, existing, query), eventId);
+    if (method === "PUT") return stored(calendarId, withConference({ status: "confirmed", ...json() }, existing, query), eventId);
     if (method === "DELETE") {
       if (existing.status === "cancelled") throw apiError(410, "deleted", "Resource has been deleted");
       cancel(calendarId, existing);
@@ -453,6 +491,7 @@ export async function startFakeGoogle(
     clientSecret,
     email,
     calendars,
+    meetingsMade: () => meetingsMade,
     async consent(authorizeUrl, consentOptions = {}) {
       denyNext = consentOptions.deny === true;
       const res = await fetch(authorizeUrl, { redirect: "manual" }).finally(() => (denyNext = false));

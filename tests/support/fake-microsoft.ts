@@ -35,6 +35,10 @@ export type FakeEvent = {
   showAs: string;
   location: { displayName: string };
   attendees: { emailAddress: { address: string; name?: string }; type: string }[];
+  /** An online meeting asked for (isOnlineMeeting: true): Graph makes it and answers its joinUrl. */
+  isOnlineMeeting?: boolean;
+  onlineMeetingProvider?: string;
+  onlineMeeting?: { joinUrl: string; conferenceId: string; tollNumber: string } | null;
 };
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders; body: string };
 export type FakeMode = { kind: "ok" } | { kind: "fail"; status: number } | { kind: "rateLimit" } | { kind: "hang" };
@@ -71,6 +75,8 @@ export type FakeMicrosoft = {
   push: ReturnType<typeof graphSubscriptions>;
   /** Delivers handshakes and notifications for addresses under `from` (https) to `to` (the app over plain HTTP). */
   routeHooks(from: string, to: string): void;
+  /** Teams meetings made so far (isOnlineMeeting honoured). */
+  meetingsMade(): number;
   close(): Promise<void>;
 };
 
@@ -134,6 +140,7 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
   let tokenGeneration = 0;
   const touch = (id: string) => changedAt.set(id, ++sequence);
   let tokenMode: FakeMode = { kind: "ok" };
+  let meetingsMade = 0;
 
   function calendarOf(id: string): FakeCalendar {
     const calendar = calendars.find((c) => c.id === id);
@@ -342,6 +349,25 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
     );
   }
 
+  /**
+   * isOnlineMeeting: true makes a meeting of the provider asked for (teamsForBusiness; Graph
+   * refuses one the mailbox does not offer), once per event: a later PATCH keeps it.
+   */
+  function withOnlineMeeting(event: FakeEvent, input: Record<string, unknown>) {
+    if (input.isOnlineMeeting !== true || event.onlineMeeting) return;
+    const provider = input.onlineMeetingProvider ?? "teamsForBusiness";
+    if (provider !== "teamsForBusiness") throw new GraphFailure(400, "ErrorInvalidRequest", `The online meeting provider ${String(provider)} is not allowed for this mailbox.`);
+    const thread = randomBytes(16).toString("hex");
+    meetingsMade += 1;
+    event.isOnlineMeeting = true;
+    event.onlineMeetingProvider = "teamsForBusiness";
+    event.onlineMeeting = {
+      joinUrl: `https://teams.microsoft.com/l/meetup-join/19%3ameeting_${thread}%40thread.v2/0?context=%7b%22Tid%22%3a%2272f988bf-86f1-41af-91ab-2d7cd011db47%22%7d`,
+      conferenceId: String(100_000_000 + (parseInt(thread.slice(0, 8), 16) % 900_000_000)),
+      tollNumber: "+1 555-0100",
+    };
+  }
+
   function graph(method: string, url: URL, req: IncomingMessage, body: string, res: ServerResponse) {
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1] ?? "";
     const access = accessTokens.get(bearer);
@@ -409,6 +435,7 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
           attendees: [],
         };
         writeEvent(event, input);
+        withOnlineMeeting(event, input);
         listOf(calendar.id).push(event);
         touch(event.id);
         return send(res, 201, event);
@@ -425,6 +452,7 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
         }
         const draft = structuredClone(event);
         writeEvent(draft, input); // all or nothing, as at Graph
+        withOnlineMeeting(draft, input);
         Object.assign(event, draft);
         touch(event.id);
         return send(res, 200, event);
@@ -510,6 +538,7 @@ export async function startFakeMicrosoft(options: { pageSize?: number; accessTok
     email: mail ?? userPrincipalName,
     calendars,
     requests,
+    meetingsMade: () => meetingsMade,
     async consent(authorizeUrl) {
       const res = await fetch(authorizeUrl, { redirect: "manual" });
       const location = res.headers.get("location");

@@ -1,3 +1,4 @@
+import { eventTypePlace } from "@/lib/meeting-location";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { BookingWidget } from "@/components/booking/booking-widget";
@@ -92,7 +93,7 @@ export default async function BookingPage({ params, searchParams }: Params) {
           locale={locale}
           compact={embed}
           host={{ name: host.fullName, avatarUrl: host.avatarUrl }}
-          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventType.location, description: eventType.description }}
+          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventTypePlace(eventType.location, messages.page), description: eventType.description }}
         />
         <div className={`min-w-0 ${embed ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
           <GuestI18n locale={locale} source={source} messages={messages.page}>

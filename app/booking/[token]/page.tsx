@@ -16,7 +16,8 @@ import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
 import { isoUtc } from "@/lib/time/instants";
 import { guestLinks } from "@/lib/links";
-import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { guestBookingOf, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { MeetingPlace } from "@/components/booking/meeting-place";
 
 // /booking/{token}: the guest's own page for their booking (its manageUrl; the same secret as
 // cancelUrl and rescheduleUrl). It shows, and links onward; it changes nothing by being opened.
@@ -58,6 +59,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   const start = isoUtc(booking.startTime);
   const end = isoUtc(booking.endTime);
   const cancelled = booking.status === "cancelled";
+  const place = await guestPlace(booking, m);
   const answers = questions.flatMap((q) => {
     const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
     return answer ? [{ id: q.id, label: q.label, lines: readableAnswer(q, answer, readablePhone), list: q.type === "checkboxes" }] : [];
@@ -90,7 +92,11 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
               {zoneLongName(zone, start, intl)} ({zone})
             </span>
           </Row>
-          {booking.location && <Row label={m.where}>{booking.location}</Row>}
+          {place && (
+            <Row label={m.where}>
+              <MeetingPlace location={place} />
+            </Row>
+          )}
           <Row label={p.bookedBy}>
             {booking.guestName}
             {booking.guestEmail && <span className="block break-all text-sm text-slate-500">{booking.guestEmail}</span>}
@@ -135,7 +141,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
                 title={fill(m.eventWith, { title, host: hostName })}
                 startTime={start}
                 endTime={end}
-                location={booking.location}
+                location={place}
                 details={fill(m.calendarDetails, { url: guestLinks(token).manageUrl })}
                 labels={calendarLabels(m)}
               />

@@ -9,7 +9,8 @@ import { Container } from "@/components/ui/container";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { guestWhen } from "@/lib/services/bookings/cancel";
-import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { MeetingPlace } from "@/components/booking/meeting-place";
+import { guestBookingOf, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
 // takes a click, so mail scanners and link previews that fetch the URL cancel nothing.
@@ -58,7 +59,9 @@ export default async function CancelPage({ params, searchParams }: Props) {
           {booking.location && (
             <>
               <dt className="text-slate-500">{m.where}</dt>
-              <dd>{booking.location}</dd>
+              <dd>
+                <MeetingPlace location={await guestPlace(booking, m)} />
+              </dd>
             </>
           )}
           <dt className="text-slate-500">{p.bookedBy}</dt>

@@ -4,7 +4,7 @@ import { GuestI18n } from "@/components/booking/guest-i18n";
 import { GuestReschedule } from "@/components/booking/guest-reschedule";
 import { guestLanguage } from "@/lib/i18n/server";
 import { isoUtc } from "@/lib/time/instants";
-import { guestBookingOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { guestBookingOf, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /reschedule/{token}: where a guest's rescheduleUrl leads. Opening it shows the booking and the
 // event type's open times; only picking a time and confirming moves anything (POST
@@ -49,7 +49,7 @@ export default async function ReschedulePage({ params, searchParams }: Props) {
           startTime: isoUtc(booking.startTime),
           endTime: isoUtc(booking.endTime),
           guestTimezone: booking.guestTimezone,
-          location: booking.location,
+          location: await guestPlace(booking, messages.page),
         }}
       />
     </GuestI18n>

@@ -1,3 +1,4 @@
+import { eventTypePlace } from "@/lib/meeting-location";
 import type { Metadata } from "next";
 import { PublicListing } from "@/components/booking/public-listing";
 import { getDb } from "@/lib/store/database";
@@ -24,6 +25,6 @@ export async function generateMetadata({ params, searchParams }: Params): Promis
 export default async function TeamPage({ params, searchParams }: Params) {
   const { team, eventTypes } = await load((await params).teamSlug);
   const language = await guestLanguage({ param: (await searchParams).lang });
-  const items = eventTypes.map((e) => ({ id: e.id, href: `/team/${team.slug}/${e.slug}`, title: e.title, durationMinutes: e.durationMinutes, location: e.location }));
+  const items = eventTypes.map((e) => ({ id: e.id, href: `/team/${team.slug}/${e.slug}`, title: e.title, durationMinutes: e.durationMinutes, location: eventTypePlace(e.location, language.messages.page) }));
   return <PublicListing name={team.name} items={items} language={language} />;
 }

@@ -25,6 +25,8 @@ function sentence(entry: BookingHistoryEntryDto, booking: BookingDto, zone: stri
       return `${entry.declined ? "Request declined" : "Cancelled"} by ${who}${reason}`;
     case "no_show":
       return entry.noShow ? `Marked as a no-show by ${who}` : `No-show mark taken back by ${who}`;
+    case "meeting_link":
+      return entry.source === "provider" ? `Meeting link made by your calendar: ${entry.location ?? ""}` : `Meeting link made: ${entry.location ?? ""}`;
   }
 }
 

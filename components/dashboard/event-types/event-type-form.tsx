@@ -25,6 +25,7 @@ import { notSavedSentence } from "@/lib/forms/field-errors";
 import { newTeamEventTypeRules, teamEventTypeChangeRules, teamEventTypeFieldOf, teamEventTypeValues, toTeamEventTypeBody } from "@/lib/forms/team";
 import { slugify } from "@/lib/slugify";
 import { BookingRulesSection } from "./booking-rules";
+import { LocationField } from "./location-field";
 import { QuestionEditor } from "./question-editor";
 import { ReminderEditor } from "./reminder-editor";
 import { TeamHostsSection } from "./team-hosts";
@@ -133,7 +134,7 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
           onText={() => setSlugEdited(true)}
         />
         <TextAreaField control={control} name="description" label="Description" hint="Shown on the booking page." rows={3} maxLength={5000} />
-        <TextField control={control} name="location" label="Location" hint="An address, a phone number or a video link; sent with the confirmation." maxLength={500} />
+        <LocationField control={control} />
         <TextField control={control} name="color" label="Colour" type="color" className="h-10 w-16 rounded border border-slate-300" />
       </section>
 

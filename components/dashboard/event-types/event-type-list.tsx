@@ -1,5 +1,6 @@
 "use client";
 
+import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -116,7 +117,7 @@ export function EventTypeList() {
                 {e.title}
               </Link>
               <span className="text-sm text-slate-600">
-                {e.durationMinutes} min{e.location ? ` · ${e.location}` : ""}
+                {e.durationMinutes} min{e.location ? ` · ${awaitsMeetingLink(e.location) ? "Video call" : e.location}` : ""}
                 {e.isActive ? "" : " · hidden from guests"}
               </span>
               <a href={e.publicUrl} target="_blank" rel="noreferrer" className="truncate text-sm text-blue-700 underline">

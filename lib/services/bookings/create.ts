@@ -30,6 +30,8 @@ import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./ass
 import { guestLinks as linksFor } from "@/lib/links";
 import { sealGuestToken } from "./guest-token";
 import { refuseIfCalendarsBusy } from "./calendar-check";
+import { initialLocation } from "./meeting-link";
+import { awaitsMeetingLink } from "@/lib/meeting-location";
 
 const MINUTE = 60_000;
 const TOKEN_PURPOSE = "idempotent-answer:cancel-token";
@@ -86,11 +88,17 @@ function namesOf(hosts: UserRow[], locale: Locale): string {
  * "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin).",
  * in the guest's language; a booking that waits for the host's approval says it is requested.
  */
-function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: string, locale: Locale, pending: boolean) {
-  const words = messagesOf(locale).mail;
-  const sentence = fill(pending ? words.requestedMessage : words.confirmationMessage, { title, host: hostName, when: sentenceRange(start, end, zone, locale) });
-  return location ? `${sentence} ${fill(words.location, { location })}` : sentence;
+function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: Location, locale: Locale, pending: boolean) {
+  const words = messagesOf(locale);
+  const sentence = fill(pending ? words.mail.requestedMessage : words.mail.confirmationMessage, { title, host: hostName, when: sentenceRange(start, end, zone, locale) });
+  // A meeting link still to come is said in words: made by the host's calendar and emailed, or sent by the host.
+  const where = awaitsMeetingLink(location.location)
+    ? `${words.mail.videoCall} (${location.linkComing ? words.page.videoLinkComing : words.mail.videoLinkByHost})`
+    : location.location;
+  return where ? `${sentence} ${fill(words.mail.location, { location: where })}` : sentence;
 }
+
+type Location = Awaited<ReturnType<typeof initialLocation>>;
 
 type BookingRequest = { idempotencyKey: string; input: z.output<typeof CreateBookingBody>; language?: Locale; now: number };
 
@@ -204,8 +212,10 @@ async function makeBooking(
         const bookedHosts = [assigned.primary, ...assigned.coHosts];
 
         const token = randomBytes(32).toString("base64url");
+        const id = newId("bkg");
+        const location = await initialLocation(tx, eventType.location, assigned.primary.id, id);
         const row: BookingRow = {
-          id: newId("bkg"),
+          id,
           hostId: assigned.primary.id,
           eventTypeId: eventType.id,
           // An event type that needs the host's approval makes a request: it holds the time like a
@@ -221,7 +231,7 @@ async function makeBooking(
           guestEmail: input.guestEmail,
           guestTimezone: input.guestTimezone,
           guestLanguage: language,
-          location: eventType.location,
+          location: location.location,
           customAnswers,
           cancelTokenHash: hashCancelToken(token),
           cancellationReason: null,
@@ -240,7 +250,8 @@ async function makeBooking(
           endTime: isoUtc(row.endTime),
           guestName: row.guestName,
           guestEmail: row.guestEmail,
-          confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, row.location, language, row.status === "pending"),
+          confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, location, language, row.status === "pending"),
+          location: row.location,
           hostNames: bookedHosts.map((h) => h.fullName),
         };
         const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };

@@ -6,7 +6,9 @@ import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { bookingIcs } from "@/lib/notifications/booking-ics";
 import { hostNames } from "@/lib/notifications/booking-mail";
+import { readableLocation } from "@/lib/meeting-location";
 import { loadBookingFactsByGuestToken } from "./facts";
+import { meetingLinkComing } from "./meeting-link";
 import { guestLinks } from "@/lib/links";
 
 /**
@@ -20,7 +22,8 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
   const { booking, title, host } = facts;
   // In the guest's language, as their emails' invitations are.
   const language = asLocale(booking.guestLanguage);
-  const page = messagesOf(language).page;
+  const messages = messagesOf(language);
+  const page = messages.page;
   const ics = bookingIcs({
     bookingId: booking.id,
     sequence: booking.sequence,
@@ -28,7 +31,11 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
     summary: fill(page.eventWith, { title, host: hostNames(facts, language) }),
     start: booking.startTime,
     end: booking.endTime,
-    location: booking.location,
+    // A meeting link still being made says so; one that will not come, that the host sends it.
+    location: readableLocation(booking.location, {
+      videoCall: messages.mail.videoCall,
+      videoLinkByHost: (await meetingLinkComing(db, booking, Date.now())) ? page.videoLinkComing : messages.mail.videoLinkByHost,
+    }),
     // The guest's copy says where to see or change the booking (the token is the guest's own).
     description: fill(page.calendarDetails, { url: guestLinks(token).manageUrl }),
     language,

@@ -1,4 +1,5 @@
 import "server-only";
+import { HOST_NO_LINK, readableLocation } from "@/lib/meeting-location";
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
@@ -61,7 +62,7 @@ export async function calendarFeed(db: Db, token: string, now: number): Promise<
       description: [`Guest: ${booking.guestName} <${booking.guestEmail}>`, ...answers, booking.cancellationReason ? `Cancelled: ${booking.cancellationReason}` : ""]
         .filter(Boolean)
         .join("\n"),
-      location: booking.location || null,
+      location: readableLocation(booking.location, HOST_NO_LINK) || null,
       status: booking.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       url: dashboardBookingsUrl(),
     });

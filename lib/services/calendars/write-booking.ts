@@ -8,6 +8,8 @@ import { readableAnswer } from "@/lib/question-answers";
 import { hostsBooking } from "@/lib/notifications/booking-facts";
 import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
 import { bookingUid, siteUrl } from "@/lib/links";
+import { awaitsMeetingLink } from "@/lib/meeting-location";
+import { storeMeetingLink } from "@/lib/services/bookings/meeting-link";
 import { connectionClient, recordConnectionFailure } from "./store";
 
 // Writes a booking into the host's write-target calendar (decisions §9, spec rule 3): made on
@@ -28,7 +30,10 @@ function eventOf(facts: BookingFacts): CalendarEvent {
     uid: bookingUid(booking.id),
     title: `${facts.title} with ${booking.guestName}`,
     description: [`Booked by ${booking.guestName} <${booking.guestEmail}> through ${siteUrl("")}`, ...team, ...answers].join("\n"),
-    location: booking.location,
+    // A `video` booking's own host's calendar makes its meeting (decisions §17); until the link
+    // is known the event names no place of its own (the meeting is its place).
+    location: awaitsMeetingLink(booking.location) ? "" : booking.location,
+    wantsMeeting: awaitsMeetingLink(booking.location) && facts.host.userId === booking.hostId,
     start: booking.startTime.getTime(),
     end: booking.endTime.getTime(),
     timeZone: facts.host.timezone,
@@ -85,7 +90,9 @@ async function reconcile(db: Db, bookingId: string, hostId: string, facts: Booki
       } catch (error) {
         // The host deleted the event in their calendar: the booking still stands, so it is written again.
         if (!(error instanceof CalendarError && error.kind === "not_found")) throw error;
-        return (await client.createEvent(calendarId, event)).eventId;
+        const created = await client.createEvent(calendarId, event);
+        if (created.meetingUrl && event.wantsMeeting) await storeMeetingLink(db, bookingId, created.meetingUrl, Date.now(), "provider");
+        return created.eventId;
       }
     });
     await db.update(bookingCalendarEvents).set({ externalEventId: eventId, updatedAt: new Date() }).where(ours);
@@ -101,7 +108,9 @@ async function reconcile(db: Db, bookingId: string, hostId: string, facts: Booki
     .limit(1);
   if (!target) return; // no write target: bookings stay in this service only
   const event = eventOf(facts);
-  const { eventId } = await using(db, target.connection, (client) => client.createEvent(target.calendar.externalId, event));
+  const { eventId, meetingUrl } = await using(db, target.connection, (client) => client.createEvent(target.calendar.externalId, event));
+  // Stored before the event's row: a booking whose event is written without a link has none coming.
+  if (meetingUrl && event.wantsMeeting) await storeMeetingLink(db, bookingId, meetingUrl, Date.now(), "provider");
   await db
     .insert(bookingCalendarEvents)
     .values({ bookingId, hostId, calendarId: target.calendar.id, externalEventId: eventId, uid: event.uid })

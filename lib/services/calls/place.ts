@@ -1,4 +1,5 @@
 import "server-only";
+import { readableLocation } from "@/lib/meeting-location";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { bookings, calls, eventTypes, users, type BookingRow, type CallAgent, type EventTypeRow, type UserRow } from "@/db/schema";
@@ -71,7 +72,8 @@ function script(agent: CallAgent, host: UserRow, { booking, eventType }: Booking
     hostName: host.fullName,
     title: eventType.title,
     startTime: booking.startTime,
-    location: booking.location,
+    // Spoken to the guest: a meeting link that did not come is the host's to send.
+    location: readableLocation(booking.location, { videoCall: "a video call", videoLinkByHost: "the host sends the link" }),
   };
   if (agent === "reminder") return reminderScript(subject);
   // An event type no longer offered has no page: the host's page lists what is.

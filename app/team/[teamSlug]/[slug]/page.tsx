@@ -1,3 +1,4 @@
+import { eventTypePlace } from "@/lib/meeting-location";
 import type { Metadata } from "next";
 import { BookingWidget } from "@/components/booking/booking-widget";
 import { EventSummary } from "@/components/booking/event-summary";
@@ -46,7 +47,7 @@ export default async function TeamBookingPage({ params, searchParams }: Params) 
           compact={embed}
           host={{ name: team.name, avatarUrl: null }}
           with={hosts.length > 0 ? fill(roundRobin ? messages.pages.teamOneHost : messages.pages.teamAllHosts, { hosts: names }) : undefined}
-          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventType.location, description: eventType.description }}
+          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventTypePlace(eventType.location, messages.page), description: eventType.description }}
         />
         <div className={`min-w-0 ${embed ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
           <GuestI18n locale={locale} source={source} messages={messages.page}>
