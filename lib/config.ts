@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   CALDAV_SERVER_URL: z.url().default("https://caldav.icloud.com"),
+  CALDAV_ALLOW_PRIVATE: flag,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
@@ -122,6 +123,8 @@ export type Config = {
   logLevel: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
   upstash: { url: string; token: string } | undefined;
   caldavServerUrl: string;
+  /** A host-given CalDAV server may be on a private or loopback address (and plain http). */
+  caldavAllowPrivate: boolean;
   google: { clientId: string; clientSecret: string } | undefined;
   microsoft: { clientId: string; clientSecret: string } | undefined;
   /** Where provider_a lives: OAuth consent and token endpoints, the Calendar API's root. */
@@ -221,6 +224,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
         : undefined,
     caldavServerUrl: e.CALDAV_SERVER_URL,
+    caldavAllowPrivate: e.CALDAV_ALLOW_PRIVATE,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }

@@ -49,6 +49,15 @@ export const ConnectCalDavBody = z.strictObject({
   appSpecificPassword: Text.min(1, "Must not be empty")
     .max(256)
     .meta({ description: "An app-specific password (appleid.apple.com → Sign-In and Security)" }),
+  serverUrl: z
+    .url({ protocol: /^https?$/, error: "Must be an https:// address, e.g. https://cloud.example.com/remote.php/dav" })
+    .max(2048)
+    .optional()
+    .meta({
+      description:
+        "The CalDAV server (Nextcloud, Fastmail, Radicale…); omitted: the service's default (Apple iCloud). Must be https and on a public address unless the service allows private ones (CALDAV_ALLOW_PRIVATE)",
+      example: "https://cloud.example.com/remote.php/dav",
+    }),
 });
 
 export const UpdateConnectionBody = z.strictObject({
