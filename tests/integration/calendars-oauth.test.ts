@@ -494,7 +494,7 @@ describe("per-calendar flags and disconnect", () => {
     expect([...g.calendars, ...m.calendars].filter((c: any) => c.writeTarget)).toHaveLength(1);
     expect(await starts()).not.toContain(iso(at(16)));
 
-    const mCal = m.calendars[0];
+    const mCal = m.calendars.find((c: any) => !c.readOnly);
     const target = await api.patch(`/me/calendar-connections/${m.id}`, { calendars: [{ id: mCal.id, writeTarget: true }] }, { token: host.token });
     expect(target.status, JSON.stringify(target.body)).toBe(200);
     const after = await connections(host);
@@ -522,5 +522,68 @@ describe("per-calendar flags and disconnect", () => {
     const gone = new Set(g.calendars.map((c: any) => c.id));
     expect(left.filter((b) => gone.has(b.calendarId))).toEqual([]);
     expect((await api.delete(`/me/calendar-connections/${g.id}`, { token: host.token })).status).toBe(404);
+  });
+});
+
+describe("read-only calendars", () => {
+  it("Google: a calendar the account only reads is flagged, refused as write target, and one that becomes read-only stops being it", async () => {
+    useFake(googleFake());
+    const host = await createHost({ timezone: "UTC" });
+    const team = google.calendars.find((c) => c.summary === "Team")!;
+    try {
+      await connect(host, googleFake());
+      const [g] = await connections(host);
+      const flags = Object.fromEntries(g.calendars.map((c: any) => [c.name, { readOnly: c.readOnly, writeTarget: c.writeTarget }]));
+      expect(flags).toEqual({
+        [google.email]: { readOnly: false, writeTarget: true },
+        Team: { readOnly: false, writeTarget: false },
+        "Holidays in United States": { readOnly: true, writeTarget: false },
+      });
+
+      const holidays = g.calendars.find((c: any) => c.readOnly);
+      const refused = await api.patch(`/me/calendar-connections/${g.id}`, { calendars: [{ id: holidays.id, writeTarget: true }] }, { token: host.token });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body).toMatchObject({ error: "validation_error", details: { issues: [{ path: "calendars.0.writeTarget", message: expect.stringContaining("read only") }] } });
+      // Nothing changed: the primary is still the write target.
+      expect((await connections(host))[0].calendars.filter((c: any) => c.writeTarget).map((c: any) => c.name)).toEqual([google.email]);
+
+      const teamId = g.calendars.find((c: any) => c.name === "Team").id;
+      expect((await api.patch(`/me/calendar-connections/${g.id}`, { calendars: [{ id: teamId, writeTarget: true }] }, { token: host.token })).status).toBe(200);
+      // The calendar's owner takes away our write access; the next sync notices.
+      team.accessRole = "reader";
+      const synced = await api.post(`/me/calendar-connections/${g.id}/sync`, undefined, { token: host.token });
+      expect(synced.body.calendars.find((c: any) => c.id === teamId)).toMatchObject({ readOnly: true, writeTarget: false });
+      team.accessRole = "writer";
+      const back = await api.post(`/me/calendar-connections/${g.id}/sync`, undefined, { token: host.token });
+      expect(back.body.calendars.find((c: any) => c.id === teamId)).toMatchObject({ readOnly: false, writeTarget: false });
+    } finally {
+      team.accessRole = "writer";
+    }
+  });
+
+  it("Microsoft: the automatic write target is never a read-only calendar, even the default one", async () => {
+    useFake(microsoftFake());
+    const host = await createHost({ timezone: "UTC" });
+    const main = microsoft.calendars.find((c) => c.isDefaultCalendar)!;
+    main.canEdit = false;
+    try {
+      await connect(host, microsoftFake());
+      const [m] = await connections(host);
+      expect(m.calendars.length).toBeGreaterThan(1);
+      expect(m.calendars.every((c: any) => c.readOnly && !c.writeTarget)).toBe(true);
+    } finally {
+      main.canEdit = true;
+    }
+    // With a host whose default calendar is writable, that one is chosen and only it is writable.
+    const other = await createHost({ timezone: "UTC" });
+    await connect(other, microsoftFake());
+    const [m] = await connections(other);
+    expect(m.calendars.map((c: any) => [c.name, c.readOnly, c.writeTarget])).toEqual(
+      expect.arrayContaining([
+        ["Calendar", false, true],
+        ["Birthdays", true, false],
+        ["United States holidays", true, false],
+      ]),
+    );
   });
 });

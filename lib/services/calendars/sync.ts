@@ -102,7 +102,7 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
   const removed = stored.filter((c) => !listedIds.has(c.externalId));
   const renamed = listed.filter((c) => {
     const old = byExternal.get(c.externalId);
-    return old !== undefined && old.name !== c.name;
+    return old !== undefined && (old.name !== c.name || old.readOnly !== !c.writable);
   });
   // Per stored calendar: the new busy list when the provider answered for it and it differs.
   const replace = new Map<CalendarRow, { start: number; end: number }[]>();
@@ -132,7 +132,12 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
     async (tx) => {
       if (removed.length) await tx.delete(calendars).where(inArray(calendars.id, removed.map((c) => c.id)));
       for (const c of renamed) {
-        await tx.update(calendars).set({ name: c.name }).where(eq(calendars.id, byExternal.get(c.externalId)!.id));
+        // A calendar the account can no longer write to stops being the write target.
+        const readOnly = !c.writable;
+        await tx
+          .update(calendars)
+          .set({ name: c.name, readOnly, ...(readOnly ? { writeTarget: false } : {}) })
+          .where(eq(calendars.id, byExternal.get(c.externalId)!.id));
       }
       const insertRows = (calendarId: string, ranges: { start: number; end: number }[]) =>
         ranges.length
@@ -141,7 +146,7 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
       for (const c of added) {
         const [inserted] = await tx
           .insert(calendars)
-          .values({ id: newId("cld"), connectionId: connection.id, userId: connection.userId, externalId: c.externalId, name: c.name, isPrimary: c.isPrimary })
+          .values({ id: newId("cld"), connectionId: connection.id, userId: connection.userId, externalId: c.externalId, name: c.name, isPrimary: c.isPrimary, readOnly: !c.writable })
           .onConflictDoNothing()
           .returning();
         const ranges = (busy.get(c.externalId) ?? []).filter((r) => !(r.eventId && ownIds.has(r.eventId)) && r.start < r.end);

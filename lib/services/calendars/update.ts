@@ -21,10 +21,16 @@ export async function updateConnectionCalendars(
 ): Promise<ConnectionWithCalendars> {
   await getConnectionForHostOrThrow(db, host, connectionId);
   await writeForHost(db, host.id, async (tx) => {
-    const owned = await tx.select({ id: calendars.id }).from(calendars).where(eq(calendars.connectionId, connectionId));
-    const ownedIds = new Set(owned.map((c) => c.id));
-    const unknown = body.calendars.flatMap((c, i) => (ownedIds.has(c.id) ? [] : [{ path: `calendars.${i}.id`, message: "No such calendar in this connection" }]));
+    const owned = await tx.select({ id: calendars.id, readOnly: calendars.readOnly }).from(calendars).where(eq(calendars.connectionId, connectionId));
+    const ownedById = new Map(owned.map((c) => [c.id, c]));
+    const unknown = body.calendars.flatMap((c, i) => (ownedById.has(c.id) ? [] : [{ path: `calendars.${i}.id`, message: "No such calendar in this connection" }]));
     if (unknown.length) throw validationError(unknown);
+    const readOnly = body.calendars.flatMap((c, i) =>
+      c.writeTarget === true && ownedById.get(c.id)!.readOnly
+        ? [{ path: `calendars.${i}.writeTarget`, message: "This calendar is read only: bookings cannot be written to it" }]
+        : [],
+    );
+    if (readOnly.length) throw validationError(readOnly, "A read-only calendar cannot be the write target");
     const target = body.calendars.find((c) => c.writeTarget === true);
     if (target) {
       await tx.update(calendars).set({ writeTarget: false }).where(and(eq(calendars.userId, host.id), ne(calendars.id, target.id)));
