@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   // The providers' addresses: overridable so tests (and sovereign clouds) can point them elsewhere.
   GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
   GOOGLE_API_BASE_URL: z.url().default("https://www.googleapis.com"),
   MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
   MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
@@ -128,7 +129,7 @@ export type Config = {
   google: { clientId: string; clientSecret: string } | undefined;
   microsoft: { clientId: string; clientSecret: string } | undefined;
   /** Where provider_a lives: OAuth consent and token endpoints, the Calendar API's root. */
-  googleEndpoints: { authUrl: string; tokenUrl: string; apiBaseUrl: string };
+  googleEndpoints: { authUrl: string; tokenUrl: string; revokeUrl: string; apiBaseUrl: string };
   /** Where provider_b lives: `{loginBaseUrl}/oauth2/v2.0/{authorize,token}` and Graph's root. */
   microsoftEndpoints: { loginBaseUrl: string; graphBaseUrl: string };
   /** How long one request to a calendar provider may take before it counts as unavailable. */
@@ -236,6 +237,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     googleEndpoints: {
       authUrl: e.GOOGLE_AUTH_URL,
       tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
       apiBaseUrl: e.GOOGLE_API_BASE_URL.replace(/\/+$/, ""),
     },
     microsoftEndpoints: {

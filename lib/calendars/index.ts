@@ -51,6 +51,18 @@ export type ConnectionPersistence = {
 };
 
 /**
+ * Ends a stored OAuth connection's grant at its provider, where the provider offers that
+ * (Google); a no-op otherwise. Throws CalendarError (never with the token in it).
+ */
+export async function revokeConnectionGrant(connection: CalendarConnectionRow): Promise<void> {
+  if (connection.provider === "provider_c") return;
+  const provider = oauthProviderOf(connection.provider);
+  const credentials = openJson<OAuthCredentials>(connection.credentialsEncrypted, CREDENTIALS_PURPOSE);
+  if (!provider.revoke || !credentials || !provider.configured()) return;
+  await provider.revoke(credentials.refreshToken);
+}
+
+/**
  * A client for a stored connection. Credentials that no longer open (the key that sealed them is
  * gone) mean the host must connect again. What the provider hands over while the client works is
  * given, sealed, to `persist` (lib/services/calendars/store.ts writes it).

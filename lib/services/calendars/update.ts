@@ -1,5 +1,7 @@
 import "server-only";
 import { and, eq, ne } from "drizzle-orm";
+import { CalendarError, revokeConnectionGrant } from "@/lib/calendars";
+import { log } from "@/lib/log";
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { calendarConnections, calendars, type UserRow } from "@/db/schema";
@@ -43,10 +45,29 @@ export async function updateConnectionCalendars(
   return loadConnectionOrThrow(db, host, connectionId);
 }
 
-/** DELETE: the connection, its calendars, busy data and sealed credentials are gone (decisions §9). */
+/**
+ * DELETE: the connection, its calendars, busy data and sealed credentials are gone (decisions §9),
+ * and then the grant is revoked at the provider where it offers that (Google, §17). Revoking is
+ * best effort: the disconnect stands whatever the provider answers. It is skipped while another
+ * connection (of any host) holds the same account, since Google ends the app's whole grant for
+ * the account, which would cut that connection off too.
+ */
 export async function deleteConnection(db: Db, host: UserRow, connectionId: string): Promise<void> {
-  await getConnectionForHostOrThrow(db, host, connectionId);
+  const connection = await getConnectionForHostOrThrow(db, host, connectionId);
   await writeForHost(db, host.id, async (tx) => {
     await tx.delete(calendarConnections).where(and(eq(calendarConnections.id, connectionId), eq(calendarConnections.userId, host.id)));
   });
+  const [shared] = await db
+    .select({ id: calendarConnections.id })
+    .from(calendarConnections)
+    .where(and(eq(calendarConnections.provider, connection.provider), eq(calendarConnections.email, connection.email)))
+    .limit(1);
+  if (shared) return;
+  try {
+    await revokeConnectionGrant(connection);
+  } catch (error) {
+    // Never the error object itself: an HTTP client's error may carry the request URL, and the token with it.
+    const detail = error instanceof CalendarError ? { kind: error.kind, httpStatus: error.status } : { errorType: error instanceof Error ? error.name : typeof error };
+    log.warn({ connectionId, provider: connection.provider, ...detail }, "calendar disconnect: revoking the grant at the provider failed; disconnected anyway");
+  }
 }
