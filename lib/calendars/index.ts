@@ -2,6 +2,7 @@ import "server-only";
 import type { CalendarConnectionRow } from "@/db/schema";
 import { open, seal } from "@/lib/secret-box";
 import { caldavClient } from "./caldav";
+import { ACCESS_TOKEN_PURPOSE, CREDENTIALS_PURPOSE } from "./server-host";
 import { googleProvider } from "./google";
 import { microsoftProvider } from "./microsoft";
 import {
@@ -20,8 +21,7 @@ export * from "./types";
 // client. Credentials are sealed with AES-256-GCM under ENCRYPTION_KEY (lib/secret-box: the
 // sealed value names its key, so the key can rotate) and bound to their purpose.
 
-export const CREDENTIALS_PURPOSE = "calendar:credentials";
-export const ACCESS_TOKEN_PURPOSE = "calendar:access-token";
+export { ACCESS_TOKEN_PURPOSE, CREDENTIALS_PURPOSE } from "./server-host";
 
 const oauth: Record<OAuthProviderId, OAuthProvider> = { provider_a: googleProvider, provider_b: microsoftProvider };
 

@@ -22,6 +22,10 @@ export const CalendarConnection = z
     id: z.string(),
     provider: z.enum(calendarProviders),
     email: z.string(),
+    serverHost: z.string().nullable().meta({
+      description: "provider_c: the CalDAV server's host when the host named one (serverUrl); null for the service's default server (Apple iCloud) and the other providers",
+      example: "cloud.example.com",
+    }),
     calendars: z.array(Calendar),
     status: z.enum(connectionStatuses).meta({
       description: "connected; error (the provider failed at the last sync: the last known busy times still count); reauth_required (the grant or password no longer works: connect again)",

@@ -121,7 +121,7 @@ describe("a host-given CalDAV server address", () => {
     await radicale.createCalendar(`lan-${Date.now()}`, "Office");
     const made = await connect(host, radicale.url, { providerAccountId: radicale.username, appSpecificPassword: radicale.password });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body).toMatchObject({ provider: "provider_c", status: "connected" });
+    expect(made.body).toMatchObject({ provider: "provider_c", status: "connected", serverHost: new URL(radicale.url).host });
     expect(made.body.calendars.map((c: { name: string }) => c.name)).toContain("Office");
 
     // Checked at every connection, not only when it was made.
@@ -142,6 +142,7 @@ describe("a host-given CalDAV server address", () => {
       { token: host.token },
     );
     expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.serverHost).toBeNull();
     // Naming the same server explicitly is the same server.
     const again = await connect(host, radicale.url, { providerAccountId: radicale.username, appSpecificPassword: radicale.password });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
