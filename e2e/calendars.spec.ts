@@ -116,6 +116,32 @@ test("a host connects Apple iCloud, chooses calendars, syncs and disconnects on 
       await expect(card.getByRole("radio", { name: "Add new bookings here", checked: true })).toHaveCount(1);
     });
 
+    await test.step("another CalDAV server by its address: a private one is refused at the Server URL field, nothing connected", async () => {
+      const form = page.getByRole("form", { name: "Apple iCloud" });
+      const serverUrl = form.getByLabel("Server URL");
+      await expect(form.getByRole("radio", { name: "Apple iCloud" })).toBeChecked();
+      await expect(serverUrl).toHaveCount(0);
+      await form.getByRole("radio", { name: /Other CalDAV server/ }).check();
+      await expect(serverUrl).toBeVisible();
+      await expect(form.getByLabel("Apple ID")).toHaveCount(0);
+      await serverUrl.fill("https://192.168.1.20/remote.php/dav");
+      await form.getByLabel("User name").fill("someone");
+      await form.getByLabel("Password").fill("an app password");
+      await connect.click();
+      await expect(serverUrl).toHaveAttribute("aria-invalid", "true");
+      await expect(serverUrl).toHaveAccessibleDescription(/Must not point at a private, loopback or otherwise non-public address/);
+      await expect(serverUrl).toBeFocused();
+      expect(await connections()).toHaveLength(1);
+      await expectAccessible(page);
+      await shoot(page, 1280, "calendars-caldav-server.png");
+      await shoot(page, 390, "calendars-caldav-server-390.png");
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // Back to iCloud: no address to give.
+      await form.getByRole("radio", { name: "Apple iCloud" }).check();
+      await expect(serverUrl).toHaveCount(0);
+      await expect(appleId).toBeVisible();
+    });
+
     await test.step("conflicts off for Family, new bookings into Side project: kept after a reload, and the API agrees", async () => {
       // At once, one after the other, as a quick host clicks: each box shows the click at once.
       await row("Family").getByRole("checkbox", { name: "Check for conflicts" }).uncheck();

@@ -56,6 +56,7 @@ const EnvSchema = z.object({
   UPSTASH_REDIS_REST_URL: z.url().optional(),
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   CALDAV_SERVER_URL: z.url().default("https://caldav.icloud.com"),
+  CALDAV_ALLOW_PRIVATE: flag,
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
@@ -63,6 +64,7 @@ const EnvSchema = z.object({
   // The providers' addresses: overridable so tests (and sovereign clouds) can point them elsewhere.
   GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_REVOKE_URL: z.url().default("https://oauth2.googleapis.com/revoke"),
   GOOGLE_API_BASE_URL: z.url().default("https://www.googleapis.com"),
   MICROSOFT_LOGIN_BASE_URL: z.url().default("https://login.microsoftonline.com/common"),
   MICROSOFT_GRAPH_BASE_URL: z.url().default("https://graph.microsoft.com/v1.0"),
@@ -142,10 +144,12 @@ export type Config = {
   logLevel: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
   upstash: { url: string; token: string } | undefined;
   caldavServerUrl: string;
+  /** A host-given CalDAV server may be on a private or loopback address (and plain http). */
+  caldavAllowPrivate: boolean;
   google: { clientId: string; clientSecret: string } | undefined;
   microsoft: { clientId: string; clientSecret: string } | undefined;
   /** Where provider_a lives: OAuth consent and token endpoints, the Calendar API's root. */
-  googleEndpoints: { authUrl: string; tokenUrl: string; apiBaseUrl: string };
+  googleEndpoints: { authUrl: string; tokenUrl: string; revokeUrl: string; apiBaseUrl: string };
   /** Where provider_b lives: `{loginBaseUrl}/oauth2/v2.0/{authorize,token}` and Graph's root. */
   microsoftEndpoints: { loginBaseUrl: string; graphBaseUrl: string };
   /** How long one request to a calendar provider may take before it counts as unavailable. */
@@ -254,6 +258,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
         : undefined,
     caldavServerUrl: e.CALDAV_SERVER_URL,
+    caldavAllowPrivate: e.CALDAV_ALLOW_PRIVATE,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
@@ -265,6 +270,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     googleEndpoints: {
       authUrl: e.GOOGLE_AUTH_URL,
       tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
       apiBaseUrl: e.GOOGLE_API_BASE_URL.replace(/\/+$/, ""),
     },
     microsoftEndpoints: {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
+import { caldavServerHostOf } from "@/lib/calendars/server-host";
 import type { BookingEvent } from "@/lib/schemas/webhook";
 import { isoUtc, isoUtcOrNull } from "@/lib/time/instants";
 import { bookingPageUrl, teamBookingPageUrl } from "@/lib/links";
@@ -153,6 +154,7 @@ export function toCalendarConnection(c: CalendarConnectionRow, calendars: Calend
     id: c.id,
     provider: c.provider,
     email: c.email,
+    serverHost: caldavServerHostOf(c),
     calendars: calendars.map((cal) => ({ id: cal.id, name: cal.name, checkConflicts: cal.checkConflicts, writeTarget: cal.writeTarget, readOnly: cal.readOnly })),
     status: c.status,
     lastSyncedAt: isoUtcOrNull(c.lastSyncedAt),

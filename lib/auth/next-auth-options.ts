@@ -3,6 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { clientIp } from "@/lib/http/client-ip";
 import { LoginBody } from "@/lib/schemas/account";
 import { logInGuarded } from "@/lib/services/accounts/login-guard";
@@ -14,6 +15,29 @@ import { secureCookies, sessionSecret } from "./session";
 // database (checking a password). Kept apart from lib/auth/session.ts, which only reads cookies,
 // so the route wrapper and proxy.ts do not load the database client and argon2.
 
+/**
+ * next-auth's log lines through the service's log. A session cookie that no longer decrypts (a
+ * stale one after JWT_SECRET changed, one from another deployment on the same host name, an
+ * expired one) is the visitor being signed out, not a fault: one warn line, without the cookie
+ * or a stack, instead of next-auth's error with a stack trace on every request.
+ */
+const nextAuthLogger: NonNullable<NextAuthOptions["logger"]> = {
+  error(code, metadata) {
+    if (code === "JWT_SESSION_ERROR") {
+      log.warn({ code }, "dashboard session cookie could not be read (stale, expired or from another secret): treated as signed out");
+      return;
+    }
+    const error = metadata instanceof Error ? metadata : (metadata as { error?: unknown } | undefined)?.error;
+    log.error({ code, err: error instanceof Error ? error : undefined }, "next-auth error");
+  },
+  warn(code) {
+    log.warn({ code }, "next-auth warning");
+  },
+  debug(code) {
+    log.debug({ code }, "next-auth debug");
+  },
+};
+
 export function authOptions(): NextAuthOptions {
   const config = getConfig();
   // next-auth builds its callback and redirect URLs from NEXTAUTH_URL: the service's APP_URL.
@@ -23,6 +47,7 @@ export function authOptions(): NextAuthOptions {
     session: { strategy: "jwt", maxAge: config.jwtExpiresIn },
     useSecureCookies: secureCookies(),
     pages: { signIn: "/login" },
+    logger: nextAuthLogger,
     providers: [
       CredentialsProvider({
         name: "Email and password",

@@ -41,6 +41,13 @@ export async function userIdOfSession(cookieValue: string): Promise<string | nul
   return (await bearerOfSession(cookieValue))?.userId ?? null;
 }
 
+/** The names of the session cookie's parts a Cookie header carries (the whole one, or its chunks). */
+export function sessionCookieNamesIn(cookieHeader: string | null): string[] {
+  const name = sessionCookieName();
+  const names = (cookieHeader ?? "").split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
+  return [...new Set(names.filter((n) => n === name || (n.startsWith(`${name}.`) && /^\d+$/.test(n.slice(name.length + 1)))))];
+}
+
 /** The session cookie's value from a Cookie header (next-auth splits big ones into .0, .1 …). */
 export function sessionCookieOf(cookieHeader: string | null): string | undefined {
   if (!cookieHeader) return undefined;

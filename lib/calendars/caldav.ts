@@ -1,8 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { calendarMultiGet, calendarQuery, createAccount, deleteObject, propfind, syncCollection, updateObject, type DAVAccount, type DAVResponse } from "tsdav";
+import { fetch as undiciFetch, type Dispatcher } from "undici";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
+import { AddressRefusedError, guardedDispatcher, type AddressGuard, type Resolver } from "@/lib/webhooks/outbound";
 import { busyOfIcs, eventIcs, isZone } from "./caldav-ics";
 import {
   CalendarError,
@@ -20,12 +22,43 @@ import {
 // provider_c: Apple iCloud (or any CalDAV server) through tsdav, with a Basic-auth login and an
 // app-specific password. tsdav does the WebDAV/XML work; every request goes through `davFetch`,
 // which adds the login, enforces the timeout and turns HTTP failures into CalendarError.
+// A server the host named (not the operator's CALDAV_SERVER_URL) is reached only through the
+// webhooks' address policy, at every connection and every redirect (decisions §17).
 
 type Fetch = typeof fetch;
 /** One public call's state: after an auth, outage or rate-limit failure, its other requests fail at once. */
 type Session = { failure?: CalendarError };
 
 const DAY_MS = 86_400_000;
+
+/** The server's address is not one this service may connect to (loopback, private, or a name resolving to one). */
+export class ServerAddressRefused extends CalendarError {
+  constructor(message: string) {
+    super("rejected", message);
+    this.name = "ServerAddressRefused";
+  }
+}
+
+/** Tests only: the resolver and the loopback servers that stand in for public ones. */
+export const caldavNetwork: { resolve?: Resolver; publicStandIns?: ReadonlySet<string> } = {};
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * How a client reaches its server: the operator's own CALDAV_SERVER_URL as it is (trusted, like
+ * any setting); any other server through the address policy, unless CALDAV_ALLOW_PRIVATE=1.
+ */
+export function caldavAddressGuard(serverUrl: string): AddressGuard | undefined {
+  const config = getConfig();
+  if (config.caldavAllowPrivate || originOf(serverUrl) === originOf(config.caldavServerUrl)) return undefined;
+  return { allowPrivate: false, resolve: caldavNetwork.resolve, publicStandIns: caldavNetwork.publicStandIns };
+}
 
 
 async function statusFailure(response: Response, method: string, url: string): Promise<CalendarError> {
@@ -54,6 +87,9 @@ function transportFailure(error: unknown, timeoutMs: number): CalendarError {
   if (e?.name === "TimeoutError" || e?.name === "AbortError" || e?.cause?.name === "TimeoutError") {
     return new CalendarError("unavailable", `The CalDAV server did not answer within ${timeoutMs} ms`);
   }
+  if (e?.cause instanceof AddressRefusedError) {
+    return new ServerAddressRefused(`The CalDAV server's address is not allowed: ${e.cause.hostname} is a private, loopback or otherwise non-public address`);
+  }
   if (e?.name === "TypeError" && e.message === "fetch failed") {
     return new CalendarError("unavailable", `The CalDAV server could not be reached (${e.cause?.code ?? e.cause?.name ?? "network error"})`);
   }
@@ -62,7 +98,7 @@ function transportFailure(error: unknown, timeoutMs: number): CalendarError {
 }
 
 /** fetch for tsdav: the login, a timeout per request, and failures as CalendarError. */
-function davFetch(credentials: CalDavCredentials, timeoutMs: number, session: Session): Fetch {
+function davFetch(credentials: CalDavCredentials, timeoutMs: number, session: Session, dispatcher: Dispatcher | undefined): Fetch {
   const authorization = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString("base64")}`;
   return async (input, init) => {
     if (session.failure) throw session.failure;
@@ -73,7 +109,10 @@ function davFetch(credentials: CalDavCredentials, timeoutMs: number, session: Se
     let failure: CalendarError;
     try {
       // The signal also covers reading the body, which tsdav does after this returns.
-      const response = await fetch(input, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+      const signal = AbortSignal.timeout(timeoutMs);
+      const response = dispatcher
+        ? ((await undiciFetch(url, { ...(init as Parameters<typeof undiciFetch>[1]), headers, signal, dispatcher })) as unknown as Response)
+        : await fetch(input, { ...init, headers, signal });
       if (response.status < 400) return response;
       failure = await statusFailure(response, method, url);
     } catch (error) {
@@ -82,7 +121,9 @@ function davFetch(credentials: CalDavCredentials, timeoutMs: number, session: Se
     // tsdav tries several discovery URLs and swallows their errors; a refused login or a dead
     // server must not be retried URL after URL, each waiting for the timeout.
     // 501 is a REPORT the server does not implement (sync-collection), not an outage.
-    if (failure.kind === "auth" || (failure.kind === "unavailable" && failure.status !== 501) || failure.kind === "rate_limited") session.failure = failure;
+    if (failure.kind === "auth" || (failure.kind === "unavailable" && failure.status !== 501) || failure.kind === "rate_limited" || failure instanceof ServerAddressRefused) {
+      session.failure = failure;
+    }
     throw failure;
   };
 }
@@ -158,6 +199,8 @@ function calendarName(displayName: unknown, url: string): string {
 
 export function caldavClient(credentials: CalDavCredentials, options: { timeoutMs?: number } = {}): CalendarClient {
   const timeoutMs = options.timeoutMs ?? getConfig().calendarTimeoutMs;
+  const guard = caldavAddressGuard(credentials.serverUrl);
+  const dispatcher = guard ? guardedDispatcher(guard, { connectTimeoutMs: timeoutMs }) : undefined;
   let server: URL | undefined;
   try {
     server = new URL(credentials.serverUrl);
@@ -173,9 +216,10 @@ export function caldavClient(credentials: CalDavCredentials, options: { timeoutM
     }
     const session: Session = {};
     try {
-      return await work(davFetch(credentials, timeoutMs, session));
+      return await work(davFetch(credentials, timeoutMs, session, dispatcher));
     } catch (error) {
       const failure = transportFailure(session.failure ?? error, timeoutMs);
+      if (failure instanceof ServerAddressRefused) throw new ServerAddressRefused(`${action}: ${failure.message}`);
       throw new CalendarError(failure.kind, `${action}: ${failure.message}`, failure.status, failure.retryAfterMs);
     }
   }
@@ -184,7 +228,7 @@ export function caldavClient(credentials: CalDavCredentials, options: { timeoutM
   function discover(fetch: Fetch): Promise<DAVAccount> {
     account ??= createAccount({ account: { serverUrl: credentials.serverUrl, accountType: "caldav" }, fetch }).catch((error: unknown) => {
       account = undefined;
-      if (error instanceof CalendarError && error.kind !== "not_found" && error.kind !== "rejected") throw error;
+      if (error instanceof CalendarError && ((error.kind !== "not_found" && error.kind !== "rejected") || error instanceof ServerAddressRefused)) throw error;
       throw new CalendarError("rejected", `No CalDAV calendar home found at ${server?.origin}`, error instanceof CalendarError ? error.status : undefined);
     });
     return account;

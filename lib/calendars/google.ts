@@ -55,7 +55,7 @@ function oauthClient(redirectUri?: string): OAuth2Client {
     clientId: s.clientId,
     clientSecret: s.clientSecret,
     redirectUri,
-    endpoints: { oauth2AuthBaseUrl: s.authUrl, oauth2TokenUrl: s.tokenUrl },
+    endpoints: { oauth2AuthBaseUrl: s.authUrl, oauth2TokenUrl: s.tokenUrl, oauth2RevokeUrl: s.revokeUrl },
     // Every request, token and API, goes through this transporter. googleapis (`retry: true`) and
     // the token calls (OAuth2Client.RETRY_CONFIG) ask gaxios for retries; `retryConfig.retry: 0`
     // is the one setting that survives the merge. Our job queue retries with its own backoff:
@@ -454,4 +454,16 @@ export const googleProvider: OAuthProvider = {
   },
 
   client: googleClient,
+
+  async revoke(refreshToken) {
+    try {
+      // Revoking the refresh token ends the whole grant: its access tokens stop working too.
+      await oauthClient().revokeToken(refreshToken);
+    } catch (e) {
+      const status = statusOf(e);
+      // The revoke URL carries the token: nothing of the failure but its status is passed on.
+      if (status === undefined && !asHttpFailure(e)) throw e;
+      throw new CalendarError(status === undefined || status >= 500 || status === 429 ? "unavailable" : "rejected", `Google did not revoke the grant${status ? ` (${status})` : ""}`, status);
+    }
+  },
 };

@@ -2,6 +2,7 @@ import "server-only";
 import type { CalendarConnectionRow } from "@/db/schema";
 import { open, seal } from "@/lib/secret-box";
 import { caldavClient } from "./caldav";
+import { ACCESS_TOKEN_PURPOSE, CREDENTIALS_PURPOSE } from "./server-host";
 import { googleProvider } from "./google";
 import { microsoftProvider } from "./microsoft";
 import {
@@ -20,8 +21,7 @@ export * from "./types";
 // client. Credentials are sealed with AES-256-GCM under ENCRYPTION_KEY (lib/secret-box: the
 // sealed value names its key, so the key can rotate) and bound to their purpose.
 
-export const CREDENTIALS_PURPOSE = "calendar:credentials";
-export const ACCESS_TOKEN_PURPOSE = "calendar:access-token";
+export { ACCESS_TOKEN_PURPOSE, CREDENTIALS_PURPOSE } from "./server-host";
 
 const oauth: Record<OAuthProviderId, OAuthProvider> = { provider_a: googleProvider, provider_b: microsoftProvider };
 
@@ -49,6 +49,18 @@ export type ConnectionPersistence = {
   /** A refresh token the provider rotated. */
   saveCredentials(sealed: string): Promise<void>;
 };
+
+/**
+ * Ends a stored OAuth connection's grant at its provider, where the provider offers that
+ * (Google); a no-op otherwise. Throws CalendarError (never with the token in it).
+ */
+export async function revokeConnectionGrant(connection: CalendarConnectionRow): Promise<void> {
+  if (connection.provider === "provider_c") return;
+  const provider = oauthProviderOf(connection.provider);
+  const credentials = openJson<OAuthCredentials>(connection.credentialsEncrypted, CREDENTIALS_PURPOSE);
+  if (!provider.revoke || !credentials || !provider.configured()) return;
+  await provider.revoke(credentials.refreshToken);
+}
 
 /**
  * A client for a stored connection. Credentials that no longer open (the key that sealed them is

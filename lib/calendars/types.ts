@@ -185,6 +185,11 @@ export interface OAuthProvider {
      */
     onRefreshToken?: (refreshToken: string) => Promise<void>;
   }): CalendarClient;
+  /**
+   * Ends the grant at the provider (on disconnect), where the provider offers it (Google). Throws
+   * CalendarError; the caller treats it as best effort.
+   */
+  revoke?(refreshToken: string): Promise<void>;
 }
 
 // ---- push notifications (decisions §17) ----

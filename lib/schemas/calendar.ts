@@ -22,6 +22,10 @@ export const CalendarConnection = z
     id: z.string(),
     provider: z.enum(calendarProviders),
     email: z.string(),
+    serverHost: z.string().nullable().meta({
+      description: "provider_c: the CalDAV server's host when the host named one (serverUrl); null for the service's default server (Apple iCloud) and the other providers",
+      example: "cloud.example.com",
+    }),
     calendars: z.array(Calendar),
     status: z.enum(connectionStatuses).meta({
       description: "connected; error (the provider failed at the last sync: the last known busy times still count); reauth_required (the grant or password no longer works: connect again)",
@@ -49,6 +53,15 @@ export const ConnectCalDavBody = z.strictObject({
   appSpecificPassword: Text.min(1, "Must not be empty")
     .max(256)
     .meta({ description: "An app-specific password (appleid.apple.com → Sign-In and Security)" }),
+  serverUrl: z
+    .url({ protocol: /^https?$/, error: "Must be an https:// address, e.g. https://cloud.example.com/remote.php/dav" })
+    .max(2048)
+    .optional()
+    .meta({
+      description:
+        "The CalDAV server (Nextcloud, Fastmail, Radicale…); omitted: the service's default (Apple iCloud). Must be https and on a public address unless the service allows private ones (CALDAV_ALLOW_PRIVATE)",
+      example: "https://cloud.example.com/remote.php/dav",
+    }),
 });
 
 export const UpdateConnectionBody = z.strictObject({

@@ -1,9 +1,10 @@
 import "server-only";
-import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import { ipLiteralOf, isPublicAddress } from "./address-policy";
+import { ipLiteralOf } from "./address-policy";
+import { pinnedLookup, resolveChecked, type Resolver } from "./outbound";
+
+export type { ResolvedAddress, Resolver } from "./outbound";
 
 // One webhook POST. The host name is resolved once, every address it resolves to is checked
 // against the address policy, and the connection goes to the address that was checked (a
@@ -11,11 +12,6 @@ import { ipLiteralOf, isPublicAddress } from "./address-policy";
 // connect (DNS rebinding) cannot send the request somewhere else. TLS still verifies the
 // certificate against the host name (SNI). Redirects are not followed: a 3xx is a failed
 // attempt like any other non-2xx answer.
-
-export type ResolvedAddress = { address: string; family: number };
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
-
-export const defaultResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 export type PostOptions = {
   timeoutMs: number;
@@ -36,27 +32,6 @@ export class DeliveryError extends Error {
   }
 }
 
-function pinnedLookup(target: ResolvedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    // net.connect asks for every address when it may try several families (autoSelectFamily).
-    if (options.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [target]);
-    else callback(null, target.address, target.family);
-  };
-}
-
-async function resolveChecked(hostname: string, options: PostOptions): Promise<ResolvedAddress | undefined> {
-  const literal = ipLiteralOf(hostname);
-  const addresses = literal ? [{ address: literal, family: literal.includes(":") ? 6 : 4 }] : await (options.resolve ?? defaultResolver)(hostname);
-  if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
-  if (!options.allowPrivate) {
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
-    // Which private address a name resolves to is itself something an outsider may not learn.
-    if (refused) throw new Error(`Refused: ${hostname} resolves to a non-public address`);
-  }
-  // An IP literal needs no lookup (Node does not call one for it).
-  return literal ? undefined : addresses[0];
-}
-
 function describe(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return `Timed out after ${timeoutMs / 1000} s`;
   const code = (error as { code?: string }).code;
@@ -71,7 +46,8 @@ export async function postWebhook(rawUrl: string, body: string, headers: Record<
   try {
     const url = new URL(rawUrl);
     const pinned = await Promise.race([
-      resolveChecked(url.hostname, options),
+      // An IP literal needs no lookup (Node does not call one for it).
+      resolveChecked(url.hostname, options).then((target) => (ipLiteralOf(url.hostname) ? undefined : target)),
       new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true })),
     ]);
     const secure = url.protocol === "https:";

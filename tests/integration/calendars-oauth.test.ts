@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { encode } from "next-auth/jwt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/store/database";
 import { bookingCalendarEvents, busyIntervals, calendarConnections, oauthStateUses } from "@/db/schema";
 import { sessionCookieName, sessionSecret } from "@/lib/auth/session";
 import { getConfig, parseConfig } from "@/lib/config";
-import { seal } from "@/lib/secret-box";
+import { CREDENTIALS_PURPOSE } from "@/lib/calendars";
+import { log } from "@/lib/log";
+import { open, seal } from "@/lib/secret-box";
 import { api, site } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
@@ -540,7 +542,7 @@ describe("per-calendar flags and disconnect", () => {
     expect([...g.calendars, ...m.calendars].filter((c: any) => c.writeTarget)).toHaveLength(1);
     expect(await starts()).not.toContain(iso(at(16)));
 
-    const mCal = m.calendars[0];
+    const mCal = m.calendars.find((c: any) => !c.readOnly);
     const target = await api.patch(`/me/calendar-connections/${m.id}`, { calendars: [{ id: mCal.id, writeTarget: true }] }, { token: host.token });
     expect(target.status, JSON.stringify(target.body)).toBe(200);
     const after = await connections(host);
@@ -568,5 +570,150 @@ describe("per-calendar flags and disconnect", () => {
     const gone = new Set(g.calendars.map((c: any) => c.id));
     expect(left.filter((b) => gone.has(b.calendarId))).toEqual([]);
     expect((await api.delete(`/me/calendar-connections/${g.id}`, { token: host.token })).status).toBe(404);
+  });
+});
+
+describe("read-only calendars", () => {
+  it("Google: a calendar the account only reads is flagged, refused as write target, and one that becomes read-only stops being it", async () => {
+    useFake(googleFake());
+    const host = await createHost({ timezone: "UTC" });
+    const team = google.calendars.find((c) => c.summary === "Team")!;
+    try {
+      await connect(host, googleFake());
+      const [g] = await connections(host);
+      const flags = Object.fromEntries(g.calendars.map((c: any) => [c.name, { readOnly: c.readOnly, writeTarget: c.writeTarget }]));
+      expect(flags).toEqual({
+        [google.email]: { readOnly: false, writeTarget: true },
+        Team: { readOnly: false, writeTarget: false },
+        "Holidays in United States": { readOnly: true, writeTarget: false },
+      });
+
+      const holidays = g.calendars.find((c: any) => c.readOnly);
+      const refused = await api.patch(`/me/calendar-connections/${g.id}`, { calendars: [{ id: holidays.id, writeTarget: true }] }, { token: host.token });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body).toMatchObject({ error: "validation_error", details: { issues: [{ path: "calendars.0.writeTarget", message: expect.stringContaining("read only") }] } });
+      // Nothing changed: the primary is still the write target.
+      expect((await connections(host))[0].calendars.filter((c: any) => c.writeTarget).map((c: any) => c.name)).toEqual([google.email]);
+
+      const teamId = g.calendars.find((c: any) => c.name === "Team").id;
+      expect((await api.patch(`/me/calendar-connections/${g.id}`, { calendars: [{ id: teamId, writeTarget: true }] }, { token: host.token })).status).toBe(200);
+      // The calendar's owner takes away our write access; the next sync notices.
+      team.accessRole = "reader";
+      const synced = await api.post(`/me/calendar-connections/${g.id}/sync`, undefined, { token: host.token });
+      expect(synced.body.calendars.find((c: any) => c.id === teamId)).toMatchObject({ readOnly: true, writeTarget: false });
+      team.accessRole = "writer";
+      const back = await api.post(`/me/calendar-connections/${g.id}/sync`, undefined, { token: host.token });
+      expect(back.body.calendars.find((c: any) => c.id === teamId)).toMatchObject({ readOnly: false, writeTarget: false });
+    } finally {
+      team.accessRole = "writer";
+    }
+  });
+
+  it("Microsoft: the automatic write target is never a read-only calendar, even the default one", async () => {
+    useFake(microsoftFake());
+    const host = await createHost({ timezone: "UTC" });
+    const main = microsoft.calendars.find((c) => c.isDefaultCalendar)!;
+    main.canEdit = false;
+    try {
+      await connect(host, microsoftFake());
+      const [m] = await connections(host);
+      expect(m.calendars.length).toBeGreaterThan(1);
+      expect(m.calendars.every((c: any) => c.readOnly && !c.writeTarget)).toBe(true);
+    } finally {
+      main.canEdit = true;
+    }
+    // With a host whose default calendar is writable, that one is chosen and only it is writable.
+    const other = await createHost({ timezone: "UTC" });
+    await connect(other, microsoftFake());
+    const [m] = await connections(other);
+    expect(m.calendars.map((c: any) => [c.name, c.readOnly, c.writeTarget])).toEqual(
+      expect.arrayContaining([
+        ["Calendar", false, true],
+        ["Birthdays", true, false],
+        ["United States holidays", true, false],
+      ]),
+    );
+  });
+});
+
+describe("disconnect revokes the Google grant", () => {
+  // A Google account of its own per test: no other test's connection holds it.
+  let shared: FakeGoogle;
+  beforeEach(async () => {
+    shared = google;
+    google = await startFakeGoogle();
+  });
+  afterEach(async () => {
+    await google.close();
+    google = shared;
+  });
+
+  /** The refresh token the service holds for the host's Google connection, as stored (sealed). */
+  async function storedRefreshToken(connectionId: string): Promise<string> {
+    const [row] = await (await getDb()).select().from(calendarConnections).where(eq(calendarConnections.id, connectionId));
+    return (JSON.parse(open(row!.credentialsEncrypted!, CREDENTIALS_PURPOSE)!) as { refreshToken: string }).refreshToken;
+  }
+
+  /** What Google's token endpoint answers a refresh with this token. */
+  async function refreshWith(refreshToken: string) {
+    const res = await fetch(google.env.GOOGLE_TOKEN_URL, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: google.clientId, client_secret: google.clientSecret }),
+    });
+    return { status: res.status, body: (await res.json()) as { error?: string } };
+  }
+
+  it("DELETE revokes the refresh token at Google: afterwards Google refuses it (invalid_grant)", async () => {
+    useFake(googleFake());
+    const host = await createHost();
+    await connect(host, googleFake());
+    const [g] = await connections(host);
+    const refreshToken = await storedRefreshToken(g.id);
+    expect((await refreshWith(refreshToken)).status).toBe(200);
+
+    expect((await api.delete(`/me/calendar-connections/${g.id}`, { token: host.token })).status).toBe(204);
+    expect(google.revoked).toContain(refreshToken);
+    expect(await refreshWith(refreshToken)).toEqual({ status: 400, body: expect.objectContaining({ error: "invalid_grant" }) });
+  });
+
+  it("is best effort: when Google fails, the disconnect still succeeds and the log names no token", async () => {
+    useFake(googleFake());
+    const host = await createHost();
+    await connect(host, googleFake());
+    const [g] = await connections(host);
+    const refreshToken = await storedRefreshToken(g.id);
+    const lines: unknown[] = [];
+    for (const level of ["warn", "error", "info"] as const) {
+      vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => void lines.push(args)) as never);
+    }
+    google.behave({ kind: "fail", status: 503, at: "token" });
+    try {
+      expect((await api.delete(`/me/calendar-connections/${g.id}`, { token: host.token })).status).toBe(204);
+    } finally {
+      google.behave({ kind: "ok" });
+      vi.restoreAllMocks();
+    }
+    expect(await connections(host)).toEqual([]);
+    expect(google.revoked).not.toContain(refreshToken);
+    const warning = lines.find((l) => JSON.stringify(l).includes("revoking the grant"));
+    expect(warning).toEqual([{ connectionId: g.id, provider: "provider_a", kind: "unavailable", httpStatus: 503 }, expect.any(String)]);
+    expect(JSON.stringify(lines)).not.toContain(refreshToken);
+  });
+
+  it("is skipped while another host's connection holds the same Google account (Google would end both)", async () => {
+    useFake(googleFake());
+    const [first, second] = [await createHost(), await createHost()];
+    await connect(first, googleFake());
+    await connect(second, googleFake());
+    const [g1] = await connections(first);
+    const [g2] = await connections(second);
+    const revokedBefore = google.revoked.length;
+    expect((await api.delete(`/me/calendar-connections/${g1.id}`, { token: first.token })).status).toBe(204);
+    expect(google.revoked.length).toBe(revokedBefore);
+    const synced = await api.post(`/me/calendar-connections/${g2.id}/sync`, undefined, { token: second.token });
+    expect(synced.body.status).toBe("connected");
+    expect((await api.delete(`/me/calendar-connections/${g2.id}`, { token: second.token })).status).toBe(204);
+    expect(google.revoked.length).toBe(revokedBefore + 1);
   });
 });

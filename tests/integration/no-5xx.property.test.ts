@@ -33,7 +33,7 @@ beforeAll(() => {
     ...configBefore,
     google: { clientId: "fuzz-client", clientSecret: "fuzz-secret" },
     microsoft: { clientId: "fuzz-client", clientSecret: "fuzz-secret" },
-    googleEndpoints: { authUrl: `${UNREACHABLE}/auth`, tokenUrl: `${UNREACHABLE}/token`, apiBaseUrl: UNREACHABLE },
+    googleEndpoints: { authUrl: `${UNREACHABLE}/auth`, tokenUrl: `${UNREACHABLE}/token`, revokeUrl: `${UNREACHABLE}/revoke`, apiBaseUrl: UNREACHABLE },
     microsoftEndpoints: { loginBaseUrl: `${UNREACHABLE}/common`, graphBaseUrl: `${UNREACHABLE}/v1.0` },
     caldavServerUrl: UNREACHABLE,
     calendarTimeoutMs: 2_000,

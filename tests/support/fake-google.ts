@@ -35,7 +35,7 @@ export type FakeGoogleMode = { kind: "ok" } | { kind: "fail"; status: number; at
 export type FakeGoogle = {
   url: string;
   /** Environment variables that point the service at this fake. */
-  env: Record<"GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_AUTH_URL" | "GOOGLE_TOKEN_URL" | "GOOGLE_API_BASE_URL", string>;
+  env: Record<"GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_AUTH_URL" | "GOOGLE_TOKEN_URL" | "GOOGLE_REVOKE_URL" | "GOOGLE_API_BASE_URL", string>;
   clientId: string;
   clientSecret: string;
   email: string;
@@ -64,6 +64,8 @@ export type FakeGoogle = {
   routeHooks(from: string, to: string): void;
   /** Google Meet conferences made so far (a createRequest honoured). */
   meetingsMade(): number;
+  /** Refresh tokens revoked through `POST /revoke`, in order. */
+  revoked: string[];
   close(): Promise<void>;
 };
 
@@ -114,6 +116,7 @@ export async function startFakeGoogle(
   const refreshTokens = new Map<string, { scope: string }>();
   const accessTokens = new Map<string, { scope: string; expiresAt: number }>();
   const requests: FakeGoogle["requests"] = [];
+  const revoked: string[] = [];
   let consentedBefore = false;
   let denyNext = false;
   let mode: FakeGoogleMode = { kind: "ok" };
@@ -189,6 +192,17 @@ export async function startFakeGoogle(
       return issueAccess(grant.scope);
     }
     throw oauthError(400, "unsupported_grant_type", "Invalid grant_type");
+  }
+
+  /** Google's revoke endpoint: a refresh token ends its grant (the access tokens of the account with it, in this fake). */
+  function revokeEndpoint(given: string) {
+    if (refreshTokens.delete(given)) {
+      accessTokens.clear();
+      revoked.push(given);
+      return {};
+    }
+    if (accessTokens.delete(given)) return {};
+    throw oauthError(400, "invalid_token", "Token expired or revoked");
   }
 
   // ---- Calendar API ----
@@ -455,6 +469,10 @@ export async function startFakeGoogle(
       if (mode.kind === "fail" && mode.at === "token") throw oauthError(mode.status, mode.status >= 500 ? "internal_failure" : "invalid_request", `Fake failure ${mode.status}`);
       return send(res, 200, tokenEndpoint(req, body), { "cache-control": "no-store" });
     }
+    if (req.method === "POST" && url.pathname === "/revoke") {
+      if (mode.kind === "fail" && mode.at === "token") throw oauthError(mode.status, "internal_failure", `Fake failure ${mode.status}`);
+      return send(res, 200, revokeEndpoint(url.searchParams.get("token") ?? new URLSearchParams(body).get("token") ?? ""));
+    }
     if (!url.pathname.startsWith("/calendar/v3/")) throw new HttpError(404, "Not Found");
     if (mode.kind === "hang") return; // never answers; the client's timeout must give up
     if (mode.kind === "fail" && mode.at !== "token") throw apiError(mode.status, mode.status >= 500 ? "backendError" : "failed", `Fake failure ${mode.status}`);
@@ -485,6 +503,7 @@ export async function startFakeGoogle(
       GOOGLE_CLIENT_SECRET: clientSecret,
       GOOGLE_AUTH_URL: `${url}/o/oauth2/v2/auth`,
       GOOGLE_TOKEN_URL: `${url}/token`,
+      GOOGLE_REVOKE_URL: `${url}/revoke`,
       GOOGLE_API_BASE_URL: url,
     },
     clientId,
@@ -533,6 +552,7 @@ export async function startFakeGoogle(
     requests,
     push,
     routeHooks: (from, to) => hooks.set(from, to),
+    revoked,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));

@@ -35,6 +35,9 @@ setConfig(
     // per-address limits are tested at their defaults in tests/integration/address-limits.test.ts.
     LIMIT_REGISTER: "10000/1h",
     LIMIT_BOOKINGS_PER_ADDRESS: "10000/10m",
+    // Every CalDAV server in the tests (Radicale, the small fakes) listens on loopback; the
+    // address policy for host-given servers is tested with it off (calendars-caldav-address.test.ts).
+    CALDAV_ALLOW_PRIVATE: "1",
     // Silent unless asked: TEST_LOG_LEVEL=error shows what a 500 in a test was.
     ...(process.env.TEST_LOG_LEVEL ? { LOG_LEVEL: process.env.TEST_LOG_LEVEL } : {}),
   }),

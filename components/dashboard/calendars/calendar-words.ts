@@ -10,6 +10,10 @@ export const BRAND: Record<CalendarProvider, string> = {
   provider_c: "Apple iCloud",
 };
 
+/** What a connection is called: a CalDAV server the host named goes by its address, not by the default's brand. */
+export const connectionBrand = (connection: Pick<CalendarConnectionDto, "provider" | "serverHost">): string =>
+  connection.serverHost ? `CalDAV ${connection.serverHost}` : BRAND[connection.provider];
+
 export const brandOf = (provider: string): string | undefined => (Object.prototype.hasOwnProperty.call(BRAND, provider) ? BRAND[provider as CalendarProvider] : undefined);
 
 /** The callback's `?connected=` / `?error=` flags, in words. */
@@ -43,13 +47,15 @@ export const STATUS: Record<CalendarConnectionDto["status"], { label: string; cl
 
 /** Why a connection is not working, and what the host can do about it. */
 export function statusExplanation(connection: CalendarConnectionDto): string | undefined {
-  const brand = BRAND[connection.provider];
+  const brand = connectionBrand(connection);
   if (connection.status === "error") {
     // A failed sync, or a booking that checked the calendar and got no answer (lastError says which).
     return `${brand} could not be read at the last try. The busy times read before still count, and we try again every few minutes; Sync now tries at once.`;
   }
   if (connection.status === "reauth_required") {
-    return connection.provider === "provider_c"
+    return connection.provider === "provider_c" && connection.serverHost
+      ? `${brand} no longer accepts the password (it was revoked or changed), so busy times are not read. Reconnect with the new password; your choices below are kept.`
+      : connection.provider === "provider_c"
       ? "Apple iCloud no longer accepts the app-specific password (it was revoked or changed), so busy times are not read. Reconnect with a new app-specific password; your choices below are kept."
       : `${brand} no longer accepts our access (it was removed or has expired), so busy times are not read. Reconnect to sign in again; your choices below are kept.`;
   }

@@ -16,15 +16,23 @@ import { ConnectCalDavBody } from "@/lib/schemas/calendar";
 
 export const APPLE_FORM_ID = "connect-apple-icloud";
 
-type AppleValues = { providerAccountId: string; appSpecificPassword: string };
-const FIELDS: readonly string[] = ["providerAccountId", "appSpecificPassword"];
-/** Checked as the API checks it (POST /me/calendar-connections/provider_c); iCloud says whether the password works. */
-const toBody = (v: AppleValues): ConnectCalDavInput => ({ providerAccountId: v.providerAccountId.trim(), appSpecificPassword: v.appSpecificPassword });
+/** Apple iCloud (the service's own CalDAV server, no address to type) or any other CalDAV server by its URL. */
+type Server = "icloud" | "other";
+type AppleValues = { server: Server; serverUrl: string; providerAccountId: string; appSpecificPassword: string };
+const FIELDS: readonly string[] = ["serverUrl", "providerAccountId", "appSpecificPassword"];
+/** Checked as the API checks it (POST /me/calendar-connections/provider_c); the server says whether the password works. */
+const toBody = (v: AppleValues): ConnectCalDavInput => ({
+  providerAccountId: v.providerAccountId.trim(),
+  appSpecificPassword: v.appSpecificPassword,
+  ...(v.server === "other" ? { serverUrl: v.serverUrl.trim() } : {}),
+});
 const appleRules: FormRules<AppleValues> = { schema: ConnectCalDavBody, toBody };
 
-/** The 503 of provider_c names the API's value: the host reads the brand instead. */
-function generalMessage(error: ApiError): string {
-  if (error.code === "provider_unavailable") return "Apple iCloud could not be reached just now, so nothing was connected. Please try again in a moment.";
+/** The 503 of provider_c names the API's value: the host reads the server instead. */
+function generalMessage(error: ApiError, server: Server): string {
+  if (error.code === "provider_unavailable") {
+    return `${server === "icloud" ? "Apple iCloud" : "The CalDAV server"} could not be reached just now, so nothing was connected. Please try again in a moment.`;
+  }
   return error.message;
 }
 
@@ -37,10 +45,11 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
   const queryClient = useQueryClient();
   const { form, formRef, onSubmit, showServerIssues } = useApiForm<AppleValues>({
     rules: appleRules,
-    defaultValues: { providerAccountId: appleId, appSpecificPassword: "" },
+    defaultValues: { server: "icloud", serverUrl: "", providerAccountId: appleId, appSpecificPassword: "" },
   });
-  const { control, getValues, setValue } = form;
-  const [providerAccountId, password] = useWatch({ control, name: ["providerAccountId", "appSpecificPassword"] });
+  const { control, getValues, setValue, register } = form;
+  const [server, serverUrl, providerAccountId, password] = useWatch({ control, name: ["server", "serverUrl", "providerAccountId", "appSpecificPassword"] });
+  const icloud = server === "icloud";
   const [general, setGeneral] = useState<string | null>(null);
   const [connected, setConnected] = useState<CalendarConnectionDto | null>(null);
   const connect = useMutation<CalendarConnectionDto, ApiError, ConnectCalDavInput>({
@@ -66,7 +75,7 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
         if (!(error instanceof ApiError)) return setGeneral("Something went wrong on this page. Please try again.");
         if (error.status === 401) return; // the dashboard is taking the person to /login
         const unplaced = showServerIssues(error.issues, (path) => (FIELDS.includes(path) ? path : undefined));
-        if (unplaced.length === error.issues.length) setGeneral(generalMessage(error));
+        if (unplaced.length === error.issues.length) setGeneral(generalMessage(error, values.server));
       }
     },
     () => {
@@ -85,17 +94,43 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
       className="flex flex-col gap-4 border-t border-slate-200 pt-4"
     >
       <h3 id={`${APPLE_FORM_ID}-heading`} className="font-semibold">
-        Apple iCloud
+        Apple iCloud or another CalDAV server
       </h3>
       <div className="flex max-w-lg flex-col gap-4">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Server</legend>
+          <div className="flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
+            <label className="flex cursor-pointer items-center gap-2">
+              <input type="radio" value="icloud" className="size-4 accent-blue-600" {...register("server")} />
+              Apple iCloud
+            </label>
+            <label className="flex cursor-pointer items-center gap-2">
+              <input type="radio" value="other" className="size-4 accent-blue-600" {...register("server")} />
+              Other CalDAV server (Nextcloud, Fastmail…)
+            </label>
+          </div>
+        </fieldset>
+        {!icloud && (
+          <TextField
+            control={control}
+            name="serverUrl"
+            label="Server URL"
+            required
+            hint="The CalDAV address your provider gives, starting with https://, e.g. https://cloud.example.com/remote.php/dav for Nextcloud."
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            maxLength={2048}
+          />
+        )}
         <TextField
           control={control}
           name="providerAccountId"
-          label="Apple ID"
+          label={icloud ? "Apple ID" : "User name"}
           required
-          hint="The email address you sign in to iCloud with."
-          type="email"
-          inputMode="email"
+          hint={icloud ? "The email address you sign in to iCloud with." : "The name or email address you sign in to that server with."}
+          type={icloud ? "email" : "text"}
+          inputMode={icloud ? "email" : "text"}
           autoComplete="username"
           maxLength={320}
           onText={onAppleIdChange}
@@ -103,16 +138,20 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
         <TextField
           control={control}
           name="appSpecificPassword"
-          label="App-specific password"
+          label={icloud ? "App-specific password" : "Password"}
           required
           hint={
-            <>
-              Not your Apple ID password: make one at{" "}
-              <a href="https://appleid.apple.com" target="_blank" rel="noreferrer" className="text-blue-700 underline">
-                appleid.apple.com<span className="sr-only"> (opens in a new tab)</span>
-              </a>{" "}
-              under Sign-In and Security → App-Specific Passwords.
-            </>
+            icloud ? (
+              <>
+                Not your Apple ID password: make one at{" "}
+                <a href="https://appleid.apple.com" target="_blank" rel="noreferrer" className="text-blue-700 underline">
+                  appleid.apple.com<span className="sr-only"> (opens in a new tab)</span>
+                </a>{" "}
+                under Sign-In and Security → App-Specific Passwords.
+              </>
+            ) : (
+              "Where the server offers app passwords (Nextcloud, Fastmail), use one made for this service."
+            )
           }
           type="password"
           autoComplete="off"
@@ -123,12 +162,13 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
           {general && <Alert tone="error">{general}</Alert>}
           {connected && (
             <Alert tone="success">
-              Apple iCloud connected for <span className="break-all">{connected.email}</span>. Its calendars are listed below.
+              {connected.serverHost ? <span className="break-all">{connected.serverHost}</span> : "Apple iCloud"} connected for{" "}
+              <span className="break-all">{connected.email}</span>. Its calendars are listed below.
             </Alert>
           )}
         </div>
       </div>
-      <Button type="submit" disabled={connect.isPending || !providerAccountId.trim() || !password} className="self-start">
+      <Button type="submit" disabled={connect.isPending || !providerAccountId.trim() || !password || (!icloud && !serverUrl.trim())} className="self-start">
         {connect.isPending ? "Connecting…" : "Connect"}
       </Button>
     </form>
@@ -137,7 +177,7 @@ function AppleForm({ appleId, onAppleIdChange }: { appleId: string; onAppleIdCha
 
 /**
  * The three ways in: Google and Microsoft by their consent screen (a plain navigation to the
- * authorize path, which answers with a redirect), Apple iCloud with an app-specific password.
+ * authorize path, which answers with a redirect), Apple iCloud or any CalDAV server with a password.
  */
 export function ConnectCalendar({
   appleOpen,
@@ -174,11 +214,11 @@ export function ConnectCalendar({
           aria-controls={appleOpen ? APPLE_FORM_ID : undefined}
           onClick={() => {
             onAppleOpenChange(!appleOpen);
-            if (!appleOpen) focusSoon(() => document.querySelector<HTMLElement>(`#${APPLE_FORM_ID} input`));
+            if (!appleOpen) focusSoon(() => document.querySelector<HTMLElement>(`#${APPLE_FORM_ID} input[name="providerAccountId"]`));
           }}
         >
           <CalendarIcon className="size-5 text-slate-700" />
-          Connect Apple iCloud
+          Connect Apple iCloud or CalDAV
           <ChevronRightIcon className={`size-4 text-slate-500 transition-transform ${appleOpen ? "rotate-90" : ""}`} />
         </Button>
       </div>

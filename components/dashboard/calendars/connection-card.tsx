@@ -15,7 +15,7 @@ import {
   type CalendarConnectionDto,
   type ConnectedCalendarDto,
 } from "@/lib/browser/api-client/host";
-import { BRAND, checkedPhrase, fullDate, STATUS, statusExplanation } from "./calendar-words";
+import { checkedPhrase, connectionBrand, fullDate, STATUS, statusExplanation } from "./calendar-words";
 
 /** The write target's choice, made on the page: one radio across every connection. */
 export type WriteTargetChoice = {
@@ -48,6 +48,7 @@ function CalendarRow({ connectionId, calendar, target }: { connectionId: string;
           <p id={nameId} className="min-w-0 font-medium break-words">
             {calendar.name}
           </p>
+          {calendar.readOnly && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">Read only</span>}
           <span aria-live="polite" className="text-sm text-slate-500">
             {saving ? "Saving…" : ""}
           </span>
@@ -65,12 +66,14 @@ function CalendarRow({ connectionId, calendar, target }: { connectionId: string;
             />
             Check for conflicts
           </label>
-          <label className="flex cursor-pointer items-center gap-2">
+          {/* A calendar the account can only read cannot take bookings (the API refuses it too). */}
+          <label className={`flex items-center gap-2 ${calendar.readOnly ? "cursor-not-allowed text-slate-500" : "cursor-pointer"}`}>
             <input
               type="radio"
               name="calendar-write-target"
               className="size-4 accent-blue-600"
               checked={target.calendarId === calendar.id}
+              disabled={calendar.readOnly}
               onChange={() => target.choose(connectionId, calendar.id)}
             />
             Add new bookings here
@@ -117,7 +120,7 @@ export function ConnectionCard({
       return refresh();
     },
   });
-  const brand = BRAND[connection.provider];
+  const brand = connectionBrand(connection);
   const status = STATUS[connection.status];
   const explanation = statusExplanation(connection);
   const holdsTarget = connection.calendars.some((c) => c.writeTarget);

@@ -13,12 +13,13 @@ import {
   type ExternalCalendar,
   type OAuthCredentials,
 } from "@/lib/calendars";
-import { verifyCalDavCredentials } from "@/lib/calendars/caldav";
+import { ServerAddressRefused, caldavAddressGuard, verifyCalDavCredentials } from "@/lib/calendars/caldav";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { ConnectCalDavBody } from "@/lib/schemas/calendar";
 import { lockName } from "@/lib/store/locks";
+import { targetUrlProblem } from "@/lib/webhooks/address-policy";
 import { loadConnections, type ConnectionWithCalendars } from "./store";
 import { syncConnection } from "./sync";
 
@@ -73,7 +74,9 @@ export async function saveConnection(db: Db, host: UserRow, input: NewConnection
     if (fresh.length) {
       await tx
         .insert(calendars)
-        .values(fresh.map((c) => ({ id: newId("cld"), connectionId: id, userId: host.id, externalId: c.externalId, name: c.name, isPrimary: c.isPrimary })));
+        .values(
+          fresh.map((c) => ({ id: newId("cld"), connectionId: id, userId: host.id, externalId: c.externalId, name: c.name, isPrimary: c.isPrimary, readOnly: !c.writable })),
+        );
     }
     const [target] = await tx
       .select({ id: calendars.id })
@@ -97,6 +100,9 @@ export async function saveConnection(db: Db, host: UserRow, input: NewConnection
 /** Turns a provider failure met while connecting into the API's answer. Nothing was stored. */
 export function connectFailure(error: unknown, provider: string): unknown {
   if (!(error instanceof CalendarError)) return error;
+  if (error instanceof ServerAddressRefused) {
+    return validationError([{ path: "serverUrl", message: "Must be a server on the public internet (this address, or one it redirects to, is private or loopback)" }], "The CalDAV server's address is not allowed");
+  }
   if (error.kind === "auth") {
     return new AppError("validation_error", "The calendar server refused these credentials", {
       issues: [{ path: "appSpecificPassword", message: "Wrong account or app-specific password" }],
@@ -108,13 +114,28 @@ export function connectFailure(error: unknown, provider: string): unknown {
   return new AppError("validation_error", `The calendar provider refused the connection: ${error.message}`, { issues: [] });
 }
 
+/**
+ * What is wrong with a host-given CalDAV server address before anything is asked of it: https
+ * only (the password goes with every request) and no literal private address or local name,
+ * unless CALDAV_ALLOW_PRIVATE=1. Names are resolved and checked at every connection
+ * (lib/calendars/caldav.ts), redirects included.
+ */
+function serverUrlProblem(serverUrl: string): string | undefined {
+  if (!caldavAddressGuard(serverUrl)) return undefined;
+  const url = new URL(serverUrl);
+  if (url.protocol !== "https:") return "Must be an https:// address (the password is sent with every request)";
+  return targetUrlProblem(serverUrl, false);
+}
+
 /** POST /me/calendar-connections/provider_c: the login is checked with the server before anything is stored. */
 export async function connectCalDav(db: Db, host: UserRow, body: z.output<typeof ConnectCalDavBody>, now: number = Date.now()): Promise<ConnectionWithCalendars> {
   const credentials: CalDavCredentials = {
     username: body.providerAccountId,
     password: body.appSpecificPassword,
-    serverUrl: getConfig().caldavServerUrl,
+    serverUrl: body.serverUrl ?? getConfig().caldavServerUrl,
   };
+  const problem = serverUrlProblem(credentials.serverUrl);
+  if (problem) throw validationError([{ path: "serverUrl", message: problem }], "The CalDAV server's address is not allowed");
   let listed: ExternalCalendar[];
   try {
     listed = await verifyCalDavCredentials(credentials);

@@ -164,7 +164,7 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
   const removed = stored.filter((c) => !listedIds.has(c.externalId));
   const renamed = listed.filter((c) => {
     const old = byExternal.get(c.externalId);
-    return old !== undefined && old.name !== c.name;
+    return old !== undefined && (old.name !== c.name || old.readOnly !== !c.writable);
   });
   const plans = new Map<string, CalendarPlan>();
   for (const [externalId, { changes, syncedTo }] of read) {
@@ -197,7 +197,12 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
     async (tx) => {
       if (removed.length) await tx.delete(calendars).where(inArray(calendars.id, removed.map((c) => c.id)));
       for (const c of renamed) {
-        await tx.update(calendars).set({ name: c.name }).where(eq(calendars.id, byExternal.get(c.externalId)!.id));
+        // A calendar the account can no longer write to stops being the write target.
+        const readOnly = !c.writable;
+        await tx
+          .update(calendars)
+          .set({ name: c.name, readOnly, ...(readOnly ? { writeTarget: false } : {}) })
+          .where(eq(calendars.id, byExternal.get(c.externalId)!.id));
       }
       const apply = async (calendarId: string, plan: CalendarPlan) => {
         if (plan.remove === "all") await tx.delete(busyIntervals).where(eq(busyIntervals.calendarId, calendarId));
@@ -220,6 +225,7 @@ export async function syncConnection(db: Db, connectionId: string, now: number =
             externalId: c.externalId,
             name: c.name,
             isPrimary: c.isPrimary,
+            readOnly: !c.writable,
             ...(plan ? { syncState: plan.state, syncedTo: plan.syncedTo } : {}),
           })
           .onConflictDoNothing()
