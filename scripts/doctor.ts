@@ -31,7 +31,8 @@ async function main(): Promise<number> {
     const report = await runDoctor({ config, env: process.env, database, runner: "cli" });
     if (asJson) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else {
-      const counts = (["fail", "warn"] as const).map((s) => `${report.checks.filter((c) => c.status === s).length} ${s === "fail" ? "failed" : "warnings"}`);
+      const count = (s: "fail" | "warn") => report.checks.filter((c) => c.status === s).length;
+      const counts = [`${count("fail")} failed`, `${count("warn")} ${count("warn") === 1 ? "warning" : "warnings"}`];
       process.stdout.write(`Checked as NODE_ENV=${config.nodeEnv}, APP_URL=${config.appUrl}\n${formatTable(report.checks)}\n${counts.join(", ")}\n`);
     }
     return report.status === "fail" ? 1 : 0;

@@ -1,8 +1,10 @@
 import "server-only";
 import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
+import { getConfig } from "@/lib/config";
 import { databaseChecks } from "./checks-data";
 import { serviceChecks } from "./checks-services";
+import { processDatabase } from "./sources";
 import { errorText, redact, worst, type Check, type CheckContext, type CheckResult, type DatabaseSource, type DoctorReport, type Finding } from "./types";
 
 export type { CheckResult, CheckStatus, DatabaseSource, DoctorReport } from "./types";
@@ -66,4 +68,10 @@ export async function runDoctor(
 function memoized(source: DatabaseSource): DatabaseSource {
   let opened: Promise<Database | undefined> | undefined;
   return { describe: source.describe, open: () => (opened ??= source.open()) };
+}
+
+/** The report of the running process (GET /api/v1/health?full=1): its own configuration and database. */
+export function runDoctorInProcess(): Promise<DoctorReport> {
+  const config = getConfig();
+  return runDoctor({ config, env: process.env, database: processDatabase(config), runner: "server" });
 }
