@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "@/db/client";
 import { getConfig, parseConfig, setConfig } from "@/lib/config";
 import { ALL_CHECKS, runDoctor } from "./doctor";
+import { startFakeGoogle } from "@/tests/support/fake-google";
 import { formatTable } from "./table";
 import type { DatabaseSource } from "./types";
 
@@ -71,6 +72,19 @@ describe("npm run doctor's checks", () => {
     expect(row("oauth Google").fix).toContain("set GOOGLE_CLIENT_SECRET");
     expect(row("oauth Google").fix).toContain("https://booking.example.com/api/v1/oauth/callback/provider_a");
     expect(row("oauth Microsoft")).toMatchObject({ status: "ok", finding: expect.stringContaining("not configured") });
+  });
+
+  it("asks the provider whether it knows the client: a wrong secret fails, the right one passes", async () => {
+    const google = await startFakeGoogle();
+    try {
+      const right = await doctor({ ...google.env, APP_URL: "https://booking.example.com" }, ["oauth"]);
+      expect(right.row("oauth Google")).toMatchObject({ status: "ok", finding: expect.stringContaining("accepts the client; register the redirect URI https://booking.example.com/api/v1/oauth/callback/provider_a") });
+      const wrong = await doctor({ ...google.env, GOOGLE_CLIENT_SECRET: "GOCSPX-not-the-secret" }, ["oauth"]);
+      expect(wrong.row("oauth Google")).toMatchObject({ status: "fail", finding: expect.stringContaining("invalid_client"), fix: expect.stringContaining("GOOGLE_CLIENT_SECRET") });
+      expect(JSON.stringify(wrong.report)).not.toContain("GOCSPX-not-the-secret");
+    } finally {
+      await google.close();
+    }
   });
 
   it("fails an http APP_URL in production, and an unset one", async () => {
