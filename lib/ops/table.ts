@@ -1,7 +1,7 @@
 import type { CheckResult } from "./types";
 
 // The doctor's report as a plain-text table for a terminal (and the README): one row per check,
-// long findings and fixes wrapped inside their column.
+// long findings and fixes wrapped inside their column (an address wider than it is never cut).
 
 const WIDTHS = { check: 17, status: 6, finding: 46, fix: 40 } as const;
 const MARK = { ok: "ok", warn: "WARN", fail: "FAIL" } as const;
@@ -10,19 +10,12 @@ function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    for (let rest = word; rest.length > 0; ) {
-      const room = line ? width - line.length - 1 : width;
-      if (rest.length <= room) {
-        line = line ? `${line} ${rest}` : rest;
-        rest = "";
-      } else if (!line && rest.length > width) {
-        lines.push(rest.slice(0, width));
-        rest = rest.slice(width);
-      } else {
-        lines.push(line);
-        line = "";
-      }
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = "";
     }
+    // A word wider than the column (an address to copy) stays whole and widens its line.
+    line = line ? `${line} ${word}` : word;
   }
   if (line || lines.length === 0) lines.push(line);
   return lines;

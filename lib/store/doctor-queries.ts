@@ -18,7 +18,7 @@ export type SealedKeyCount = { keyId: string; where: string; count: number };
 
 /**
  * Per key id, how many stored values were sealed under it: calendar credentials and webhook secrets
- * (a few per host), and the newest 500 guest links (a sample: the table has a row per booking).
+ * (a few per host), and a sample of 500 guest links (the table has a row per booking).
  */
 export async function sealedKeyIds(db: Db): Promise<SealedKeyCount[]> {
   const rows = await db
