@@ -104,7 +104,7 @@ describe("GET /health?full=1", () => {
 
   it("without the operator's token, or with another, answers 401 and no details", async () => {
     configWith({ OPS_TOKEN: token });
-    for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: token }]) {
+    for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: token }] as Record<string, string>[]) {
       const res = await api.get("/health?full=1", { headers });
       expect(res.status).toBe(401);
       expect(JSON.stringify(res.body)).not.toMatch(/checks|database|encryption/);
