@@ -102,10 +102,11 @@ const encryptionKey: Check = {
       };
     }
     const count = stored.reduce((n, s) => n + s.count, 0);
+    const stores = count === 0 ? "nothing sealed is stored yet" : `the ${count} stored values checked were sealed under it`;
     if (ctx.config.nodeEnv === "production" && !ctx.env.ENCRYPTION_KEY && existsSync(path.join(ctx.config.dataDir, "secrets.json"))) {
-      return { status: "warn", finding: `${source} (key id ${keyId}) seals and opens; the ${count} stored values checked were sealed under it. It lives beside the data`, fix: "keep DATA_DIR/secrets.json backed up, or move the key to ENCRYPTION_KEY with your other secrets" };
+      return { status: "warn", finding: `${source} (key id ${keyId}) seals and opens; ${stores}. It lives beside the data`, fix: "keep DATA_DIR/secrets.json backed up, or move the key to ENCRYPTION_KEY with your other secrets" };
     }
-    return { status: "ok", finding: `${source} (key id ${keyId}) seals and opens; the ${count} stored values checked were sealed under it` };
+    return { status: "ok", finding: `${source} (key id ${keyId}) seals and opens; ${stores}` };
   },
 };
 
