@@ -16,7 +16,10 @@ import { startRadicale, type Radicale } from "../support/radicale";
 // setup, values sealed under a key that is no longer the configured one, a pending migration, and
 // the operator's JSON at /health?full=1.
 
-const db = withTestDatabase();
+// Its own database on PostgreSQL: every file seals under its own random key (tests/support/setup.ts),
+// so a shared database holds values this file's key did not seal, and deleting a migration row
+// must not touch what other files migrate against.
+const db = withTestDatabase({ isolated: true });
 const saved = getConfig();
 let radicale: Radicale | undefined;
 
