@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 // The house's layers (ARCHITECTURE.md): what each room may import. Type-only imports may cross
 // (a component may name a row's type); values may not. Relative paths are caught too.
 const room = (...names) => names.flatMap((n) => [`@/${n}`, `@/${n}/*`, `**/${n}`, `**/${n}/*`]);
-const SERVER_ONLY = room("db", "lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/auth", "lib/calendars", "lib/notifications", "lib/webhooks", "lib/calls", "lib/rate-limit", "lib/config", "lib/log", "lib/links", "lib/secret-box", "lib/dto");
+const SERVER_ONLY = room("db", "lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/auth", "lib/calendars", "lib/notifications", "lib/webhooks", "lib/calls", "lib/rate-limit", "lib/config", "lib/log", "lib/links", "lib/secret-box", "lib/dto", "lib/ops");
 const zone = (files, rooms, message) => ({
   files,
   rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: rooms, allowTypeImports: true, message }] }] },

@@ -106,6 +106,8 @@ const EnvSchema = z.object({
   CALLS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   METRICS: flag,
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // The operator's bearer token for GET /api/v1/health?full=1 (the doctor's report); unset: that report is off.
+  OPS_TOKEN: z.string().min(24, "must be at least 24 characters (e.g. openssl rand -base64 32)").optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587")
@@ -172,6 +174,8 @@ export type Config = {
   calls: CallsProviderConfig | undefined;
   /** /metrics: off, open to anyone who can reach it, or behind a bearer token. */
   metrics: { enabled: false } | { enabled: true; token: string | undefined };
+  /** OPS_TOKEN: the bearer token of /api/v1/health?full=1; undefined: the full report is off. */
+  opsToken: string | undefined;
   /** Where email goes; unset: each message is written as an .eml file under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -295,6 +299,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           }
         : undefined,
     metrics: e.METRICS || e.METRICS_TOKEN ? { enabled: true, token: e.METRICS_TOKEN } : { enabled: false },
+    opsToken: e.OPS_TOKEN,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Booking <no-reply@${new URL(appUrl).hostname}>`,
   };

@@ -20,6 +20,17 @@ function keyring(): Map<string, Buffer> {
   return new Map([[keyIdOf(key), key]]);
 }
 
+/** The id sealed values name for the current key (a hash prefix, not the key): lib/ops compares it with stored ones. */
+export function currentKeyId(): string {
+  return keyIdOf(getConfig().encryptionKey);
+}
+
+/** The key id a sealed value names, or undefined when it is not a sealed value. */
+export function keyIdOfSealed(sealed: string): string | undefined {
+  const [version, keyId] = sealed.split(".");
+  return version === VERSION && keyId ? keyId : undefined;
+}
+
 export function seal(plain: string, purpose: string): string {
   const key = getConfig().encryptionKey;
   const iv = randomBytes(12);
