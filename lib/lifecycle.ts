@@ -5,12 +5,19 @@ import "server-only";
 // drives it through the same object on globalThis: { draining, hooks }.
 
 type Hook = { name: string; run: () => Promise<void> };
-type Lifecycle = { draining: boolean; hooks: Hook[] };
+/** What server.mjs started: `npm start` (serves, and runs the jobs unless WORKER=off) or `npm run worker` (jobs only). */
+export type ProcessRole = "server" | "worker";
+type Lifecycle = { draining: boolean; hooks: Hook[]; role?: ProcessRole };
 
 const holder = globalThis as unknown as { __bookingLifecycle?: Lifecycle };
 
 function lifecycle(): Lifecycle {
   return (holder.__bookingLifecycle ??= { draining: false, hooks: [] });
+}
+
+/** The role server.mjs gave this process; "server" when it did not start it (tests, `next dev`). */
+export function processRole(): ProcessRole {
+  return lifecycle().role ?? "server";
 }
 
 export function isDraining(): boolean {
