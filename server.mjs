@@ -173,6 +173,8 @@ async function shutdown(signal) {
   // A worker has no traffic to drain: it stops claiming jobs at once and finishes those in hand.
   const drainMs = server ? drainDelayMs : 0;
   log(server ? "shutting down: health answers 503; then no new connections, and requests in flight finish" : "shutting down: no new jobs; the jobs in hand finish", { signal, drainDelayMs: drainMs });
+  // The shutdown hooks see it too: the worker hands back the jobs it cannot finish before then.
+  lifecycle.deadline = Date.now() + drainMs + finishTimeoutMs;
   const deadline = setTimeout(() => {
     log("shutdown took too long; exiting", { timeoutMs: drainMs + finishTimeoutMs });
     process.exit(1);
