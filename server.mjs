@@ -1,3 +1,7 @@
+// `npm run worker` (`server.mjs --worker`): the same build, without an HTTP server: it runs the
+// jobs only (the outbox's emails, webhooks and calendar writes, the calendar sync loop,
+// housekeeping; lib/startup.ts), and on SIGTERM finishes the jobs in hand before it exits.
+//
 // `npm start`: the built Next.js app behind Node's own HTTP server, for two reasons. The route
 // handlers need the client's address for per-IP rate limits, and Next.js only passes a
 // client-supplied X-Forwarded-For through: here `x-client-ip` is always the socket's address,
@@ -17,15 +21,18 @@ const hostname = process.env.HOST || "0.0.0.0";
 // balancer that polls it stops sending traffic first), then how long in-flight requests and the
 // shutdown hooks may take before the process exits anyway.
 const drainDelayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 2_000);
-const shutdownTimeoutMs = drainDelayMs + Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
+const finishTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 10_000);
 
 // Shared with lib/lifecycle.ts: `draining` turns health to 503, `hooks` close the worker and the database.
 const lifecycle = (globalThis.__bookingLifecycle ??= { draining: false, hooks: [] });
+const role = process.argv.includes("--worker") ? "worker" : "server";
+lifecycle.role = role;
 
 const app = next({ dev: false, hostname, port, dir: import.meta.dirname });
 const handle = app.getRequestHandler();
 
 try {
+  // Runs instrumentation.ts: configuration, migrations, and (by role) the jobs.
   await app.prepare();
 } catch (error) {
   process.stderr.write(`Could not start: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -134,7 +141,7 @@ function screen(req, res) {
   return true;
 }
 
-const server = createServer((req, res) => {
+const server = role === "worker" ? undefined : createServer((req, res) => {
   req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
   if (screen(req, res)) return;
   if (hsts) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");
@@ -147,29 +154,39 @@ const server = createServer((req, res) => {
     () => handleWithHeaders(req, res),
   );
 });
-server.keepAliveTimeout = 65_000;
-server.listen(port, hostname, () => {
-  process.stdout.write(`Ready on http://${hostname}:${port}\n`);
-});
-
 const log = (msg, extra = {}) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), service: "booking", msg, ...extra })}\n`);
+
+if (server) {
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, hostname, () => {
+    process.stdout.write(`Ready on http://${hostname}:${port}\n`);
+  });
+} else {
+  log("worker: serving no HTTP; the jobs run once the database is ready");
+}
 
 let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   lifecycle.draining = true;
-  log("shutting down: health answers 503; then no new connections, and requests in flight finish", { signal, drainDelayMs });
+  // A worker has no traffic to drain: it stops claiming jobs at once and finishes those in hand.
+  const drainMs = server ? drainDelayMs : 0;
+  log(server ? "shutting down: health answers 503; then no new connections, and requests in flight finish" : "shutting down: no new jobs; the jobs in hand finish", { signal, drainDelayMs: drainMs });
+  // The shutdown hooks see it too: the worker hands back the jobs it cannot finish before then.
+  lifecycle.deadline = Date.now() + drainMs + finishTimeoutMs;
   const deadline = setTimeout(() => {
-    log("shutdown took too long; exiting", { timeoutMs: shutdownTimeoutMs });
+    log("shutdown took too long; exiting", { timeoutMs: drainMs + finishTimeoutMs });
     process.exit(1);
-  }, shutdownTimeoutMs);
+  }, drainMs + finishTimeoutMs);
   deadline.unref();
-  await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
-  // Stop accepting; idle keep-alive connections go now, busy ones after their answer.
-  const closed = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  await closed;
+  if (server) {
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // Stop accepting; idle keep-alive connections go now, busy ones after their answer.
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    await closed;
+  }
   for (const hook of [...lifecycle.hooks].reverse()) {
     try {
       await hook.run();

@@ -19,8 +19,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Applies pending migrations from db/migrations. */
-  migrate(): Promise<void>;
+  /** Applies pending migrations from db/migrations (or another folder with a journal: the upgrade test's first release). */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   /** A trivial round trip, for the health check. */
   ping(): Promise<void>;
   /**
@@ -49,8 +49,8 @@ export async function openPglite(dataDir: string | undefined, options: { templat
   return {
     db: db as unknown as Db,
     kind: "pglite",
-    migrate: async () => {
-      await migratePglite(db, { migrationsFolder });
+    migrate: async (options) => {
+      await migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? migrationsFolder });
     },
     ping: async () => {
       await client.query("select 1");
@@ -71,9 +71,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    migrate: async () => {
-      await migratePostgres(db, { migrationsFolder });
-    },
+    migrate: (options) => migratePostgresLocked(url, options?.migrationsFolder ?? migrationsFolder),
     ping: async () => {
       await client`select 1`;
     },
@@ -88,6 +86,34 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * The key of the session-level advisory lock every process takes before it migrates (one bigint:
+ * it cannot meet the transaction locks of lib/store/locks.ts, which hash names with
+ * hashtextextended, except by a 1-in-2^64 chance). "bookmig" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x626f6f6b6d6967n;
+
+/**
+ * Applies pending migrations once however many processes start together on one database: each
+ * takes the advisory lock on a connection of its own, and migrates on that same connection while
+ * it holds it. The first one migrates; the others wait at the lock, then find the migrations table
+ * up to date and apply nothing. The lock is released explicitly, and by PostgreSQL when the
+ * connection ends (a process killed mid-migration leaves no lock behind; its transaction rolls back).
+ */
+async function migratePostgresLocked(url: string, folder: string): Promise<void> {
+  const connection = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await connection`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    try {
+      await migratePostgres(drizzlePostgres({ client: connection }), { migrationsFolder: folder });
+    } finally {
+      await connection`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    }
+  } finally {
+    await connection.end({ timeout: 5 });
+  }
 }
 
 /** A parameter of a driver statement: cast it in the SQL (`$1::text::jsonb`), so both drivers send it as is. */

@@ -70,6 +70,13 @@ describe("parseConfig", () => {
     expect(c).toMatchObject({ appUrl: "https://book.example.com", rateLimits: false, trustProxy: true });
   });
 
+  it("runs the jobs in the serving process unless WORKER=off, which needs a shared PostgreSQL", () => {
+    expect(parseConfig({ DATA_DIR: dir() }).worker).toBe("on");
+    expect(parseConfig({ DATA_DIR: dir(), WORKER: "off", DATABASE_URL: "postgres://db/booking" }).worker).toBe("off");
+    expect(() => parseConfig({ DATA_DIR: dir(), WORKER: "off" })).toThrow(/WORKER=off needs DATABASE_URL/);
+    expect(() => parseConfig({ DATA_DIR: dir(), WORKER: "no" })).toThrow(ConfigError);
+  });
+
   it("asks for calendar push unless CALENDAR_PUSH=off, and refuses any other value", () => {
     expect(parseConfig({ DATA_DIR: dir() }).calendarPush).toBe(true);
     expect(parseConfig({ DATA_DIR: dir(), CALENDAR_PUSH: "off" }).calendarPush).toBe(false);

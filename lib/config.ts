@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   CALENDAR_PUSH: z.enum(["on", "off"]).default("on"),
   // How long finished outbox rows (sent emails, delivered webhooks, calendar writes) are kept.
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Whether `npm start` also runs the jobs (outbox, calendar sync, housekeeping); `npm run worker` always does.
+  WORKER: z.enum(["on", "off"]).default("on"),
   WEBHOOKS_ALLOW_PRIVATE: flag,
   CALLS_API_BASE_URL: z.url().default("https://api.twilio.com"),
   CALLS_ACCOUNT_SID: z.string().regex(/^[\w-]{1,64}$/, "must be the provider's account id (letters, digits, '_' or '-')").optional(),
@@ -138,6 +140,11 @@ export type Config = {
   jwtExpiresIn: number;
   /** Days a finished outbox row is kept before lib/outbox/prune.ts deletes it. */
   outboxRetentionDays: number;
+  /**
+   * WORKER: whether a serving process also runs the jobs (the outbox, the calendar sync loop,
+   * housekeeping). Off: it only serves, and `npm run worker` processes on the same PostgreSQL do them.
+   */
+  worker: "on" | "off";
   encryptionKey: Buffer;
   rateLimits: boolean;
   /** Per client address; undefined when that limit is off (RATE_LIMITS=off turns all of them off). */
@@ -221,6 +228,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (callsSet.length > 0 && callsSet.length < CALLS_CREDENTIALS.length) {
     throw new ConfigError(`Invalid configuration:\n  ${CALLS_CREDENTIALS.join(", ")} must be set together (missing: ${CALLS_CREDENTIALS.filter((n) => !callsSet.includes(n)).join(", ")})`);
   }
+  if (e.WORKER === "off" && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WORKER=off needs DATABASE_URL: the embedded database (PGlite) is opened by one process only, so no `npm run worker` could send this process's emails and webhooks",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
 
@@ -251,6 +263,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     jwtSecret,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
+    worker: e.WORKER,
     encryptionKey: Buffer.from(encryptionKey, "base64"),
     rateLimits: e.RATE_LIMITS === "on",
     addressLimits: { register: e.LIMIT_REGISTER, bookings: e.LIMIT_BOOKINGS_PER_ADDRESS },

@@ -5,12 +5,26 @@ import "server-only";
 // drives it through the same object on globalThis: { draining, hooks }.
 
 type Hook = { name: string; run: () => Promise<void> };
-type Lifecycle = { draining: boolean; hooks: Hook[] };
+/** What server.mjs started: `npm start` (serves, and runs the jobs unless WORKER=off) or `npm run worker` (jobs only). */
+export type ProcessRole = "server" | "worker";
+/** `deadline`: set by server.mjs at SIGTERM, when (epoch ms) it exits whatever is still running. */
+type Lifecycle = { draining: boolean; hooks: Hook[]; role?: ProcessRole; deadline?: number };
 
 const holder = globalThis as unknown as { __bookingLifecycle?: Lifecycle };
 
 function lifecycle(): Lifecycle {
   return (holder.__bookingLifecycle ??= { draining: false, hooks: [] });
+}
+
+/** The role server.mjs gave this process; "server" when it did not start it (tests, `next dev`). */
+export function processRole(): ProcessRole {
+  return lifecycle().role ?? "server";
+}
+
+/** How long shutdown steps may still take before the process exits anyway; undefined: no limit set. */
+export function shutdownTimeLeft(now: number = Date.now()): number | undefined {
+  const deadline = lifecycle().deadline;
+  return deadline === undefined ? undefined : deadline - now;
 }
 
 export function isDraining(): boolean {

@@ -4,6 +4,7 @@ import { getDatabase } from "@/lib/store/database";
 import { users } from "@/db/schema";
 import { ConfigError, getConfig } from "@/lib/config";
 import { startJobWorker } from "@/lib/jobs/process-worker";
+import { processRole } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { RESERVED_USERNAMES } from "@/lib/schemas/account";
 
@@ -19,12 +20,25 @@ export async function start(): Promise<void> {
     }
     throw error;
   }
+  const role = processRole();
+  if (role === "worker" && !getConfig().databaseUrl) {
+    process.stderr.write(
+      "npm run worker needs DATABASE_URL: the embedded database (PGlite) is opened by one process only; without DATABASE_URL, `npm start` runs the jobs itself\n",
+    );
+    process.exit(1);
+  }
   const started = performance.now();
   const database = await getDatabase();
   log.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready, migrations applied");
-  // The outbox worker: webhooks and emails go out from here, in every instance; on PostgreSQL
-  // the instances share the work (each job is claimed by one of them).
-  await startJobWorker(database);
+  // The jobs (the outbox: emails, webhooks, calendar writes; the calendar sync loop;
+  // housekeeping) run in `npm run worker` processes, and in `npm start` unless WORKER=off. On
+  // PostgreSQL every process running them shares the work (each job is claimed by one of them).
+  if (role === "worker" || getConfig().worker === "on") {
+    await startJobWorker(database);
+  } else {
+    log.info("WORKER=off: this process serves requests only; emails, webhooks and calendar syncs are left to `npm run worker`");
+  }
+  if (role === "worker") return;
   // Accounts made before their name became a page of the app: their /<username> page is shadowed.
   const shadowed = await database.db.select({ username: users.username }).from(users).where(inArray(users.username, [...RESERVED_USERNAMES]));
   if (shadowed.length > 0) {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/db";
-import { onShutdown } from "@/lib/lifecycle";
+import { onShutdown, shutdownTimeLeft } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { CalendarSyncLoop } from "./calendar-sync-loop";
 import { defaultJobHandlers } from "./handlers";
@@ -49,5 +49,9 @@ export async function stopJobWorker(): Promise<void> {
   holder.__bookingHousekeeping = undefined;
   setJobWake(undefined);
   setCalendarSyncWake(undefined);
-  await Promise.all([worker?.stop(), calendarSync?.stop(), housekeeping?.stop()]);
+  // Before the process's deadline (server.mjs, SHUTDOWN_TIMEOUT_MS) the jobs in hand may finish;
+  // a second before it, those still running are handed back for another worker to take at once.
+  const left = shutdownTimeLeft();
+  const graceMs = left === undefined ? undefined : Math.max(0, left - 1_000);
+  await Promise.all([worker?.stop({ graceMs }), calendarSync?.stop(), housekeeping?.stop()]);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { outboxJobs } from "@/db/schema";
 import type { ClaimedJob } from "./types";
@@ -100,6 +100,21 @@ export async function settleJob(tx: Tx | Db, jobId: number, token: string, s: Se
  * (embedded PGlite, opened by one process at a time): whatever is running there was left by a
  * previous run of this process that died, and need not wait for its lease to run out.
  */
+/**
+ * Hands back the jobs a stopping worker still holds (its claims' tokens start with its id), so
+ * another worker takes them at once rather than when their lease runs out. The claim stays
+ * counted as an attempt; if the stopping worker's handler still finishes, its settlement finds the
+ * token gone and changes nothing (at least once, as for a lost lease).
+ */
+export async function releaseJobsOf(db: Db, workerId: string): Promise<number> {
+  const released = await db
+    .update(outboxJobs)
+    .set({ status: "pending", lockedUntil: null, lockedBy: null })
+    .where(and(eq(outboxJobs.status, "running"), like(outboxJobs.lockedBy, `${workerId}:%`)))
+    .returning({ id: outboxJobs.id });
+  return released.length;
+}
+
 export async function releaseOrphanedJobs(db: Db): Promise<number> {
   const released = await db
     .update(outboxJobs)

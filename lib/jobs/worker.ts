@@ -4,7 +4,7 @@ import type { Database, Db } from "@/db";
 import { log } from "@/lib/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { enqueueJobs, JOBS_CHANNEL } from "@/lib/outbox/enqueue";
-import { claimJobs, claimToken, settleJob, type Settlement } from "./queue";
+import { claimJobs, claimToken, releaseJobsOf, settleJob, type Settlement } from "./queue";
 import type { ClaimedJob, JobHandler, JobOutcome } from "./types";
 
 // The outbox worker: claims due jobs of the kinds it has handlers for, runs up to `concurrency`
@@ -48,6 +48,7 @@ export class JobWorker {
   private readonly random: () => number;
   private readonly messages: Database["messages"];
   private running = false;
+  private stopping = false;
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   private woken = false;
@@ -79,7 +80,8 @@ export class JobWorker {
     const inFlight = new Set<Promise<void>>();
     for (;;) {
       const free = this.concurrency - inFlight.size;
-      const jobs = free > 0 ? await this.claim(free, now ?? this.clock()) : [];
+      // A stopping worker claims nothing more: it finishes (or hands back) what it holds.
+      const jobs = free > 0 && !this.stopping ? await this.claim(free, now ?? this.clock()) : [];
       for (const job of jobs) {
         const run: Promise<void> = this.execute(job, now).finally(() => inFlight.delete(run));
         inFlight.add(run);
@@ -96,6 +98,7 @@ export class JobWorker {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     if (this.messages) {
       await this.messages.listen(JOBS_CHANNEL, () => this.wake()).catch((err: unknown) => {
         log.warn({ err }, "jobs: could not LISTEN; relying on polling");
@@ -105,11 +108,27 @@ export class JobWorker {
     log.info({ worker: this.id, kinds: this.kinds, pollMs: this.pollMs, maxIdlePollMs: this.maxIdlePollMs, leaseMs: this.leaseMs }, "jobs: worker started");
   }
 
-  /** Stops claiming; resolves once the jobs in hand are settled. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming; resolves once the jobs in hand are settled. With `graceMs`, jobs still running
+   * after it are handed back to the queue (another worker takes them at once, not after their lease).
+   */
+  async stop(options: { graceMs?: number } = {}): Promise<void> {
     this.running = false;
+    this.stopping = true;
     this.wake();
-    await this.loop;
+    if (options.graceMs === undefined || !this.loop) {
+      await this.loop;
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.loop.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, options.graceMs!)))),
+    ]);
+    clearTimeout(timer);
+    if (finished) return;
+    const released = await releaseJobsOf(this.db, this.id);
+    log.warn({ worker: this.id, released, graceMs: options.graceMs }, "jobs: stopping; handed back the jobs still running");
   }
 
   /** New jobs may be due: look now instead of at the next poll. */

@@ -167,6 +167,45 @@ describe("outbox worker", () => {
     expect((await jobsOf([kind]))[0]).toMatchObject({ status: "done", attempts: 2 });
   });
 
+  it("a stopping worker finishes what it holds within its grace, and hands back what it cannot finish", async () => {
+    const quick = kindOf("quick");
+    const stuck = kindOf("stuck");
+    const hang = deferred();
+    const started = deferred();
+    let startedCount = 0;
+    const onStart = () => {
+      if (++startedCount === 2) started.resolve();
+    };
+    const w = await worker([
+      { kind: quick, run: async () => (onStart(), await new Promise((r) => setTimeout(r, 50)), { status: "done" }) },
+      { kind: stuck, run: async () => (onStart(), await hang.promise, { status: "done" }) },
+    ]);
+    await add(quick);
+    await add(stuck);
+    await w.start();
+    await started.promise;
+    const t = performance.now();
+    await w.stop({ graceMs: 300 });
+    expect(performance.now() - t).toBeLessThan(2_000);
+    const [quickRow] = await jobsOf([quick]);
+    const [stuckRow] = await jobsOf([stuck]);
+    expect(quickRow).toMatchObject({ status: "done" });
+    // Handed back: another worker takes it now rather than after its 60 s lease.
+    expect(stuckRow).toMatchObject({ status: "pending", lockedBy: null, lockedUntil: null, attempts: 1 });
+    const other = await worker([{ kind: stuck, run: async () => ({ status: "done" }) }]);
+    expect(await other.runDueJobs()).toBe(1);
+    // The first worker's handler finishing late settles nothing (the job is the other's), and the
+    // stopped worker claims nothing more, though a job of its kind is due.
+    const late = kindOf("late");
+    await add(stuck, { late });
+    hang.resolve();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await jobsOf([stuck])).map((j) => [j.status, j.attempts])).toEqual([
+      ["done", 2],
+      ["pending", 0],
+    ]);
+  });
+
   it("an idle worker looks at the table less and less often, and a wake-up looks at once", async () => {
     const kind = kindOf("idle");
     const db = await getDb();
