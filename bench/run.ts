@@ -34,6 +34,8 @@
 //    PostgreSQL is reachable).
 // 4b. Booking creation for hosts with a connected calendar, fresh and stale, beside hosts without
 //    one (bench/calendar-bookings.ts; PostgreSQL only, as 4).
+// 4c. Growth (bench/growth.ts; only with BENCH_DATABASE_URL): slots, booking creation, the
+//    bookings list (pages 1 and 500) and the outbox claim among a million bookings, beside an empty database.
 // 5. The booking page in Debian's Chromium at 390 px (bench/booking-page.mts): first-load JS and
 //    when the first bookable time is painted (skipped, with a message, without Chromium).
 import { spawnSync } from "node:child_process";
@@ -409,6 +411,17 @@ async function main() {
   // provider question (bounded by CALENDAR_CHECK_MS) when it is stale.
   say("\n== 4b. Booking creation with a connected calendar (npm run bench:calendar-bookings runs this alone)");
   await runCalendarBookingBench({ build: false });
+
+  // Growth: the same host's figures on an empty and on a grown database (a million bookings);
+  // PostgreSQL only, and only when asked for (seeding takes minutes). Its own process: the
+  // outbox claim it times is the worker's server module (tsx --conditions=react-server).
+  say("\n== 4c. Growth, PostgreSQL only (npm run bench:growth runs this alone)");
+  if (!process.env.BENCH_DATABASE_URL) {
+    say("  SKIPPED: set BENCH_DATABASE_URL to a PostgreSQL to measure growth");
+  } else {
+    const growth = spawnSync("npx", ["tsx", "--conditions=react-server", "bench/growth.ts"], { cwd: ROOT, stdio: "inherit" });
+    if (growth.status !== 0) throw new Error(`bench/growth.ts failed (exit ${growth.status})`);
+  }
 
   // The booking page in Chromium: its own script (npm run bench:page), skipped without a browser.
   say("\n== 5. The booking page in Chromium, as a first-time visitor on a phone (npm run bench:page runs this alone)");

@@ -61,9 +61,14 @@ export async function openPglite(dataDir: string | undefined, options: { templat
 }
 
 /** A PostgreSQL server through the `postgres` driver. */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number; /** Sees every statement sent, with its parameters (the plan test's capture). */ onStatement?: (text: string, params: unknown[]) => void } = {},
+): Promise<Database> {
+  const onStatement = options.onStatement;
   const client = postgres(url, {
     max: options.max ?? 10,
+    ...(onStatement ? { debug: (_connection: number, text: string, params: unknown[]) => onStatement(text, params) } : {}),
     // Migrations print NOTICEs (e.g. "extension already exists"); they are not news.
     onnotice: () => {},
   });

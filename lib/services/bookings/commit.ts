@@ -25,8 +25,8 @@ with booking as (
       $17::int, $18::text::timestamptz, $19::text::timestamptz, $27::text)
   returning id
 ), cohosts as (
-  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled)
-  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false
+  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time)
+  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz
   from booking, json_array_elements_text($29::text::json) as h(id)
   returning 1
 ), job as (
