@@ -12,10 +12,14 @@ let nextPort = Number(process.env.E2E_PORT ?? 3100) + 100;
 /**
  * Starts `npm start` (or `command`: `node server.mjs` when a test needs the server's own exit
  * code, which npm does not pass on after a signal) and waits for /api/v1/health to answer 200
- * (at most 60 s).
+ * (at most 60 s). `env` may be a function of the port the server gets (for an APP_URL naming it).
  */
-export async function start(env: Record<string, string>, command: [string, ...string[]] = ["npm", "start"]): Promise<Server & { readyMs: number }> {
+export async function start(
+  settings: Record<string, string> | ((port: number) => Record<string, string>),
+  command: [string, ...string[]] = ["npm", "start"],
+): Promise<Server & { readyMs: number }> {
   const port = nextPort++;
+  const env = typeof settings === "function" ? settings(port) : settings;
   const started = Date.now();
   const proc = spawn(command[0], command.slice(1), {
     // No drain delay unless a test asks: stopping test servers should be quick.
