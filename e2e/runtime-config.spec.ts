@@ -28,8 +28,6 @@ async function checkInstance(browser: Browser, me: Instance, other: Instance) {
   const email = `${username}@example.com`;
   const password = "runtime config 1";
   expect((await post(`${me.url}/api/v1/auth/register`, { email, password, fullName: "Rita Runtime", username, timezone: "UTC" })).status).toBe(201);
-  const token = (await post(`${me.url}/api/v1/auth/login`, { email, password })).body.accessToken as string;
-  const auth = { authorization: `Bearer ${token}` };
 
   // A page: the dashboard, opened at this instance's own address, shows the host's public link.
   const context = await browser.newContext({ baseURL: me.appUrl });
@@ -48,12 +46,19 @@ async function checkInstance(browser: Browser, me: Instance, other: Instance) {
     const html = await page.content();
     expect(origins(localUrls(html))).toEqual([me.appUrl]);
     expect(html).not.toContain("localhost:3000");
+    // Logging out (next-auth's redirect, built on the server from APP_URL) lands on this instance's login.
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(`${me.appUrl}/login`);
     // The public link leads to the host's page on this instance.
     const hostPage = await context.request.get(`${me.appUrl}/${username}`);
     expect(hostPage.status()).toBe(200);
   } finally {
     await context.close();
   }
+
+  // (Logging out above signed out every session: a new token for the API.)
+  const token = (await post(`${me.url}/api/v1/auth/login`, { email, password })).body.accessToken as string;
+  const auth = { authorization: `Bearer ${token}` };
 
   // The host's calendar feed URL, and it answers.
   const feed = await post(`${me.url}/api/v1/me/calendar-feed`, {}, token);
