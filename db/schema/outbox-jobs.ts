@@ -28,7 +28,9 @@ export const outboxJobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    index("outbox_jobs_due_idx").on(t.status, t.runAfter),
+    // The claim's order, unfinished rows only: it walks due jobs oldest first and stops at its
+    // limit, never past the finished ones (a busy outbox finishes thousands between vacuums).
+    index("outbox_jobs_due_idx").on(t.runAfter, t.id).where(sql`${t.status} in ('pending', 'running')`),
     index("outbox_jobs_lease_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     uniqueIndex("outbox_jobs_dedupe_key").on(t.dedupeKey),
     // Finished rows are pruned after OUTBOX_RETENTION_DAYS (lib/outbox/prune.ts).

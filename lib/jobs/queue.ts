@@ -19,6 +19,9 @@ function rowsOf<T>(result: unknown): T[] {
  * concurrent claimers pass each other's rows instead of queueing behind them, so two workers
  * never take the same job; the CTE is MATERIALIZED so PostgreSQL evaluates the locking select
  * exactly once. Each claim counts as an attempt and gets its own token (locked_by).
+ * A running job was due when it was claimed (run_after ≤ that claim's now < locked_until), so
+ * `run_after <= now` holds for both kinds: the claim reads outbox_jobs_due_idx in its own order,
+ * from the oldest due job, and stops at `limit`.
  */
 export async function claimJobs(
   db: Db,
@@ -31,8 +34,8 @@ export async function claimJobs(
     with due as materialized (
       select id from outbox_jobs
       where ${inArray(outboxJobs.kind, args.kinds)}
-        and ((status = 'pending' and run_after <= ${now}::timestamptz)
-          or (status = 'running' and locked_until <= ${now}::timestamptz))
+        and status in ('pending', 'running') and run_after <= ${now}::timestamptz
+        and (status = 'pending' or locked_until <= ${now}::timestamptz)
       order by run_after, id
       limit ${args.limit}
       for update skip locked
