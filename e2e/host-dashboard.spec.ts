@@ -86,7 +86,7 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
     await expect(page.getByText("You have no event types yet")).toBeVisible();
     await page.getByRole("link", { name: "New event type" }).first().click();
     await page.getByLabel("Title").fill("Strategy session");
-    await expect(page.getByLabel("Link")).toHaveValue("strategy-session");
+    await expect(page.getByRole("textbox", { name: "Link" })).toHaveValue("strategy-session");
     await page.getByLabel("Description").fill("An hour on where you are going.");
     await page.getByLabel("Location").fill("Video call");
     await page.getByLabel("Duration (minutes)").fill("45");

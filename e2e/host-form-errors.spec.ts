@@ -55,7 +55,7 @@ for (const [width, suffix] of [
       });
       await page.goto("/dashboard/event-types/new");
       const title = page.getByLabel("Title");
-      const link = page.getByLabel("Link");
+      const link = page.getByRole("textbox", { name: "Link" });
       const duration = page.getByLabel("Duration (minutes)");
       const after = page.getByLabel("Free time after (minutes)");
       await link.fill("Team Call");

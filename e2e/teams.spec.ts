@@ -119,7 +119,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await a.getByRole("link", { name: "New team event type" }).click();
     await expect(a.getByRole("heading", { name: "New team event type" })).toBeVisible();
     await a.getByLabel("Title").fill("Demo call");
-    await expect(a.getByLabel("Link")).toHaveValue("demo-call");
+    await expect(a.getByRole("textbox", { name: "Link" })).toHaveValue("demo-call");
     await expect(a.getByRole("radio", { name: /Round robin/ })).toBeChecked();
     await expect(a.getByRole("checkbox", { name: /Ada Lovelace/ })).toBeChecked();
     await expect(a.getByRole("checkbox", { name: /Grace Hopper/ })).toBeChecked();
