@@ -132,8 +132,9 @@ describe.each(fakes)("%s: the check at booking", (_name, make) => {
       const made = await book(host, eventType.slug, iso(at(10)));
       const took = performance.now() - started;
       expect(made.status, JSON.stringify(made.body)).toBe(201);
-      // CALENDAR_TIMEOUT_MS (15 s) is what one provider request may take; the booking waits 300 ms.
-      expect(took).toBeLessThan(300 + 1_200);
+      // CALENDAR_TIMEOUT_MS (15 s) is what one provider request may take; the booking waits 300 ms
+      // (the margin is the booking's own work on a loaded CI machine, far below the 15 s hang).
+      expect(took).toBeLessThan(300 + 4_000);
     } finally {
       fake.behave({ kind: "ok" });
     }
