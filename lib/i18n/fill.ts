@@ -23,6 +23,18 @@ export function plural(locale: Locale, forms: Plural, count: number, values: Rec
   return fill(form, { count: new Intl.NumberFormat(INTL_TAG[locale]).format(count), ...values });
 }
 
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** "Ada Lovelace and Grace Hopper" ("Ada Lovelace und Grace Hopper"): names joined in `locale`'s words. */
+export function andList(locale: string, items: string[]): string {
+  let format = listFormats.get(locale);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type: "conjunction" });
+    if (listFormats.size < 100) listFormats.set(locale, format);
+  }
+  return format.format(items);
+}
+
 /**
  * A template whose placeholders are elements (links inside a sentence): the pieces in order,
  * text as strings, each placeholder as its element. Word order stays the translation's.

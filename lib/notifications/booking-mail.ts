@@ -3,7 +3,7 @@ import { HOST_NO_LINK, readableLocation } from "@/lib/meeting-location";
 import type { SendMailOptions } from "nodemailer";
 import type { BookingFacts } from "./booking-facts";
 import { messagesOf } from "@/lib/i18n/catalogs";
-import { fill } from "@/lib/i18n/fill";
+import { andList, fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
@@ -67,7 +67,7 @@ export type Outline = {
 /** "Ada Lovelace and Grace Hopper": every host of the booking, in the reader's language. */
 export function hostNames(facts: BookingFacts, locale: string = "en"): string {
   const names = facts.hosts.length > 0 ? facts.hosts.map((h) => h.fullName) : [facts.host.fullName];
-  return new Intl.ListFormat(locale, { type: "conjunction" }).format(names);
+  return andList(locale, names);
 }
 
 /** The guest's message, in the language of the booking. */

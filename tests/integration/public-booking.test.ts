@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
-import { bookings, idempotencyKeys, outboxJobs } from "@/db/schema";
+import { bookingGuestTokens, bookings, idempotencyKeys, outboxJobs } from "@/db/schema";
+import { seal } from "@/lib/secret-box";
 import { api } from "../support/api";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
@@ -292,6 +293,30 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     expect(replay.body).toEqual(created.body);
     const cancelled = await api.post("/public/cancel", { token });
     expect(cancelled.status).toBe(200);
+  });
+
+  it("replays an answer stored by the release that kept its own sealed copy of the token", async () => {
+    const host = await createHost();
+    const et = await createEventType(host);
+    const date = dateIn(4, host.timezone);
+    await openOnly(host, date);
+    const [slot] = await getSlots(host, et.slug, date);
+    const key = randomUUID();
+    const body = { startTime: slot!.startTime, ...guest() };
+    const path = `/public/${host.username}/${et.slug}/bookings`;
+    const created = await api.post(path, body, { headers: { "idempotency-key": key } });
+    expect(created.status).toBe(201);
+    const token = created.body.cancelUrl.split("/").pop() as string;
+    // As the earlier release stored it: the token sealed inside the answer.
+    const db = await getDb();
+    const [stored] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const legacy = { ...(stored!.responseBody as object), sealedCancelToken: seal(token, "idempotent-answer:cancel-token") };
+    await db.update(idempotencyKeys).set({ responseBody: legacy }).where(eq(idempotencyKeys.key, key));
+    await db.delete(bookingGuestTokens).where(eq(bookingGuestTokens.bookingId, created.body.id));
+
+    const replay = await api.post(path, body, { headers: { "idempotency-key": key } });
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual(created.body);
   });
 
   it("a second request with the key while the first is running waits for it and answers the same booking", async () => {

@@ -5,7 +5,7 @@ import { bookings, eventTypes, users, type BookingRow, type CustomQuestion, type
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
 import { messagesOf } from "@/lib/i18n/catalogs";
-import { fill } from "@/lib/i18n/fill";
+import { andList, fill } from "@/lib/i18n/fill";
 import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
@@ -110,7 +110,7 @@ export async function findGuestBooking(db: Db, token: string): Promise<GuestBook
   const { hostUsername, ...rest } = found;
   const { hosts, team } = await loadPeopleOf(db, found.booking.id);
   if (!team) return { ...rest, homePath: `/${hostUsername}`, homeName: found.hostName, owner: hostUsername };
-  const names = new Intl.ListFormat(asLocale(found.booking.guestLanguage), { type: "conjunction" }).format(hosts.map((h) => h.fullName));
+  const names = andList(asLocale(found.booking.guestLanguage), hosts.map((h) => h.fullName));
   return { ...rest, hostName: names, homePath: `/team/${team.slug}`, homeName: team.name, owner: `teams/${team.slug}` };
 }
 

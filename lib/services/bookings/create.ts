@@ -5,7 +5,7 @@ import type { Db } from "@/db";
 import type { BookingRow, CustomQuestion, EventTypeRow, TeamRow, UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { messagesOf } from "@/lib/i18n/catalogs";
-import { fill } from "@/lib/i18n/fill";
+import { andList, fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { toBooking } from "@/lib/dto";
 import { AppError, notFound, validationError, type RateLimitState } from "@/lib/errors";
@@ -15,7 +15,7 @@ import { sentenceRange } from "@/lib/time/in-words";
 import { PHONE_FORMAT_HINT, toE164 } from "@/lib/phone";
 import { checkAnswers as checkGuestAnswers } from "@/lib/question-answers";
 import type { CreateBookingBody, CreatedBooking } from "@/lib/schemas/booking";
-import { open, seal } from "@/lib/secret-box";
+import { open } from "@/lib/secret-box";
 import { isoUtc } from "@/lib/time/instants";
 import { commitNewBooking } from "./commit";
 import { hashCancelToken, slotUnavailable } from "./store";
@@ -28,7 +28,7 @@ import { loadHostSchedules } from "@/lib/services/schedule/load";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { guestLinks as linksFor } from "@/lib/links";
-import { sealGuestToken } from "./guest-token";
+import { guestTokenOf, sealGuestToken } from "./guest-token";
 import { refuseIfCalendarsBusy } from "./calendar-check";
 import { initialLocation } from "./meeting-link";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
@@ -47,11 +47,12 @@ export type CreateBookingResult = {
 };
 
 /**
- * What is kept under the Idempotency-Key: the answer without the guest's secret, which is kept
- * sealed (decisions §8: the token is stored only hashed, never readable). A replay opens it and
- * builds the links again.
+ * What is kept under the Idempotency-Key: the answer without the guest's secret (decisions §8: the
+ * token is stored only hashed, never readable). The secret is kept once, sealed beside the
+ * booking (booking_guest_tokens); a replay opens it there and builds the links again. Answers
+ * stored before carry a sealed copy of their own.
  */
-type StoredAnswer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> & { sealedCancelToken: string };
+type StoredAnswer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> & { sealedCancelToken?: string };
 
 /** The links the booking's answer carries (its .ics link is in the emails). */
 function guestLinks(token: string): Pick<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> {
@@ -59,15 +60,15 @@ function guestLinks(token: string): Pick<CreatedBookingDto, "cancelUrl" | "resch
   return { cancelUrl, rescheduleUrl, manageUrl };
 }
 
-function answerOf(stored: unknown): CreatedBookingDto {
+async function answerOf(db: Db, stored: unknown): Promise<CreatedBookingDto> {
   // Answers stored before tokens were sealed (at most a day old) still carry their link.
   if (stored && typeof stored === "object" && "cancelUrl" in stored) {
     const legacy = stored as Omit<CreatedBookingDto, "rescheduleUrl" | "manageUrl">;
     return { ...legacy, ...guestLinks(legacy.cancelUrl.split("/").pop()!) };
   }
   const { sealedCancelToken, ...rest } = stored as StoredAnswer;
-  const token = open(sealedCancelToken, TOKEN_PURPOSE);
-  // A token that no longer opens (the key was replaced) cannot be shown again.
+  const token = sealedCancelToken === undefined ? await guestTokenOf(db, rest.id) : open(sealedCancelToken, TOKEN_PURPOSE);
+  // A token that no longer opens (the key was replaced) or is no longer kept cannot be shown again.
   if (token === undefined) throw new AppError("conflict", "This booking was made, but its answer can no longer be replayed", { bookingId: rest.id });
   return { ...rest, ...guestLinks(token) };
 }
@@ -81,7 +82,7 @@ function checkAnswers(questions: CustomQuestion[], given: Record<string, string>
 
 /** "Ada Lovelace and Grace Hopper", in the guest's language. */
 function namesOf(hosts: UserRow[], locale: Locale): string {
-  return new Intl.ListFormat(locale, { type: "conjunction" }).format(hosts.map((h) => h.fullName));
+  return andList(locale, hosts.map((h) => h.fullName));
 }
 
 /**
@@ -174,7 +175,7 @@ async function makeBooking(
   const limits = getConfig().rateLimits;
   // A replay answers what the first request got, even if the event type changed since.
   const replay = async (stored: StoredResponse): Promise<CreateBookingResult> => ({
-    booking: answerOf(stored.body),
+    booking: await answerOf(db, stored.body),
     replayed: true,
     guestLimit: limits ? await peekGuestBookings(db, input.guestEmail, now) : undefined,
   });
@@ -254,7 +255,6 @@ async function makeBooking(
           location: row.location,
           hostNames: bookedHosts.map((h) => h.fullName),
         };
-        const sealed: StoredAnswer = { ...answer, sealedCancelToken: seal(token, TOKEN_PURPOSE) };
         const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team };
         await commitNewBooking(tx, {
           row,
@@ -265,7 +265,7 @@ async function makeBooking(
           },
           sealedGuestToken: sealGuestToken(token),
           claim,
-          answer: { status: 201, body: sealed },
+          answer: { status: 201, body: answer satisfies StoredAnswer },
         });
         return { booking: { ...answer, ...guestLinks(token) }, replayed: false, guestLimit };
       } catch (error) {

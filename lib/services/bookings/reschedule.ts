@@ -7,7 +7,7 @@ import { notFound } from "@/lib/errors";
 import { isoUtc } from "@/lib/time/instants";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken, overlapAsConflict, slotUnavailable } from "./store";
 import { messagesOf } from "@/lib/i18n/catalogs";
-import { fill } from "@/lib/i18n/fill";
+import { andList, fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { guestWhen } from "./cancel";
 import { writeForHosts } from "@/lib/services/schedule/host-writes";
@@ -148,7 +148,7 @@ export async function rescheduleBookingAsGuest(db: Db, token: string, start: num
     previousStartTime: moved.previousStartTime!,
     message: fill(messagesOf(asLocale(row.guestLanguage)).mail.movedMessage, {
       title: moved.eventType.title,
-      host: new Intl.ListFormat(asLocale(row.guestLanguage), { type: "conjunction" }).format(moved.hosts.map((h) => h.fullName)),
+      host: andList(asLocale(row.guestLanguage), moved.hosts.map((h) => h.fullName)),
       when: `${guestWhen(row)} (${row.guestTimezone})`,
     }),
   };
