@@ -28,7 +28,8 @@
 // BENCH_DURATION (seconds), BENCH_ROUNDS and BENCH_CONNECTIONS override the load;
 // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" adds node flags to what `npm start`
 // runs; BENCH_COMPARE_NODE_ARGS="--max-semi-space-size=16" runs a second service with those flags
-// too, measured in the same rounds (an A/B in one run).
+// too, measured in the same rounds (an A/B in one run). BENCH_ONLY=slots stops after (2) and (3),
+// one host's slots beside the ceiling, with neither 2b nor 2d: for repeating that comparison.
 // 4. Booking creation on PostgreSQL beside pgbench running the same statements and beside Next.js
 //    alone answering the same POSTs (bench/bookings.ts; skipped, with a message, when no
 //    PostgreSQL is reachable).
@@ -274,9 +275,13 @@ async function main() {
   if (sample.status !== 200) throw new Error(`the slots endpoint does not answer 200 (${sample.text.slice(0, 200)})`);
   say(`  ${(sample.json().slots as unknown[]).length} slots in the response`);
 
+  // BENCH_ONLY=slots: one host's slots beside the ceiling, nothing else (a run in ~2 minutes, for
+  // repeating the p99 comparison).
+  const slotsOnly = process.env.BENCH_ONLY === "slots";
   say("\n== 2b. The same, for a host whose connected calendar's server hangs");
   let hanging: { path: string; sync: () => void } | undefined;
-  try {
+  if (slotsOnly) say("  SKIPPED (BENCH_ONLY=slots)");
+  else try {
     const second = await seed(realBase, "cal-");
     const { connectionId } = await connectHangingCalendar(realBase, second.auth, google);
     const sync = () => void call(realBase, "POST", `/api/v1/me/calendar-connections/${connectionId}/sync`, undefined, second.auth).catch(() => undefined);
@@ -290,7 +295,8 @@ async function main() {
 
   say("\n== 2d. Team slots over HTTP: a round-robin event type of 10 hosts in five zones (beside one host's above)");
   let teamTarget: { path: string } | undefined;
-  try {
+  if (slotsOnly) say("  SKIPPED (BENCH_ONLY=slots)");
+  else try {
     const seeded = await seedTeam(realBase);
     const teamSample = await call(realBase, "GET", seeded.slotsPath);
     say(`  GET ${seeded.slotsPath} → HTTP ${teamSample.status}, ${(teamSample.json().slots as unknown[]).length} slots, ${Buffer.byteLength(teamSample.text)} bytes`);
@@ -403,6 +409,7 @@ async function main() {
     );
   }
 
+  if (slotsOnly) return;
   // Booking creation needs PostgreSQL (and pgbench for its ceiling); it says so when it skips.
   say("\n== 4. Booking creation, PostgreSQL only (npm run bench:bookings runs this alone)");
   await runBookingBench({ build: false });
