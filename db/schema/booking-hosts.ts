@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
+import { bookingStatuses } from "./enums";
 import { users } from "./users";
 
 // Who hosts a booking: one row for a personal or round-robin booking, one per host for a
@@ -8,8 +9,9 @@ import { users } from "./users";
 // makes a double booking impossible per host, whatever mix of personal and team bookings race:
 // [blocked_start, blocked_end) of a user's rows that are not cancelled never overlap.
 // The booking's own row (bookings.host_id) and its times and status are kept here by triggers
-// on bookings (migration 0013), so no writer can forget them; a collective booking's other
-// hosts are inserted in the booking's own statement (lib/services/bookings/commit.ts).
+// on bookings (migrations 0013, 0018, 0020), so no writer can forget them; a new booking's own
+// statement writes all its hosts' rows at once (lib/services/bookings/commit.ts).
+// Statement triggers on this table keep host_booking_counts (migration 0020) in step.
 export const bookingHosts = pgTable(
   "booking_hosts",
   {
@@ -24,6 +26,8 @@ export const bookingHosts = pgTable(
     cancelled: boolean("cancelled").notNull().default(false),
     /** The booking's start, kept here by the same triggers: a host's list is read in this order from the index alone. */
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    /** The booking's status, kept here by the same triggers: what host_booking_counts counts. */
+    status: text("status", { enum: bookingStatuses }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.userId] }),

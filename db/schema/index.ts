@@ -23,3 +23,4 @@ export * from "./teams";
 export * from "./booking-hosts";
 export * from "./booking-history";
 export * from "./calendar-push-channels";
+export * from "./host-booking-counts";

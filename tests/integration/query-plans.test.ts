@@ -22,7 +22,15 @@ const onPostgres = process.env.TEST_DB === "postgres";
 const test = withTestDatabase({ isolated: true });
 const WATCHED = ["bookings", "booking_hosts", "busy_intervals"];
 
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+};
 function nodes(node: PlanNode, found: PlanNode[] = []): PlanNode[] {
   found.push(node);
   for (const child of node.Plans ?? []) nodes(child, found);
@@ -114,6 +122,48 @@ describe.runIf(onPostgres)("plans of the hot statements on a grown database (Pos
       });
       expect(total).toBeGreaterThan(5_000);
       await assertIndexed(statements);
+    }
+  });
+
+  it("the list's total: the host's counters, and upcoming or past walk only what has not ended, never the 5,000-booking past", async () => {
+    const [expected] = await sql<{ all: number; confirmed: number; upcoming: number; upcomingConfirmed: number; past: number; pastDone: number; upcomingCancelled: number }[]>`
+      select count(*)::int as all, (count(*) filter (where b.status = 'confirmed'))::int as confirmed,
+        (count(*) filter (where b.end_time > now()))::int as upcoming,
+        (count(*) filter (where b.end_time > now() and b.status = 'confirmed'))::int as "upcomingConfirmed",
+        (count(*) filter (where b.end_time <= now()))::int as past,
+        (count(*) filter (where b.end_time <= now() and b.status in ('confirmed', 'cancelled')))::int as "pastDone",
+        (count(*) filter (where b.end_time > now() and b.status = 'cancelled'))::int as "upcomingCancelled"
+      from booking_hosts bh join bookings b on b.id = bh.booking_id where bh.user_id = ${host.id}`;
+    expect(expected!.past).toBeGreaterThanOrEqual(5_000);
+    const cases: [string, number, boolean][] = [
+      ["", expected!.all, true],
+      ["status=confirmed", expected!.confirmed, true],
+      ["when=upcoming", expected!.upcoming, false],
+      ["when=upcoming&status=confirmed", expected!.upcomingConfirmed, false],
+      ["when=upcoming&status=cancelled", expected!.upcomingCancelled, false],
+      ["when=past", expected!.past, true],
+      ["when=past&status=confirmed,cancelled", expected!.pastDone, true],
+    ];
+    for (const [query, total, byCounters] of cases) {
+      let answered = -1;
+      const statements = await statementsOf(async () => {
+        const res = await api.get(`/me/bookings?limit=20&${query}`, { token: host.token });
+        expect(res.status).toBe(200);
+        answered = res.body.pagination.total;
+      });
+      expect(answered, query).toBe(total);
+      await assertIndexed(statements);
+      expect(statements.some((s) => s.text.includes("host_booking_counts")), `${query}: the total from the counters`).toBe(byCounters);
+      // What the statements really read of booking_hosts: a page of 20 and the few bookings not yet
+      // ended, not the host's thousands of entries (a count of them read every one).
+      let read = 0;
+      for (const s of statements) {
+        const [row] = await sql.unsafe(`explain (analyze, format json) ${s.text}`, s.params as postgres.ParameterOrJSON<never>[]);
+        for (const n of nodes((row!["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan)) {
+          if (n["Relation Name"] === "booking_hosts") read += ((n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0)) * (n["Actual Loops"] ?? 1);
+        }
+      }
+      expect(read, `${query}: entries of booking_hosts read`).toBeLessThan(200);
     }
   });
 

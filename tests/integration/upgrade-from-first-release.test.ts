@@ -166,7 +166,12 @@ describe("upgrade from the first release", () => {
       ["bkg_future1", "confirmed"],
       ["bkg_cancel1", "cancelled"],
     ]);
+    // The totals come from the counters the upgrade filled from the bookings it found (migration 0020).
+    expect(upcoming.body.pagination.total).toBe(2);
+    expect((await api.get("/me/bookings", { token })).body.pagination.total).toBe(3);
+    expect((await api.get("/me/bookings?status=cancelled", { token })).body.pagination.total).toBe(1);
     const past = await api.get("/me/bookings?when=past", { token });
+    expect(past.body.pagination.total).toBe(1);
     expect(past.body.data).toEqual([
       expect.objectContaining({
         id: "bkg_past1",

@@ -8,8 +8,10 @@ import type { Claim, StoredResponse } from "@/lib/store/idempotency";
 import type { BookingEventPayload } from "@/lib/outbox/booking-events";
 
 // A new booking's writes, in one statement: the booking and its hosts under the exclusion
-// constraint (the booking's own host by the insert trigger, a collective booking's other hosts
-// here: booking_hosts, migration 0013), the
+// constraint (every host's row of booking_hosts written here, with the booking's times and status
+// as the insert trigger would copy them: migrations 0013, 0018, 0020; the trigger then finds the
+// booking's own host's row there and leaves it; one statement, so booking_hosts' triggers take the
+// hosts' counters of host_booking_counts in one order, as every other writer does), the
 // guest's token sealed beside it (for the links in later emails), the first entry of its history
 // (created, by the guest), its booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
 // sends at the commit), and the answer stored under the Idempotency-Key claimed earlier in the
@@ -24,9 +26,9 @@ with booking as (
       $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
       $17::int, $18::text::timestamptz, $19::text::timestamptz, $27::text)
   returning id
-), cohosts as (
-  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time)
-  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz
+), hosts as (
+  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status)
+  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz, $4::text
   from booking, json_array_elements_text($29::text::json) as h(id)
   returning 1
 ), job as (
@@ -103,7 +105,7 @@ export async function commitNewBooking(
           JOBS_CHANNEL,
           row.guestLanguage,
           args.sealedGuestToken,
-          JSON.stringify(args.coHostIds),
+          JSON.stringify([row.hostId, ...args.coHostIds]),
         ],
       },
     ]);

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { bookingHosts, bookings, eventTypes, type UserRow } from "@/db/schema";
+import { bookingHosts, bookings, eventTypes, hostBookingCounts, type UserRow } from "@/db/schema";
 import { loadBookingPeople } from "./people";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import type { BookingListQuery } from "@/lib/schemas/booking";
+import { MAX_DURATION_MINUTES } from "@/lib/schemas/event-type";
 import { dayOfDate, ZoneOffsets } from "@/lib/slots";
 import { clampInstant } from "@/lib/time/instants";
 
@@ -18,10 +19,22 @@ type ListQuery = z.output<typeof BookingListQuery>;
  * The host's rows of booking_hosts carry each booking's start, indexed by (host, start, booking):
  * the list is read in that index's order, so its cost does not grow with the host's past. The
  * contract pages by number (page, limit, total), so a deep page still skips entries: with no
- * filter on the bookings themselves (the list as first shown, or a date range) the page's ids and
- * the total come from the index alone (an index-only scan skips page 500's 10,000 entries in a
- * few milliseconds), and only the page's own bookings are read. Filters on a booking's status,
- * guest or end walk the same index and read each candidate booking by its key.
+ * filter on the bookings themselves (the list as first shown, or a date range) the page's ids
+ * come from the index alone (an index-only scan skips page 500's 10,000 entries in a few
+ * milliseconds), and only the page's own bookings are read. The status is kept beside each entry
+ * too; filters on a booking's event type, no-show or end walk the same index and read each
+ * candidate booking by its key. `upcoming` walks only the entries that started less than the
+ * longest booking ago (MAX_DURATION_MINUTES), `past` only those that started before now.
+ *
+ * The total stays exact (the dashboard shows "page x of y") but no longer counts the host's whole
+ * history on every request (decisions: "the list's total"):
+ * - no filter but status: the sum of the host's counters (host_booking_counts, kept by triggers
+ *   on booking_hosts in the writing transaction, migration 0020), at most three rows;
+ * - `upcoming` (with or without status): counted, but only among the bookings not yet ended (the
+ *   bounded walk above), however long the past;
+ * - `past` (with or without status): the counters less that upcoming count, in one statement;
+ * - from/to, eventTypeId or noShow: counted as before, among what the host asked to see (a date
+ *   range, an event type's bookings, the no-shows): bounded by the question, not by the history.
  */
 export async function listBookings(
   db: Db,
@@ -33,57 +46,63 @@ export async function listBookings(
   // The edges of the host's days, kept inside the instants PostgreSQL reads (9999-12-31 in a zone
   // west of UTC ends in the year 10000).
   const edge = (day: number) => new Date(clampInstant(zone.instantAtOrAfter(day * 1440)));
-  const onHostRow: (SQL | undefined)[] = [eq(bookingHosts.userId, host.id)];
+  const byStatus = query.status ? inArray(bookingHosts.status, query.status) : undefined;
+  // A booking not yet ended started less than the longest booking ago; one ended started before now.
+  const startedSinceLongest = gt(bookingHosts.startTime, new Date(now - MAX_DURATION_MINUTES * 60_000));
+  const notEnded = gt(bookings.endTime, new Date(now));
+  const onHostRow: (SQL | undefined)[] = [eq(bookingHosts.userId, host.id), byStatus];
   if (query.from) onHostRow.push(gte(bookingHosts.startTime, edge(dayOfDate(query.from))));
   if (query.to) onHostRow.push(lt(bookingHosts.startTime, edge(dayOfDate(query.to) + 1)));
+  if (query.when === "upcoming") onHostRow.push(startedSinceLongest);
+  if (query.when === "past") onHostRow.push(lt(bookingHosts.startTime, new Date(now)));
   const onBooking: SQL[] = [];
-  if (query.status) onBooking.push(inArray(bookings.status, query.status));
   if (query.noShow !== undefined) onBooking.push(eq(bookings.noShow, query.noShow));
   if (query.eventTypeId) onBooking.push(eq(bookings.eventTypeId, query.eventTypeId));
-  if (query.when === "upcoming") onBooking.push(gt(bookings.endTime, new Date(now)));
+  if (query.when === "upcoming") onBooking.push(notEnded);
   if (query.when === "past") onBooking.push(lte(bookings.endTime, new Date(now)));
   const order =
     query.when === "past" ? [desc(bookingHosts.startTime), desc(bookingHosts.bookingId)] : [asc(bookingHosts.startTime), asc(bookingHosts.bookingId)];
   const offset = (query.page - 1) * query.limit;
-  const columns = { booking: bookings, eventType: { id: eventTypes.id, title: eventTypes.title } };
 
-  let rows: { booking: typeof bookings.$inferSelect; eventType: { id: string; title: string } }[];
-  let total: number;
-  if (onBooking.length === 0) {
-    const where = and(...onHostRow);
-    const page = db.select({ id: bookingHosts.bookingId }).from(bookingHosts).where(where).orderBy(...order).limit(query.limit).offset(offset);
-    const [ids, [counted]] = await Promise.all([page, db.select({ total: count() }).from(bookingHosts).where(where)]);
-    total = counted?.total ?? 0;
-    const found =
-      ids.length === 0
-        ? []
-        : await db
-            .select(columns)
-            .from(bookings)
-            .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-            .where(inArray(bookings.id, ids.map((r) => r.id)));
+  // The host's entries, and what their bookings must be, each read by its key: a scalar subquery,
+  // which the planner keeps as such. A join (or EXISTS, which it makes a join) it would plan from
+  // its guess of how many entries the host has in the range: for a host with a long past it
+  // guesses many, and hashes every booking of everyone that matches (all bookings not yet ended).
+  const entries = (onHost: (SQL | undefined)[], ofBooking: SQL[]) =>
+    and(...onHost, ofBooking.length === 0 ? undefined : sql`(select true from ${bookings} where ${bookings.id} = ${bookingHosts.bookingId} and ${and(...ofBooking)})`);
+  const counted = (where: SQL | undefined) => db.select({ total: count() }).from(bookingHosts).where(where);
+
+  // The total, exact, by the cheapest way the filters allow (see above).
+  const byCounters = !query.from && !query.to && !query.eventTypeId && query.noShow === undefined;
+  const counters = (value: SQL) =>
+    db
+      .select({ total: value.mapWith(Number) })
+      .from(hostBookingCounts)
+      .where(and(eq(hostBookingCounts.userId, host.id), query.status ? inArray(hostBookingCounts.status, query.status) : undefined));
+  const summed = sql`coalesce(sum(${hostBookingCounts.n}), 0)`;
+  let total: Promise<{ total: number }[]>;
+  if (byCounters && query.when === undefined) total = counters(summed);
+  else if (byCounters && query.when === "past") {
+    // Less the upcoming ones of the same statuses, counted in the same statement (one snapshot).
+    total = counters(sql`${summed} - (${counted(entries([eq(bookingHosts.userId, host.id), byStatus, startedSinceLongest], [notEnded]))})`);
+  } else total = counted(entries(onHostRow, onBooking));
+
+  // The page's entries in the index's order, then their bookings by key.
+  const page = async () => {
+    const ids = await db.select({ id: bookingHosts.bookingId }).from(bookingHosts).where(entries(onHostRow, onBooking)).orderBy(...order).limit(query.limit).offset(offset);
+    if (ids.length === 0) return [];
+    const found = await db
+      .select({ booking: bookings, eventType: { id: eventTypes.id, title: eventTypes.title } })
+      .from(bookings)
+      .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+      .where(inArray(bookings.id, ids.map((r) => r.id)));
     const byId = new Map(found.map((r) => [r.booking.id, r]));
-    rows = ids.map((r) => byId.get(r.id)!).filter(Boolean);
-  } else {
-    const where = and(...onHostRow, ...onBooking);
-    const [found, [counted]] = await Promise.all([
-      db
-        .select(columns)
-        .from(bookingHosts)
-        .innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId))
-        .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-        .where(where)
-        .orderBy(...order)
-        .limit(query.limit)
-        .offset(offset),
-      db.select({ total: count() }).from(bookingHosts).innerJoin(bookings, eq(bookings.id, bookingHosts.bookingId)).where(where),
-    ]);
-    rows = found;
-    total = counted?.total ?? 0;
-  }
+    return ids.map((r) => byId.get(r.id)!).filter(Boolean);
+  };
+  const [rows, [answer]] = await Promise.all([page(), total]);
   const people = await loadBookingPeople(db, rows.map((r) => r.booking.id));
   return {
     data: rows.map((r) => toBooking(r.booking, r.eventType, people.get(r.booking.id)!)),
-    pagination: { page: query.page, limit: query.limit, total },
+    pagination: { page: query.page, limit: query.limit, total: answer?.total ?? 0 },
   };
 }
