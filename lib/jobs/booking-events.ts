@@ -74,7 +74,7 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
       }
       const shown = { ...event, data };
       const body = webhookBody(event.event, event.occurredAt, data);
-      const targets = [...new Set((await Promise.all(hostIds.map((hostId) => webhooksWanting(db, hostId, event.event)))).flat())];
+      const targets = await webhooksWanting(db, hostIds, event.event);
       const deliveries: NewJob[] = targets.map((webhookId) => ({
         kind: WEBHOOK_DELIVERY,
         dedupeKey: `webhook:${job.id}:${webhookId}`,
