@@ -10,7 +10,7 @@ import type { NewJob } from "@/lib/outbox/enqueue";
 import { REMINDER_CALL, REMINDER_EMAIL, REMINDER_KINDS } from "@/lib/outbox/kinds";
 import type { ReminderJob } from "@/lib/outbox/payloads";
 import { guestPhoneOf } from "@/lib/services/calls/place";
-import { loadBookingFacts } from "./facts";
+import { loadBookingFacts, loadGuestMessageFacts } from "./facts";
 
 // Reminders (decisions §16): each is a job in the outbox, due at start − minutesBefore, made by
 // the fan-out of the event that gave the booking its confirmed time (created when confirmed at
@@ -90,13 +90,19 @@ export async function remindersAfter(db: Db, event: BookingEventRef, now: number
 /**
  * The booking's facts if the reminder is still to go out, else undefined: the booking is still
  * confirmed, still starts when the reminder was made for, has not started yet, and the reader is
- * still on it (a host a reassignment took it from; a guest whose data was erased).
+ * still on it (a host a reassignment took it from; a guest whose data was erased). A guest's
+ * reminder gets the guest's token with them (their links), in the same statement.
  */
-export async function reminderToSend(db: Db, job: ReminderJob, now: number): Promise<BookingFacts | undefined> {
-  const facts = await loadBookingFacts(db, job.bookingId, job.reader === "host" ? job.hostId : undefined);
-  if (!facts) return undefined;
-  const { booking } = facts;
+export async function reminderToSend(db: Db, job: ReminderJob, now: number): Promise<{ facts: BookingFacts; guestToken: string | undefined } | undefined> {
+  const found = job.reader === "guest" ? await loadGuestMessageFacts(db, job.bookingId) : await loadHostFacts(db, job.bookingId, job.hostId);
+  if (!found) return undefined;
+  const { booking } = found.facts;
   if (booking.status !== "confirmed" || booking.startTime.getTime() !== Date.parse(job.startTime) || booking.startTime.getTime() <= now) return undefined;
-  if (job.reader === "host" ? !job.hostId || !hostsBooking(facts, job.hostId) : booking.guestEmail === "") return undefined;
-  return facts;
+  if (job.reader === "host" ? !job.hostId || !hostsBooking(found.facts, job.hostId) : booking.guestEmail === "") return undefined;
+  return found;
+}
+
+async function loadHostFacts(db: Db, bookingId: string, hostId: string | undefined) {
+  const facts = await loadBookingFacts(db, bookingId, hostId);
+  return facts && { facts, guestToken: undefined };
 }
