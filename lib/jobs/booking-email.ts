@@ -17,9 +17,13 @@ import { BookingEmailJob } from "@/lib/outbox/payloads";
 // booking request. The message describes the booking as the event left it: its times and
 // SEQUENCE come from the event, so a message that goes out late never shows a newer state.
 
+// Made once: zod compiles a schema on its first parse, and each .pick() is a new one.
+const BookingTimes = Booking.pick({ startTime: true, endTime: true });
+const BookingStatus = Booking.pick({ status: true });
+
 function timesOf(event: BookingEventPayload, facts: BookingFacts) {
   if (event.event === "booking.created" || event.event === "booking.confirmed") {
-    const data = Booking.pick({ startTime: true, endTime: true }).parse(event.data);
+    const data = BookingTimes.parse(event.data);
     return { start: new Date(data.startTime), end: new Date(data.endTime) };
   }
   if (event.event === "booking.rescheduled") {
@@ -36,7 +40,7 @@ function timesOf(event: BookingEventPayload, facts: BookingFacts) {
 
 /** A request's messages: the new booking waiting for approval, and its decline or expiry. */
 function variantOf(event: BookingEventPayload): RequestVariant | undefined {
-  if (event.event === "booking.created") return Booking.pick({ status: true }).parse(event.data).status === "pending" ? "requested" : undefined;
+  if (event.event === "booking.created") return BookingStatus.parse(event.data).status === "pending" ? "requested" : undefined;
   if (event.event === "booking.cancelled") {
     const data = BookingCancelledData.parse(event.data);
     if (data.declined) return "declined";
