@@ -39,12 +39,14 @@ function factsQuery(db: Db, by: "id" | "token") {
 type FactsQuery = ReturnType<typeof factsQuery>;
 const prepared = new WeakMap<Db, Record<"id" | "token", FactsQuery | undefined>>();
 
-async function loadWhere(db: Db, by: "id" | "token", key: string, hostId?: string): Promise<(BookingFacts & { sealedGuestToken: string | null }) | undefined> {
+async function loadWhere(db: Db, by: "id" | "token", key: string, hostId?: string): Promise<{ facts: BookingFacts; sealedGuestToken: string | null } | undefined> {
   let queries = prepared.get(db);
   if (!queries) prepared.set(db, (queries = { id: undefined, token: undefined }));
   const query = (queries[by] ??= factsQuery(db, by));
   const [found] = await query.execute({ key, hostId: hostId ?? null });
-  return found;
+  if (!found) return undefined;
+  const { booking, title, questions, host, hosts, team, sealedGuestToken } = found;
+  return { facts: { booking, title, questions, host, hosts, team }, sealedGuestToken };
 }
 
 /**
@@ -52,10 +54,7 @@ async function loadWhere(db: Db, by: "id" | "token", key: string, hostId?: strin
  * by default the booking's own host). Undefined when the booking or that host is gone.
  */
 export async function loadBookingFacts(db: Db, bookingId: string, hostId?: string): Promise<BookingFacts | undefined> {
-  const found = await loadWhere(db, "id", bookingId, hostId);
-  if (!found) return undefined;
-  const { sealedGuestToken: _sealed, ...facts } = found;
-  return facts;
+  return (await loadWhere(db, "id", bookingId, hostId))?.facts;
 }
 
 /**
@@ -65,14 +64,10 @@ export async function loadBookingFacts(db: Db, bookingId: string, hostId?: strin
 export async function loadGuestMessageFacts(db: Db, bookingId: string): Promise<{ facts: BookingFacts; guestToken: string | undefined } | undefined> {
   const found = await loadWhere(db, "id", bookingId);
   if (!found) return undefined;
-  const { sealedGuestToken, ...facts } = found;
-  return { facts, guestToken: sealedGuestToken === null ? undefined : openGuestToken(sealedGuestToken) };
+  return { facts: found.facts, guestToken: found.sealedGuestToken === null ? undefined : openGuestToken(found.sealedGuestToken) };
 }
 
 /** The booking a guest's token (from cancelUrl) belongs to. */
 export async function loadBookingFactsByGuestToken(db: Db, token: string): Promise<BookingFacts | undefined> {
-  const found = await loadWhere(db, "token", hashCancelToken(token));
-  if (!found) return undefined;
-  const { sealedGuestToken: _sealed, ...facts } = found;
-  return facts;
+  return (await loadWhere(db, "token", hashCancelToken(token)))?.facts;
 }
