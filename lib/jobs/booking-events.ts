@@ -20,7 +20,7 @@ import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
  * host's calendar to the booking's state (none for a host who writes to no calendar and has no
  * event of the booking; it removes the event of a host no longer on the booking). Each runs,
  * retries and fails on its own, so an endpoint that is down never delays or repeats anything
- * sent elsewhere. The jobs are added in the transaction that settles this one, under keys unique
+ * sent elsewhere. The jobs are added by the statement that settles this one, under keys unique
  * per event × target: a fan-out that runs twice (a lost lease) adds nothing the second time.
  * Last, the booking's reminders: the event's new time gets its own (due before the start), a
  * cancel drops them.

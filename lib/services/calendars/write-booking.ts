@@ -129,7 +129,7 @@ where exists (select 1 from booking_calendar_events e where e.booking_id = $1::t
 /**
  * Of `hostIds`, the hosts whose calendar a write of the booking may change (one prepared
  * statement for all): the booking's fan-out makes calendar.write jobs for these only, and the
- * job asks again when it runs. A write target chosen after the fan-out affects later bookings.
+ * job asks again when it runs. A write target chosen after the fan-out counts from the next change.
  */
 export async function hostsWithCalendarWork(db: Db, bookingId: string, hostIds: string[]): Promise<Set<string>> {
   if (hostIds.length === 0) return new Set();
