@@ -6,9 +6,8 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { Booking } from "@/lib/schemas/booking";
 import { BookingCancelledData, BookingRescheduledData } from "@/lib/schemas/webhook";
 import type { BookingMailEvent, RequestVariant } from "@/lib/notifications/booking-mail";
-import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/facts";
+import { loadBookingFacts, loadGuestMessageFacts, type BookingFacts } from "@/lib/services/bookings/facts";
 import { BookingEventPayload } from "@/lib/outbox/booking-events";
-import { guestTokenOf } from "@/lib/services/bookings/guest-token";
 import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
 import type { JobHandler } from "./types";
 import { dashboardBookingUrl, guestLinks as linksFor, siteDomain } from "@/lib/links";
@@ -18,9 +17,13 @@ import { BookingEmailJob } from "@/lib/outbox/payloads";
 // booking request. The message describes the booking as the event left it: its times and
 // SEQUENCE come from the event, so a message that goes out late never shows a newer state.
 
+// Made once: zod compiles a schema on its first parse, and each .pick() is a new one.
+const BookingTimes = Booking.pick({ startTime: true, endTime: true });
+const BookingStatus = Booking.pick({ status: true });
+
 function timesOf(event: BookingEventPayload, facts: BookingFacts) {
   if (event.event === "booking.created" || event.event === "booking.confirmed") {
-    const data = Booking.pick({ startTime: true, endTime: true }).parse(event.data);
+    const data = BookingTimes.parse(event.data);
     return { start: new Date(data.startTime), end: new Date(data.endTime) };
   }
   if (event.event === "booking.rescheduled") {
@@ -37,7 +40,7 @@ function timesOf(event: BookingEventPayload, facts: BookingFacts) {
 
 /** A request's messages: the new booking waiting for approval, and its decline or expiry. */
 function variantOf(event: BookingEventPayload): RequestVariant | undefined {
-  if (event.event === "booking.created") return Booking.pick({ status: true }).parse(event.data).status === "pending" ? "requested" : undefined;
+  if (event.event === "booking.created") return BookingStatus.parse(event.data).status === "pending" ? "requested" : undefined;
   if (event.event === "booking.cancelled") {
     const data = BookingCancelledData.parse(event.data);
     if (data.declined) return "declined";
@@ -49,10 +52,11 @@ function variantOf(event: BookingEventPayload): RequestVariant | undefined {
 const MAILED: readonly string[] = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed"] satisfies BookingMailEvent[];
 const isMailed = (event: string): event is BookingMailEvent => MAILED.includes(event);
 
-async function guestLinks(db: Db, event: BookingEventPayload) {
-  const token = await guestTokenOf(db, event.bookingId);
-  if (token === undefined) return undefined;
-  return linksFor(token);
+/** The booking's facts for `reader` and, for the guest, their token: one statement. */
+async function factsFor(db: Db, bookingId: string, reader: "guest" | "host", hostId: string | undefined) {
+  if (reader === "guest") return loadGuestMessageFacts(db, bookingId);
+  const facts = await loadBookingFacts(db, bookingId, hostId);
+  return facts && { facts, guestToken: undefined };
 }
 
 /** Permanent refusals (the recipient does not exist): retrying them for a day changes nothing. */
@@ -68,9 +72,10 @@ export function bookingEmail(): JobHandler {
       // Events that send no email (a no-show mark) never get a job; one written by a newer version is left alone.
       if (!isMailed(event.event)) return { status: "done" };
       const mailEvent = event.event;
-      const facts = await loadBookingFacts(db, event.bookingId, reader === "host" ? hostId : undefined);
+      const found = await factsFor(db, event.bookingId, reader, hostId);
       // The booking is gone (its host deleted the account): there is no one to write to about it.
-      if (!facts) return { status: "done" };
+      if (!found) return { status: "done" };
+      const { facts, guestToken } = found;
       // The guest's data was erased (decisions §16): there is no address to write to.
       if (reader === "guest" && facts.booking.guestEmail === "") return { status: "done" };
       // A round-robin move that changed hosts: the host it left and the host it went to are told so.
@@ -88,7 +93,7 @@ export function bookingEmail(): JobHandler {
         reassigned,
         ...timesOf(event, facts),
         sequence: event.sequence,
-        guestLinks: reader === "guest" ? await guestLinks(db, event) : undefined,
+        guestLinks: guestToken === undefined ? undefined : linksFor(guestToken),
         from: mailFrom,
         messageId: `<${event.bookingId}.${eventJobId}.${reader === "host" && hostId && hostId !== event.hostId ? `host-${hostId}` : reader}@${host}>`,
         stamp: new Date(event.occurredAt),

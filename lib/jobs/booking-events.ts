@@ -4,6 +4,7 @@ import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { MEETING_LINK_RECHECK_MS, meetingLinkState } from "@/lib/services/bookings/meeting-link";
 import { remindersAfter } from "@/lib/services/bookings/reminders";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
+import { hostsWithCalendarWork } from "@/lib/services/calendars/write-booking";
 import { BookingEventPayload, hostsOfEvent, type BookingEvent } from "@/lib/outbox/booking-events";
 import { webhookBody } from "@/lib/webhooks/body";
 import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
@@ -16,12 +17,13 @@ import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
  * Fan-out: one booking event becomes one delivery job per active webhook that wants the event,
  * of every host it concerns (a team booking's hosts, and the host a reassignment took it from),
  * one email to the guest and one to each of those hosts, and one job per host that brings that
- * host's calendar to the booking's state (it does nothing for a host who writes to no calendar,
- * and removes the event of a host no longer on the booking). Each runs, retries and fails on its
- * own, so an endpoint that is down never delays or repeats anything sent elsewhere. The jobs are
- * added in the transaction that settles this one, under keys unique per event × target: a
- * fan-out that runs twice (a lost lease) adds nothing the second time. Last, the booking's
- * reminders: the event's new time gets its own (due before the start), a cancel drops them.
+ * host's calendar to the booking's state (none for a host who writes to no calendar and has no
+ * event of the booking; it removes the event of a host no longer on the booking). Each runs,
+ * retries and fails on its own, so an endpoint that is down never delays or repeats anything
+ * sent elsewhere. The jobs are added by the statement that settles this one, under keys unique
+ * per event × target: a fan-out that runs twice (a lost lease) adds nothing the second time.
+ * Last, the booking's reminders: the event's new time gets its own (due before the start), a
+ * cancel drops them.
  */
 /**
  * What each event sends besides its webhooks: a no-show mark is the host's bookkeeping, told to
@@ -51,7 +53,10 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
       const event = BookingEventPayload.parse(job.payload);
       const hostIds = hostsOfEvent(event);
       const told = TOLD[event.event];
-      const calendar: NewJob[] = !told.calendars ? [] : hostIds.map((hostId) => ({
+      // A host with no calendar to write to and no event of the booking in one gets no job: it
+      // would find nothing to do (lib/services/calendars/write-booking.ts).
+      const calendarHosts = told.calendars ? await hostsWithCalendarWork(db, event.bookingId, hostIds) : new Set<string>();
+      const calendar: NewJob[] = hostIds.filter((hostId) => calendarHosts.has(hostId)).map((hostId) => ({
         kind: CALENDAR_WRITE,
         dedupeKey: hostId === event.hostId ? `calendar:${job.id}` : `calendar:${job.id}:${hostId}`,
         payload: { bookingId: event.bookingId, hostId } satisfies CalendarWriteJob,
@@ -69,7 +74,7 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
       }
       const shown = { ...event, data };
       const body = webhookBody(event.event, event.occurredAt, data);
-      const targets = [...new Set((await Promise.all(hostIds.map((hostId) => webhooksWanting(db, hostId, event.event)))).flat())];
+      const targets = await webhooksWanting(db, hostIds, event.event);
       const deliveries: NewJob[] = targets.map((webhookId) => ({
         kind: WEBHOOK_DELIVERY,
         dedupeKey: `webhook:${job.id}:${webhookId}`,

@@ -5,7 +5,6 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { composeReminderMail } from "@/lib/notifications/reminder-mail";
 import { REMINDER_CALL, REMINDER_EMAIL } from "@/lib/outbox/kinds";
 import { ReminderJob } from "@/lib/outbox/payloads";
-import { guestTokenOf } from "@/lib/services/bookings/guest-token";
 import { reminderToSend } from "@/lib/services/bookings/reminders";
 import { placeReminderCall } from "@/lib/services/calls/place";
 import type { JobHandler } from "./types";
@@ -19,9 +18,9 @@ export function reminderEmail(): JobHandler {
     kind: REMINDER_EMAIL,
     async run({ db, job, now }) {
       const reminder = ReminderJob.parse(job.payload);
-      const facts = await reminderToSend(db, reminder, now);
-      if (!facts) return { status: "done" };
-      const token = reminder.reader === "guest" ? await guestTokenOf(db, reminder.bookingId) : undefined;
+      const found = await reminderToSend(db, reminder, now);
+      if (!found) return { status: "done" };
+      const { facts, guestToken: token } = found;
       const reader = reminder.reader === "host" ? `host-${reminder.hostId}` : "guest";
       await sendMail(
         composeReminderMail({

@@ -4,8 +4,8 @@ import type { Database, Db } from "@/db";
 import { log } from "@/lib/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { enqueueJobs, JOBS_CHANNEL } from "@/lib/outbox/enqueue";
-import { claimJobs, claimToken, releaseJobsOf, settleJob, type Settlement } from "./queue";
-import type { ClaimedJob, JobHandler, JobOutcome } from "./types";
+import { claimJobs, claimToken, releaseJobsOf, settleJob, settleJobAndEnqueue, type Settlement } from "./queue";
+import type { ClaimedJob, JobHandler, JobOutcome, NewJob, RecordAttempt } from "./types";
 
 // The outbox worker: claims due jobs of the kinds it has handlers for, runs up to `concurrency`
 // of them at once, and settles each (done, retry after a backoff, failed). Delivery is at least
@@ -200,19 +200,7 @@ export class JobWorker {
     const enqueue = outcome.status === "done" || outcome.status === "defer" ? outcome.enqueue : undefined;
     const record = outcome.status === "defer" ? undefined : outcome.record;
     try {
-      // Most jobs (emails, calendar writes) leave nothing behind but their own row: one statement
-      // settles them, no transaction needed. Follow-ups commit together with the settlement.
-      const held =
-        record === undefined && enqueue === undefined
-          ? await settleJob(this.db, job.id, claimToken(this.id, job), settlement)
-          : await this.db.transaction(async (tx) => {
-              const ours = await settleJob(tx, job.id, claimToken(this.id, job), settlement);
-              // The attempt happened either way; its follow-ups are made only by the claim that
-              // holds the job, so a job run twice (lease lost) fans out once.
-              await record?.(tx, { nextRunAt: ours ? nextRunAt : null });
-              if (ours && enqueue) await enqueueJobs(tx, enqueue, now);
-              return ours;
-            });
+      const held = await this.settle(job, settlement, { enqueue, record, nextRunAt, now });
       const fields = { jobId: job.id, kind: job.kind, attempt: job.attempt, status: settlement.status, ms: Math.round(performance.now() - timer) };
       if (!held) log.warn(fields, "jobs: lease lost before the job was settled; another worker has it");
       else if (settlement.status === "done") log.debug(fields, "jobs: done");
@@ -222,5 +210,30 @@ export class JobWorker {
       // Not settled: the lease runs out and the job is claimed again (at least once).
       log.error({ err, jobId: job.id, kind: job.kind }, "jobs: could not settle a job");
     }
+  }
+
+  /** Settles the job with what its run leaves behind; false when its lease was lost meanwhile. */
+  private async settle(
+    job: ClaimedJob,
+    settlement: Settlement,
+    { enqueue, record, nextRunAt, now }: { enqueue: NewJob[] | undefined; record: RecordAttempt | undefined; nextRunAt: Date | null; now: number },
+  ): Promise<boolean> {
+    const token = claimToken(this.id, job);
+    if (record === undefined) {
+      // Most jobs (emails, calendar writes) leave nothing behind but their own row: one statement
+      // settles them, no transaction needed.
+      if (!enqueue?.length) return settleJob(this.db, job.id, token, settlement);
+      // A fan-out: one statement settles it and adds its jobs, if it still holds it.
+      if (settlement.status === "done" || settlement.status === "deferred") return settleJobAndEnqueue(this.db, job.id, token, settlement, enqueue);
+    }
+    // An attempt recorded (a webhook delivery's): recorded and settled in one transaction.
+    return this.db.transaction(async (tx) => {
+      const ours = await settleJob(tx, job.id, token, settlement);
+      // The attempt happened either way; its follow-ups are made only by the claim that
+      // holds the job, so a job run twice (lease lost) fans out once.
+      await record?.(tx, { nextRunAt: ours ? nextRunAt : null });
+      if (ours && enqueue) await enqueueJobs(tx, enqueue, now);
+      return ours;
+    });
   }
 }

@@ -30,6 +30,23 @@ function fileNameOf(messageId: string | undefined, now: Date): string {
   return `${stamp}-${id}.eml`;
 }
 
+// The mail folders made by this process: made once, not before every message (and again should
+// one be removed meanwhile).
+const madeDirs = new Set<string>();
+
+async function writeMailFile(dir: string, file: string, content: Buffer): Promise<void> {
+  if (madeDirs.has(dir)) {
+    try {
+      return await writeFile(file, content);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  await mkdir(dir, { recursive: true });
+  madeDirs.add(dir);
+  await writeFile(file, content);
+}
+
 export async function sendMail(message: SendMailOptions): Promise<SentMail> {
   const { smtpUrl, dataDir } = getConfig();
   if (smtpUrl) {
@@ -38,9 +55,8 @@ export async function sendMail(message: SendMailOptions): Promise<SentMail> {
   }
   const info = await fileTransport.sendMail(message);
   const dir = path.join(dataDir, "mail");
-  await mkdir(dir, { recursive: true });
   const file = path.join(dir, fileNameOf(typeof message.messageId === "string" ? message.messageId : undefined, new Date()));
-  await writeFile(file, info.message as Buffer);
+  await writeMailFile(dir, file, info.message as Buffer);
   log.info({ path: file }, "mail: SMTP_URL is not set; message written to a file");
   return { via: "file", path: file };
 }

@@ -23,8 +23,19 @@ const TWELVE_HOUR_ZONES = new Set([
   "Africa/Cairo", "America/Mexico_City", "America/Bogota",
 ]);
 
-/** True when times for a reader in `zone` are best written on a 12-hour clock. */
+const clocks = new Map<string, boolean>();
+
+/**
+ * True when times for a reader in `zone` are best written on a 12-hour clock. Memoised (bounded, as
+ * isValidTimeZone): every email asks it several times, and luxon's zone check builds an
+ * Intl.DateTimeFormat on each call.
+ */
 export function hour12InZone(zone: string): boolean {
-  const name = IANAZone.isValidZone(zone) ? IANAZone.create(zone).name : zone;
-  return TWELVE_HOUR_ZONES.has(name) || TWELVE_HOUR_ZONES.has(zone) || TWELVE_HOUR_PREFIXES.some((p) => name.startsWith(p) || zone.startsWith(p));
+  let hour12 = clocks.get(zone);
+  if (hour12 === undefined) {
+    const name = IANAZone.isValidZone(zone) ? IANAZone.create(zone).name : zone;
+    hour12 = TWELVE_HOUR_ZONES.has(name) || TWELVE_HOUR_ZONES.has(zone) || TWELVE_HOUR_PREFIXES.some((p) => name.startsWith(p) || zone.startsWith(p));
+    if (clocks.size < 2000) clocks.set(zone, hour12);
+  }
+  return hour12;
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
@@ -215,6 +215,12 @@ describe("booking emails", () => {
     const mine = parsed.filter((m) => [guestEmail, host.email].includes((m.to as { value: { address: string }[] }).value[0]!.address));
     expect(mine.map((m) => m.subject?.split(":")[0]).sort()).toEqual(["Confirmed", "New booking"]);
     expect(readIcs(calendarPart(mine[0]!)).method).toBe("REQUEST");
+
+    // The folder is made once per process, and again if it was removed meanwhile.
+    rmSync(dir, { recursive: true });
+    await book(host, eventType.slug, slots[5]!.startTime, { guestEmail, customAnswers: { topic: "y" } });
+    await worker.runDueJobs();
+    expect(readdirSync(dir).filter((f) => f.endsWith(".eml"))).toHaveLength(2);
   });
 
   it("serves no calendar file for an unknown token", async () => {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { encode } from "next-auth/jwt";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/store/database";
-import { bookingCalendarEvents, busyIntervals, calendarConnections, oauthStateUses } from "@/db/schema";
+import { bookingCalendarEvents, busyIntervals, calendarConnections, oauthStateUses, outboxJobs } from "@/db/schema";
+import { CALENDAR_WRITE } from "@/lib/outbox/kinds";
 import { sessionCookieName, sessionSecret } from "@/lib/auth/session";
 import { getConfig, parseConfig } from "@/lib/config";
 import { CREDENTIALS_PURPOSE } from "@/lib/calendars";
@@ -322,6 +323,51 @@ describe.each([["Google", googleFake], ["Microsoft", microsoftFake]] as const)("
     // The shared fake account must not keep this booking's event for the other tests.
     expect((await api.post(`/me/bookings/${made.body.id}/cancel`, { reason: "done" }, { token: host.token })).status).toBe(200);
     await worker.runDueJobs();
+  });
+});
+
+describe("calendar.write jobs are made for hosts with calendar work only", () => {
+  const calendarJobsOf = async (bookingId: string) =>
+    (await getDb())
+      .select()
+      .from(outboxJobs)
+      .where(and(eq(outboxJobs.kind, CALENDAR_WRITE), sql`${outboxJobs.payload}->>'bookingId' = ${bookingId}`));
+
+  it("none for a host without a write target; one for a host with one (and it is written), and one to remove an event written before", async () => {
+    const fake = googleFake();
+    useFake(fake);
+    const worker = await testWorker();
+
+    const plain = await bookableHost();
+    const unwritten = await book(plain.host, plain.eventType.slug, iso(plain.at(10)));
+    expect(unwritten.status, JSON.stringify(unwritten.body)).toBe(201);
+    await worker.runDueJobs();
+    expect(await calendarJobsOf(unwritten.body.id)).toEqual([]);
+
+    const { host, eventType, at } = await bookableHost();
+    await connect(host, fake);
+    const before = fake.primaryEvents();
+    const ours = () => fake.primaryEvents().filter((e) => !before.some((b) => b.start === e.start && b.end === e.end));
+    const made = await book(host, eventType.slug, iso(at(11)));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await worker.runDueJobs();
+    expect((await calendarJobsOf(made.body.id)).map((j) => j.status)).toEqual(["done"]);
+    expect(ours()).toEqual([{ start: at(11).getTime(), end: at(12).getTime() }]);
+
+    // The host stops writing to the calendar: a new booking makes no job, but the event written
+    // before is still the booking's, so its cancel makes one, which removes it.
+    const [connection] = await connections(host);
+    const target = connection.calendars.find((c: any) => c.writeTarget);
+    const off = await api.patch(`/me/calendar-connections/${connection.id}`, { calendars: [{ id: target.id, writeTarget: false }] }, { token: host.token });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const later = await book(host, eventType.slug, iso(at(13)));
+    expect(later.status, JSON.stringify(later.body)).toBe(201);
+    const cancelled = await api.post(`/me/bookings/${made.body.id}/cancel`, { reason: "Away" }, { token: host.token });
+    expect(cancelled.status).toBe(200);
+    await worker.runDueJobs();
+    expect(await calendarJobsOf(later.body.id)).toEqual([]);
+    expect((await calendarJobsOf(made.body.id)).map((j) => j.status)).toEqual(["done", "done"]);
+    expect(ours()).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
+import { runStatements } from "@/db/client";
 import { bookingCalendarEvents, calendarConnections, calendars, type CalendarConnectionRow } from "@/db/schema";
 import { CalendarError, type CalendarClient, type CalendarEvent } from "@/lib/calendars";
 import { readablePhone } from "@/lib/phone";
@@ -117,15 +118,23 @@ async function reconcile(db: Db, bookingId: string, hostId: string, facts: Booki
     .onConflictDoUpdate({ target: [bookingCalendarEvents.bookingId, bookingCalendarEvents.hostId], set: { calendarId: target.calendar.id, externalEventId: eventId, updatedAt: new Date() } });
 }
 
-/** Whether the booking has an event in a calendar, or its host a calendar to write to: one query. */
-async function mayHaveCalendarWork(db: Db, bookingId: string, hostId: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      work: sql<boolean>`exists (select 1 from ${bookingCalendarEvents} where ${bookingCalendarEvents.bookingId} = ${bookingId} and ${bookingCalendarEvents.hostId} = ${hostId})
-        or exists (select 1 from ${calendars} where ${calendars.userId} = ${hostId} and ${calendars.writeTarget})`,
-    })
-    .from(sql`(select 1) as one`);
-  return row?.work === true;
+// The hosts a calendar write of a booking has work for: one the booking has an event of in a
+// calendar (written before; to move or remove), or one with a calendar to write to. Most hosts
+// have neither, and then the write has nothing to bring in line, whatever the booking's state.
+const CALENDAR_WORK_SQL = `
+select h.id from json_array_elements_text($2::text::json) as h(id)
+where exists (select 1 from booking_calendar_events e where e.booking_id = $1::text and e.host_id = h.id)
+  or exists (select 1 from calendars c where c.user_id = h.id and c.write_target)`;
+
+/**
+ * Of `hostIds`, the hosts whose calendar a write of the booking may change (one prepared
+ * statement for all): the booking's fan-out makes calendar.write jobs for these only, and the
+ * job asks again when it runs. A write target chosen after the fan-out counts from the next change.
+ */
+export async function hostsWithCalendarWork(db: Db, bookingId: string, hostIds: string[]): Promise<Set<string>> {
+  if (hostIds.length === 0) return new Set();
+  const [rows] = await runStatements(db)<[{ id: string }[]]>([{ text: CALENDAR_WORK_SQL, params: [bookingId, JSON.stringify(hostIds)] }]);
+  return new Set(rows.map((r) => r.id));
 }
 
 export type CalendarWriteResult = { status: "done" } | { status: "retry"; error: string } | { status: "failed"; error: string };
@@ -139,7 +148,7 @@ export async function writeBookingToCalendar(db: Db, job: { bookingId: string; h
   const { bookingId, hostId } = job;
   // Most hosts write to no calendar: then there is nothing to bring in line, whatever the
   // booking's state, unless an event was written for it before (the host disconnected since).
-  if (!(await mayHaveCalendarWork(db, bookingId, hostId))) return { status: "done" };
+  if (!(await hostsWithCalendarWork(db, bookingId, [hostId])).has(hostId)) return { status: "done" };
   try {
     // A change that lands while we write (a reschedule during the create) is written too:
     // each pass ends by checking that what it wrote is still the booking's state.

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, arrayContains, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
+import { runStatements } from "@/db/client";
 import { webhookDeliveries, webhooks, type WebhookRow } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { open } from "@/lib/secret-box";
@@ -9,13 +10,18 @@ import { WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
 // The webhook rows the outbox's deliveries read and write: which endpoints get an event, the one
 // a message goes to, and the record of each attempt (lib/jobs/webhook-delivery.ts does the HTTP).
 
-/** The host's active webhooks that want `event`, by id. */
-export async function webhooksWanting(db: Db, hostId: string, event: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: webhooks.id })
-    .from(webhooks)
-    .where(and(eq(webhooks.userId, hostId), eq(webhooks.isActive, true), arrayContains(webhooks.events, [event])));
-  return rows.map((r) => r.id);
+// One prepared statement for every host of the event (a team booking's hosts, and any it left).
+const WANTING_SQL = `
+select w.id from json_array_elements_text($1::text::json) with ordinality as h(user_id, n)
+join webhooks w on w.user_id = h.user_id
+where w.is_active and w.events @> array[$2::text]
+order by h.n, w.created_at, w.id`;
+
+/** The active webhooks of the hosts `hostIds` that want `event`, by id, each once. */
+export async function webhooksWanting(db: Db, hostIds: string[], event: string): Promise<string[]> {
+  if (hostIds.length === 0) return [];
+  const [rows] = await runStatements(db)<[{ id: string }[]]>([{ text: WANTING_SQL, params: [JSON.stringify(hostIds), event] }]);
+  return [...new Set(rows.map((r) => r.id))];
 }
 
 /** The webhook a message goes to, when it still exists and is turned on. */
