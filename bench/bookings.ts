@@ -19,9 +19,9 @@
 // All are printed side by side with the ratios. Target: the API ≥ 60 % of Next.js alone's pace
 // in the same run (the framework is the floor of any route's cost); pgbench's pace is printed as
 // what PostgreSQL itself allows.
-// The API is served as README "Running in production" lays it out: a web process with WORKER=off
-// beside one `npm run worker` (BENCH_TOPOLOGY=split, the default); BENCH_TOPOLOGY=one runs `npm
-// start` alone, doing both, and BENCH_TOPOLOGY=both measures one, then split, in the same run.
+// The API is measured twice in one run (BENCH_TOPOLOGY=both, the default): `npm start` alone,
+// doing both (BENCH_TOPOLOGY=one), then served as README "Running in production" lays it out, a
+// web process with WORKER=off beside one `nice -n 10 npm run worker` (BENCH_TOPOLOGY=split).
 //
 // BENCH_BOOKINGS (2000), BENCH_WARMUP (1000), BENCH_CONNECTIONS (32) and BENCH_HOSTS (16) change the load;
 // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" adds node flags to what `npm
@@ -321,10 +321,10 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
   // BENCH_BASELINE_DIR: another built checkout (e.g. `git archive <rev> | tar -x`, then
   // `next build`), loaded first in the same run, on the same database, for a before/after.
   const baselineDir = process.env.BENCH_BASELINE_DIR ? path.resolve(process.env.BENCH_BASELINE_DIR) : undefined;
-  // BENCH_TOPOLOGY: "split" (default) serves with WORKER=off beside one `npm run worker`, as
-  // README "Running in production" lays it out, so the outbox's fan-out and emails run off the
-  // request thread; "one" is `npm start` alone doing both; "both" measures one, then split.
-  const topology = process.env.BENCH_TOPOLOGY || "split";
+  // BENCH_TOPOLOGY: "split" serves with WORKER=off beside one `npm run worker`, as README
+  // "Running in production" lays it out, so the outbox's fan-out and emails run off the request
+  // thread; "one" is `npm start` alone doing both; "both" (the default) measures one, then split.
+  const topology = process.env.BENCH_TOPOLOGY || "both";
   if (!["split", "one", "both"].includes(topology)) throw new Error(`BENCH_TOPOLOGY is split, one or both, not ${topology}`);
   const variants = topology === "both" ? [false, true] : [topology === "split"];
   const builds = [
