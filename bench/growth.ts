@@ -6,9 +6,11 @@
 // crowd, 90 % of them past, and 100,000 past bookings of the measured host), 200,000 calendar
 // busy intervals, 200,000 finished outbox rows and 5,000 webhook deliveries of the measured host.
 // On each, `npm start` and the same measured host seeded over the API (UTC, open around the
-// clock, a 30-minute event type); then, one request at a time: slots for 7 days (BENCH_GROWTH_N
-// requests), as many bookings of distinct slots, the host's bookings list page 1 and page 500
-// (limit 20), and the worker's outbox claim (lib/jobs/queue.ts, 10 due jobs among the rest).
+// clock, a 30-minute event type); then, one request at a time, alternating between the two
+// databases (so a busy moment of the machine lands on both sides alike), each after a warm-up:
+// slots for 7 days (BENCH_GROWTH_N requests a side), as many bookings of distinct slots, the
+// host's bookings list page 1 and page 500 (limit 20), and the worker's outbox claim
+// (lib/jobs/queue.ts, 10 due jobs among the rest).
 // Each figure beside the empty database's, with the ratio. Target: every ratio ≤ 1.25×.
 // Runs under `tsx --conditions=react-server` (the claim is the worker's own server module).
 import { randomBytes, randomUUID } from "node:crypto";
@@ -45,19 +47,19 @@ const N = Number(process.env.BENCH_GROWTH_N || 200);
 const DAY = 86_400_000;
 type Figures = Record<string, { p50: number; p99: number }>;
 
-/** `run` n times, one at a time; each takes its wall time, or the milliseconds it answers (its own part). */
-async function timed(n: number, run: (i: number) => Promise<number | void>): Promise<{ p50: number; p99: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const own = await run(i);
-    times.push(typeof own === "number" ? own : performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
+/** What one side needs for its requests: its server, its measured host, its database. */
+type Side = {
+  label: string;
+  base: string;
+  username: string;
+  auth: Record<string, string> | undefined;
+  sql: postgres.Sql;
+  database: Awaited<ReturnType<typeof openPostgres>>;
+  stop: () => Promise<void>;
+};
 
-async function measure(label: string, url: string, grow: boolean, work: string): Promise<Figures> {
+/** A database (grown or not) with `npm start` on it and the measured host seeded over the API. */
+async function prepare(label: string, url: string, grow: boolean, work: string): Promise<Side> {
   const database = await openPostgres(url, { max: 2 });
   await database.migrate();
   const port = await freePort();
@@ -77,9 +79,14 @@ async function measure(label: string, url: string, grow: boolean, work: string):
     NEXT_TELEMETRY_DISABLED: "1",
   });
   const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const stop = async () => {
+    await sql.end();
+    await database.close();
+    await stopServer(server);
+  };
   try {
     await waitFor200(`${base}/api/v1/health`, server);
-    const username = `growth-${Date.now().toString(36)}`;
+    const username = `growth-${label}-${Date.now().toString(36)}`;
     const host = await seedHost(base, username);
     const [ids] = await sql<{ user_id: string; event_type_id: string }[]>`
       select u.id as user_id, e.id as event_type_id from users u join event_types e on e.user_id = u.id and e.slug = 'call' where u.username = ${username}`;
@@ -108,47 +115,78 @@ async function measure(label: string, url: string, grow: boolean, work: string):
       // As the grown database (tests/support/growth.ts): vacuumed, as autovacuum would.
       await sql`vacuum analyze`;
     }
-    const from = isoDate(Date.now() + 2 * DAY);
-    const to = isoDate(Date.now() + 8 * DAY);
-    const figures: Figures = {};
-    const slotsPath = `/api/v1/public/${username}/call/slots?from=${from}&to=${to}&timezone=UTC`;
-    for (let i = 0; i < 20; i++) await expectOk("slots warm-up", call(base, "GET", slotsPath));
-    figures.slots = await timed(N, async () => void (await expectOk("slots", call(base, "GET", slotsPath))));
-    const slot0 = firstSlot() + 3 * DAY;
-    const post = (i: number) =>
-      expectOk(
-        "booking",
-        call(
-          base,
-          "POST",
-          `/api/v1/public/${username}/call/bookings`,
-          { startTime: new Date(slot0 + i * 30 * 60_000).toISOString(), guestName: "Guest", guestEmail: `guest-${i}@example.com`, guestTimezone: "UTC", customAnswers: {} },
-          { "idempotency-key": randomUUID() },
-        ),
-      );
-    for (let i = 0; i < 20; i++) await post(10_000 + i);
-    figures["booking creation"] = await timed(N, async (i) => void (await post(i)));
-    for (const page of [1, 500]) {
-      const listPath = `/api/v1/me/bookings?page=${page}&limit=20`;
-      for (let i = 0; i < 10; i++) await expectOk("list warm-up", call(base, "GET", listPath, undefined, host.auth));
-      figures[`bookings list page ${page}`] = await timed(N, async () => void (await expectOk("list", call(base, "GET", listPath, undefined, host.auth))));
-    }
-    const kind = `bench.growth.${label}`;
-    figures["outbox claim (10 jobs)"] = await timed(N, async () => {
-      await sql`insert into outbox_jobs (kind, payload, run_after) select ${kind}, '{}'::jsonb, now() - interval '1 second' from generate_series(1, 10)`;
-      const t = performance.now();
-      const claimed = await claimJobs(database.db, { kinds: [kind], limit: 10, now: Date.now(), leaseMs: 60_000, workerId: "bench" });
-      const spent = performance.now() - t;
-      if (claimed.length !== 10) throw new Error(`outbox claim: ${claimed.length} of 10 jobs`);
-      await sql`update outbox_jobs set status = 'done', finished_at = now() where kind = ${kind} and status = 'running'`;
-      return spent;
-    });
-    return figures;
-  } finally {
-    await sql.end();
-    await database.close();
-    await stopServer(server);
+    return { label, base, username, auth: host.auth, sql, database, stop };
+  } catch (error) {
+    await stop();
+    throw error;
   }
+}
+
+/**
+ * One figure on both sides, in alternation (empty, grown, empty, …), one request at a time: both
+ * see the machine at the same moments, so a busy spell lands on both, not on one side's figures.
+ * `run` takes its wall time, or answers the milliseconds of its own part.
+ */
+async function alternate(sides: Side[], n: number, run: (side: Side, i: number) => Promise<number | void>): Promise<{ p50: number; p99: number }[]> {
+  const times = sides.map(() => [] as number[]);
+  for (let i = 0; i < n; i++) {
+    for (const [k, side] of sides.entries()) {
+      const t = performance.now();
+      const own = await run(side, i);
+      times[k]!.push(typeof own === "number" ? own : performance.now() - t);
+    }
+  }
+  return times.map((list) => {
+    list.sort((a, b) => a - b);
+    return { p50: percentile(list, 50), p99: percentile(list, 99) };
+  });
+}
+
+/** Every figure on both sides, after its warm-up (V8 compiling the path, the caches filling). */
+async function measure(sides: Side[]): Promise<Figures[]> {
+  const figures: Figures[] = sides.map(() => ({}));
+  const record = async (what: string, warmUp: number, run: (side: Side, i: number) => Promise<number | void>) => {
+    await alternate(sides, warmUp, run);
+    const results = await alternate(sides, N, run);
+    results.forEach((r, k) => (figures[k]![what] = r));
+  };
+  const from = isoDate(Date.now() + 2 * DAY);
+  const to = isoDate(Date.now() + 8 * DAY);
+  const slotsPath = (side: Side) => `/api/v1/public/${side.username}/call/slots?from=${from}&to=${to}&timezone=UTC`;
+  await record("slots", 20, async (side) => void (await expectOk("slots", call(side.base, "GET", slotsPath(side)))));
+  const slot0 = firstSlot() + 3 * DAY;
+  // The warm-up books slots far from the measured ones (10,000 on).
+  let offset = 10_000;
+  const post = (side: Side, i: number) =>
+    expectOk(
+      "booking",
+      call(
+        side.base,
+        "POST",
+        `/api/v1/public/${side.username}/call/bookings`,
+        { startTime: new Date(slot0 + (offset + i) * 30 * 60_000).toISOString(), guestName: "Guest", guestEmail: `guest-${offset + i}@example.com`, guestTimezone: "UTC", customAnswers: {} },
+        { "idempotency-key": randomUUID() },
+      ),
+    );
+  await alternate(sides, 20, async (side, i) => void (await post(side, i)));
+  offset = 0;
+  const booked = await alternate(sides, N, async (side, i) => void (await post(side, i)));
+  booked.forEach((r, k) => (figures[k]!["booking creation"] = r));
+  for (const page of [1, 500]) {
+    const listPath = `/api/v1/me/bookings?page=${page}&limit=20`;
+    await record(`bookings list page ${page}`, 10, async (side) => void (await expectOk("list", call(side.base, "GET", listPath, undefined, side.auth))));
+  }
+  await record("outbox claim (10 jobs)", 10, async (side) => {
+    const kind = `bench.growth.${side.label}`;
+    await side.sql`insert into outbox_jobs (kind, payload, run_after) select ${kind}, '{}'::jsonb, now() - interval '1 second' from generate_series(1, 10)`;
+    const t = performance.now();
+    const claimed = await claimJobs(side.database.db, { kinds: [kind], limit: 10, now: Date.now(), leaseMs: 60_000, workerId: "bench" });
+    const spent = performance.now() - t;
+    if (claimed.length !== 10) throw new Error(`outbox claim: ${claimed.length} of 10 jobs`);
+    await side.sql`update outbox_jobs set status = 'done', finished_at = now() where kind = ${kind} and status = 'running'`;
+    return spent;
+  });
+  return figures;
 }
 
 export async function runGrowthBench(): Promise<void> {
@@ -166,8 +204,17 @@ export async function runGrowthBench(): Promise<void> {
   const grown = await createScratchDatabase(found.url);
   cleanUpAtExit(grown.drop);
   loadNote("at start");
-  const before = await measure("empty", empty.url, false, work);
-  const after = await measure("grown", grown.url, true, work);
+  const sides: Side[] = [];
+  let before: Figures;
+  let after: Figures;
+  try {
+    sides.push(await prepare("empty", empty.url, false, work));
+    sides.push(await prepare("grown", grown.url, true, work));
+    loadNote("before measuring");
+    [before, after] = (await measure(sides)) as [Figures, Figures];
+  } finally {
+    for (const side of sides) await side.stop();
+  }
   loadNote("at the end");
   const rows = Object.keys(before).flatMap((what) =>
     (["p50", "p99"] as const).map((p) => {
