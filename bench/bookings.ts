@@ -30,7 +30,7 @@
 // built checkout of another revision> loads that one too, first, on the same database, and runs
 // its bench/booking-transaction.sql beside this one's: a before/after in one run.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -48,6 +48,7 @@ import {
   freePort,
   loadNote,
   percentile,
+  postgresServiceEnv,
   removeAtExit,
   ROOT,
   runMain,
@@ -338,19 +339,7 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const [command, args] = startCommand(nodeArgs);
-    const env = {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: scratch.url,
-      DATA_DIR: path.join(work, `data-${k}`),
-      JWT_SECRET: randomBytes(48).toString("base64url"),
-      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      RATE_LIMITS: "off",
-      LOG_LEVEL: "warn",
-      SHUTDOWN_DELAY_MS: "0",
-      NEXT_TELEMETRY_DISABLED: "1",
-    };
+    const env = postgresServiceEnv(port, scratch.url, path.join(work, `data-${k}`));
     const server = startServer(`npm start (PostgreSQL${split ? ", WORKER=off" : ""}) in ${dir}`, command, args, split ? { ...env, WORKER: "off" } : env, dir);
     // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" runs what `npm run worker` runs with those node flags.
     const workerArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(" ").filter(Boolean);

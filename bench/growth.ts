@@ -13,7 +13,7 @@
 // (lib/jobs/queue.ts, 10 due jobs among the rest).
 // Each figure beside the empty database's, with the ratio. Target: every ratio ≤ 1.25×.
 // Runs under `tsx --conditions=react-server` (the claim is the worker's own server module).
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -33,6 +33,7 @@ import {
   isoDate,
   loadNote,
   percentile,
+  postgresServiceEnv,
   removeAtExit,
   runMain,
   say,
@@ -65,19 +66,7 @@ async function prepare(label: string, url: string, grow: boolean, work: string):
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const [command, args] = startCommand();
-  const server = startServer(`npm start (${label})`, command, args, {
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: url,
-    DATA_DIR: path.join(work, `data-${label}`),
-    JWT_SECRET: randomBytes(48).toString("base64url"),
-    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-    RATE_LIMITS: "off",
-    LOG_LEVEL: "warn",
-    SHUTDOWN_DELAY_MS: "0",
-    NEXT_TELEMETRY_DISABLED: "1",
-  });
+  const server = startServer(`npm start (${label})`, command, args, postgresServiceEnv(port, url, path.join(work, `data-${label}`)));
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const stop = async () => {
     await sql.end();

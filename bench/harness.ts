@@ -1,5 +1,6 @@
 // What the benchmarks share: builds, server processes, a small HTTP client and printing.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
@@ -107,6 +108,26 @@ export function startCommand(nodeArgs: string[] = []): [string, string[]] {
   if (node !== "node" || rest.length === 0) throw new Error(`npm start is not a node command: ${script}`);
   // After npm start's own flags, so that a flag given again here wins.
   return ["node", [...rest.slice(0, -1), ...nodeArgs, rest.at(-1)!]];
+}
+
+/**
+ * What `npm start` (or `npm run worker`) gets in the PostgreSQL benches: production, on `port`,
+ * fresh secrets, no rate limits, quiet logs, no drain delay.
+ */
+export function postgresServiceEnv(port: number, databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(48).toString("base64url"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    RATE_LIMITS: "off",
+    LOG_LEVEL: "warn",
+    SHUTDOWN_DELAY_MS: "0",
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
 }
 
 export function freePort(): Promise<number> {

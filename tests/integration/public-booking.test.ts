@@ -11,6 +11,21 @@ import { createEventType, createHost, unique } from "../support/factories";
 
 withTestDatabase();
 
+/** A booking made with an Idempotency-Key, `days` ahead: what its replay needs, and the guest's token. */
+async function bookedWithKey(days: number) {
+  const host = await createHost();
+  const et = await createEventType(host);
+  const date = dateIn(days, host.timezone);
+  await openOnly(host, date);
+  const [slot] = await getSlots(host, et.slug, date);
+  const key = randomUUID();
+  const body = { startTime: slot!.startTime, ...guest() };
+  const path = `/public/${host.username}/${et.slug}/bookings`;
+  const created = await api.post(path, body, { headers: { "idempotency-key": key } });
+  expect(created.status).toBe(201);
+  return { key, body, path, created, token: created.body.cancelUrl.split("/").pop() as string };
+}
+
 describe("GET /public/{username}/{eventSlug}", () => {
   it("shows the host and the event type, nothing private", async () => {
     const host = await createHost({ timezone: "Europe/Berlin", fullName: "Ada Host" });
@@ -270,17 +285,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
   });
 
   it("keeps no cancel token readable in the stored idempotent answer; a replay still gives a working cancelUrl", async () => {
-    const host = await createHost();
-    const et = await createEventType(host);
-    const date = dateIn(3, host.timezone);
-    await openOnly(host, date);
-    const [slot] = await getSlots(host, et.slug, date);
-    const key = randomUUID();
-    const body = { startTime: slot!.startTime, ...guest() };
-    const path = `/public/${host.username}/${et.slug}/bookings`;
-    const created = await api.post(path, body, { headers: { "idempotency-key": key } });
-    expect(created.status).toBe(201);
-    const token = created.body.cancelUrl.split("/").pop() as string;
+    const { key, body, path, created, token } = await bookedWithKey(3);
 
     const [stored] = await (await getDb()).select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     const text = JSON.stringify(stored!.responseBody);
@@ -296,17 +301,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
   });
 
   it("replays an answer stored by the release that kept its own sealed copy of the token", async () => {
-    const host = await createHost();
-    const et = await createEventType(host);
-    const date = dateIn(4, host.timezone);
-    await openOnly(host, date);
-    const [slot] = await getSlots(host, et.slug, date);
-    const key = randomUUID();
-    const body = { startTime: slot!.startTime, ...guest() };
-    const path = `/public/${host.username}/${et.slug}/bookings`;
-    const created = await api.post(path, body, { headers: { "idempotency-key": key } });
-    expect(created.status).toBe(201);
-    const token = created.body.cancelUrl.split("/").pop() as string;
+    const { key, body, path, created, token } = await bookedWithKey(4);
     // As the earlier release stored it: the token sealed inside the answer.
     const db = await getDb();
     const [stored] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
