@@ -141,7 +141,20 @@ function screen(req, res) {
   return true;
 }
 
+// Requests being answered: while there are any, this process's outbox worker claims no new jobs
+// (lib/jobs/worker.ts `yieldTo`); when the count comes back to 0 the worker is called back.
+lifecycle.requests = 0;
+function answered() {
+  lifecycle.requests -= 1;
+  if (lifecycle.requests > 0 || !lifecycle.idle?.length) return;
+  const waiting = lifecycle.idle;
+  lifecycle.idle = [];
+  for (const resume of waiting) resume();
+}
+
 const server = role === "worker" ? undefined : createServer((req, res) => {
+  lifecycle.requests += 1;
+  res.once("close", answered);
   req.headers["x-client-ip"] = req.socket.remoteAddress ?? "unknown";
   if (screen(req, res)) return;
   if (hsts) res.setHeader("strict-transport-security", "max-age=31536000; includeSubDomains");

@@ -134,10 +134,15 @@ export async function book(base: string, hosts: Host[], run: string, slot0: numb
   const statuses = new Map<number, number>();
   let next = from;
   const started = performance.now();
+  // The pace runs to the last answer: autocannon resolves only at its next sample tick after it
+  // (every second by default, which rounded every run up to whole seconds: 2,000 bookings in
+  // 5.1 s read as 6.0 s). Ticks every 100 ms keep the CPU meters' window close to the run too.
+  let lastAnswer = started;
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     amount: count,
+    sampleInt: 100,
     requests: [
       {
         setupRequest: (request) => {
@@ -158,13 +163,14 @@ export async function book(base: string, hosts: Host[], run: string, slot0: numb
           };
         },
         onResponse: (status, body) => {
+          lastAnswer = performance.now();
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status !== 201 && (statuses.get(status) ?? 0) <= 3) say(`  HTTP ${status} ${body.slice(0, 200)}`);
         },
       },
     ],
   });
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (lastAnswer - started) / 1000;
   const done = statuses.get(201) ?? 0;
   return { name, done, failed: count - done, perSecond: done / seconds, p50: result.latency.p50, p99: result.latency.p99, statuses };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "@/db";
-import { onShutdown, shutdownTimeLeft } from "@/lib/lifecycle";
+import { onShutdown, requestLoad, shutdownTimeLeft } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { CalendarSyncLoop } from "./calendar-sync-loop";
 import { defaultJobHandlers } from "./handlers";
@@ -22,7 +22,9 @@ export async function startJobWorker(database: Database): Promise<JobWorker> {
     const released = await releaseOrphanedJobs(database.db);
     if (released > 0) log.warn({ released }, "jobs: took back jobs a previous run left unfinished");
   }
-  const worker = new JobWorker({ db: database.db, messages: database.messages, handlers: defaultJobHandlers() });
+  // In a process that also serves (`npm start`), the guests' requests go first (requestLoad is
+  // never busy in `npm run worker`).
+  const worker = new JobWorker({ db: database.db, messages: database.messages, handlers: defaultJobHandlers(), yieldTo: requestLoad });
   holder.__bookingJobWorker = worker;
   setJobWake(() => worker.wake());
   await worker.start();

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Database, Db } from "@/db";
+import type { RequestLoad } from "@/lib/lifecycle";
 import { log } from "@/lib/log";
 import { MAX_ATTEMPTS, retryDelayMs } from "./backoff";
 import { enqueueJobs, JOBS_CHANNEL } from "@/lib/outbox/enqueue";
@@ -30,6 +31,16 @@ export type WorkerOptions = {
    * retry's time coming, a dead worker's lease running out) waits at most this long more.
    */
   maxIdlePollMs?: number;
+  /**
+   * The HTTP requests of the process this worker shares (`npm start` doing both): while one is
+   * being answered, the worker claims nothing new, so a burst of bookings gets the thread first
+   * and its emails and webhooks follow in the gaps. Jobs in hand keep running. No claim waits
+   * longer than maxYieldMs, so under traffic that never pauses the jobs still go, a batch at a
+   * time. Unset (`npm run worker`, tests): the worker never waits.
+   */
+  yieldTo?: RequestLoad;
+  /** The longest a claim waits for the requests to pause (default 1 s). */
+  maxYieldMs?: number;
   clock?: () => number;
   /** Jitter source for retries (tests make it deterministic). */
   random?: () => number;
@@ -47,6 +58,8 @@ export class JobWorker {
   private readonly clock: () => number;
   private readonly random: () => number;
   private readonly messages: Database["messages"];
+  private readonly yieldTo: RequestLoad | undefined;
+  private readonly maxYieldMs: number;
   private running = false;
   private stopping = false;
   private loop: Promise<void> | undefined;
@@ -63,6 +76,8 @@ export class JobWorker {
     this.clock = options.clock ?? Date.now;
     this.random = options.random ?? Math.random;
     this.messages = options.messages;
+    this.yieldTo = options.yieldTo;
+    this.maxYieldMs = options.maxYieldMs ?? 1_000;
     this.id = options.id ?? randomUUID();
   }
 
@@ -81,7 +96,7 @@ export class JobWorker {
     for (;;) {
       const free = this.concurrency - inFlight.size;
       // A stopping worker claims nothing more: it finishes (or hands back) what it holds.
-      const jobs = free > 0 && !this.stopping ? await this.claim(free, now ?? this.clock()) : [];
+      const jobs = free > 0 && !this.stopping ? await this.claim(free, now) : [];
       for (const job of jobs) {
         const run: Promise<void> = this.execute(job, now).finally(() => inFlight.delete(run));
         inFlight.add(run);
@@ -172,8 +187,10 @@ export class JobWorker {
     return Math.min(this.maxIdlePollMs, this.pollMs * 2 ** Math.max(0, emptyLooks - 1));
   }
 
-  private claim(limit: number, now: number): Promise<ClaimedJob[]> {
-    return claimJobs(this.db, { kinds: this.kinds, limit, now, leaseMs: this.leaseMs, workerId: this.id });
+  private async claim(limit: number, now: number | undefined): Promise<ClaimedJob[]> {
+    if (this.yieldTo?.busy()) await this.yieldTo.idle(this.maxYieldMs);
+    if (this.stopping) return [];
+    return claimJobs(this.db, { kinds: this.kinds, limit, now: now ?? this.clock(), leaseMs: this.leaseMs, workerId: this.id });
   }
 
   private async execute(job: ClaimedJob, fixedNow: number | undefined): Promise<void> {

@@ -5,6 +5,7 @@ import { outboxJobs } from "@/db/schema";
 import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { claimJobs, releaseOrphanedJobs } from "@/lib/jobs/queue";
 import type { JobHandler } from "@/lib/jobs/types";
+import { requestLoad, type RequestLoad } from "@/lib/lifecycle";
 import { JobWorker } from "@/lib/jobs/worker";
 import { withTestDatabase } from "../support/database";
 
@@ -33,6 +34,29 @@ function deferred() {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
+}
+
+/** Requests in flight, as server.mjs counts them for lib/lifecycle.ts's requestLoad. */
+class TrafficLoad implements RequestLoad {
+  private requests = 0;
+  private waiting: Array<() => void> = [];
+  begin() {
+    this.requests += 1;
+  }
+  end() {
+    this.requests -= 1;
+    if (this.requests === 0) for (const resume of this.waiting.splice(0)) resume();
+  }
+  busy() {
+    return this.requests > 0;
+  }
+  idle(maxMs: number) {
+    return new Promise<void>((resolve) => {
+      if (this.requests === 0) return resolve();
+      this.waiting.push(resolve);
+      setTimeout(resolve, maxMs);
+    });
+  }
 }
 
 function worker(handlers: JobHandler[], leaseMs = 60_000) {
@@ -236,6 +260,64 @@ describe("outbox worker", () => {
       await expect.poll(async () => (await jobsOf([kind]))[0]?.status).toBe("done");
     } finally {
       await w.stop();
+    }
+  });
+  it("in a process that serves, claims nothing while a request is being answered, and goes on when the requests pause", async () => {
+    const kind = kindOf("yields");
+    const db = await getDb();
+    // What server.mjs keeps: requests in flight, and who waits for them to be answered.
+    const load = new TrafficLoad();
+    load.begin();
+    const ran = deferred();
+    const w = new JobWorker({ db, handlers: [{ kind, run: async () => (ran.resolve(), { status: "done" }) }], yieldTo: load, maxYieldMs: 60_000 });
+    await add(kind);
+    const running = w.runDueJobs();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await jobsOf([kind]))[0]).toMatchObject({ status: "pending", attempts: 0 });
+    load.end();
+    await ran.promise;
+    expect(await running).toBe(1);
+    expect((await jobsOf([kind]))[0]).toMatchObject({ status: "done" });
+  });
+
+  it("under traffic that never pauses, the jobs still go, one claim every maxYieldMs", async () => {
+    const kind = kindOf("starved");
+    const db = await getDb();
+    const load = new TrafficLoad();
+    load.begin();
+    const starts: number[] = [];
+    const w = new JobWorker({ db, handlers: [{ kind, run: async () => (starts.push(performance.now()), { status: "done" }) }], yieldTo: load, maxYieldMs: 150, concurrency: 1 });
+    for (let i = 0; i < 3; i++) await add(kind);
+    const t0 = performance.now();
+    expect(await w.runDueJobs()).toBe(3);
+    // Each claim waited out its maxYieldMs first: the three jobs ran, spread out.
+    expect(starts[0]! - t0).toBeGreaterThanOrEqual(140);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(140);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(140);
+    expect((await jobsOf([kind])).map((j) => j.status)).toEqual(["done", "done", "done"]);
+  });
+
+  it("the process's request count (kept by server.mjs) is what the worker waits on", async () => {
+    // As server.mjs drives it: the lifecycle object on globalThis counts requests and calls back at 0.
+    const state = (globalThis as unknown as { __bookingLifecycle: { requests?: number; idle?: Array<() => void> } }).__bookingLifecycle ??= { draining: false, hooks: [] } as never;
+    expect(requestLoad.busy()).toBe(false);
+    await requestLoad.idle(60_000); // nothing in flight: at once
+    state.requests = 1;
+    try {
+      expect(requestLoad.busy()).toBe(true);
+      let resumed = false;
+      const waiting = requestLoad.idle(60_000).then(() => (resumed = true));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(resumed).toBe(false);
+      state.requests = 0;
+      for (const resume of state.idle!.splice(0)) resume();
+      await waiting;
+      // And a wait that times out leaves no callback behind.
+      state.requests = 1;
+      await requestLoad.idle(20);
+      expect(state.idle).toEqual([]);
+    } finally {
+      state.requests = 0;
     }
   });
 });
