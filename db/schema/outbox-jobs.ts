@@ -33,6 +33,9 @@ export const outboxJobs = pgTable(
     index("outbox_jobs_due_idx").on(t.runAfter, t.id).where(sql`${t.status} in ('pending', 'running')`),
     index("outbox_jobs_lease_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
     uniqueIndex("outbox_jobs_dedupe_key").on(t.dedupeKey),
+    // A cancel or a move drops the booking's unsent reminders (lib/outbox/drop.ts): found by the
+    // booking, not by reading every pending job (one per upcoming booking and reminder, everyone's).
+    index("outbox_jobs_pending_booking_idx").on(sql`(${t.payload} ->> 'bookingId')`).where(sql`${t.status} = 'pending'`),
     // Finished rows are pruned after OUTBOX_RETENTION_DAYS (lib/outbox/prune.ts).
     index("outbox_jobs_finished_idx").on(t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
   ],

@@ -2,6 +2,8 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "@/db/client";
 import { claimJobs } from "@/lib/jobs/queue";
+import { dropPendingBookingJobs } from "@/lib/outbox/drop";
+import { REMINDER_KINDS } from "@/lib/outbox/kinds";
 import { claimDueConnections } from "@/lib/services/calendars/sync";
 import { setDatabase } from "@/lib/store/database";
 import { api } from "../support/api";
@@ -198,6 +200,36 @@ describe.runIf(onPostgres)("plans of the hot statements on a grown database (Pos
     // One ordered walk of the unfinished jobs' index: no bitmap of every due-or-finished entry, no sort.
     expect(reads.map((n) => [n["Node Type"], n["Index Name"]]), shown).toEqual([["Index Scan", "outbox_jobs_due_idx"]]);
     expect(all.some((n) => n["Node Type"] === "Sort"), shown).toBe(false);
+  });
+
+  it("a cancel or a move drops the booking's unsent reminders by the booking, not by reading everyone's", async () => {
+    // 20,000 reminders waiting for other bookings (everyone's upcoming bookings have some), and two of this one's.
+    await sql`insert into outbox_jobs (kind, payload, run_after)
+      select 'reminder.email', jsonb_build_object('bookingId', 'plans_other_' || i, 'sequence', 0, 'reader', 'guest'), now() + interval '3 days'
+      from generate_series(1, 20000) i`;
+    await sql`insert into outbox_jobs (kind, payload, run_after)
+      select 'reminder.email', jsonb_build_object('bookingId', 'plans_mine', 'sequence', s, 'reader', 'guest'), now() + interval '3 days'
+      from generate_series(0, 1) s`;
+    await sql`analyze outbox_jobs`;
+    let dropped: number[] = [];
+    const statements = await statementsOf(async () => {
+      // A move to SEQUENCE 1 drops the older one's; a cancel then drops the rest.
+      dropped = [
+        await dropPendingBookingJobs(logging.db, { kinds: REMINDER_KINDS, bookingId: "plans_mine", belowSequence: 1 }),
+        await dropPendingBookingJobs(logging.db, { kinds: REMINDER_KINDS, bookingId: "plans_mine" }),
+      ];
+    });
+    expect(dropped).toEqual([1, 1]);
+    expect(statements).toHaveLength(2);
+    for (const s of statements) {
+      const [row] = await sql.unsafe(`explain (format json) ${s.text}`, s.params as postgres.ParameterOrJSON<never>[]);
+      const all = nodes((row!["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan);
+      const shown = JSON.stringify(all.map((n) => [n["Node Type"], n["Index Name"] ?? n["Relation Name"] ?? ""]));
+      expect(seqScans({ "Node Type": "", Plans: all }), shown).toEqual([]);
+      const indexes = all.filter((n) => n["Node Type"].includes("Index Scan")).map((n) => n["Index Name"]);
+      expect(indexes, shown).toEqual(["outbox_jobs_pending_booking_idx"]);
+    }
+    expect((await sql`select count(*)::int as n from outbox_jobs where status = 'pending' and kind = 'reminder.email'`)[0]!.n).toBe(20_000);
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_jobs_pending_booking_idx" ON "outbox_jobs" USING btree (("payload" ->> 'bookingId')) WHERE "outbox_jobs"."status" = 'pending';
