@@ -164,6 +164,38 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       const listed = await fetch(`${server.url}/api/v1/me/bookings?noShow=true`, { headers: { authorization: `Bearer ${token}` } });
       expect((await listed.json()).data.map((b: { id: string }) => b.id)).toEqual([pastId]);
     });
+
+    await test.step("every email about a booking leads to it: on its own view, on the page where it is", async () => {
+      // The confirmed request's host email links to it, as every host message does.
+      const hostConfirmed = () => smtp.mails.find((m) => m.envelopeTo[0] === email && m.mail.subject?.startsWith("Confirmed: Intro call with Grace Guest"))?.mail.text;
+      await expect.poll(hostConfirmed, { timeout: 15_000 }).toContain(`See it on your dashboard: ${site}/dashboard/bookings?booking=${grace.id}`);
+      // Twelve more bookings, a day apart after Grace's: Upcoming has two pages, the last one on the second.
+      const later = Array.from({ length: 12 }, (_, i) => `bkg_${randomUUID()}-${i}`);
+      const first = DateTime.fromISO(`${day}T10:00`, { zone: "Europe/Berlin" });
+      for (const [i, id] of later.entries()) {
+        const t = first.plus({ days: i + 1 });
+        await sql`insert into bookings (id, host_id, event_type_id, status, start_time, end_time, blocked_start, blocked_end, guest_name, guest_email, guest_timezone, cancel_token_hash)
+          select ${id}, u.id, ${eventType.body.id}, 'confirmed', ${t.toISO()}, ${t.plus({ minutes: 30 }).toISO()}, ${t.toISO()}, ${t.plus({ minutes: 30 }).toISO()},
+            ${`Guest ${i + 1}`}, ${`guest-${i + 1}@example.com`}, 'UTC', ${createHash("sha256").update(id).digest("hex")}
+          from users u where u.username = ${username}`;
+      }
+      await page.goto(`${site}/dashboard/bookings?booking=${later[11]}`);
+      await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByText("Page 2 of 2")).toBeVisible();
+      const far = page.getByTestId(`booking-${later[11]}`);
+      await expect(far.getByText("Intro call with Guest 12")).toBeVisible();
+      await expect(far).toBeInViewport();
+      await bothWidths(page, "bookings-linked-page-2");
+      // The declined request's link opens the Cancelled, where it now is.
+      await page.goto(`${site}/dashboard/bookings?booking=${linus.id}`);
+      await expect(page.getByRole("tab", { name: "Cancelled" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByTestId(`booking-${linus.id}`).getByText("I am away that morning", { exact: false })).toBeVisible();
+      // A link to a booking that is not the host's says so, over the upcoming bookings.
+      await page.goto(`${site}/dashboard/bookings?booking=bkg_${randomUUID()}`);
+      await expect(page.getByText("The booking your link points to is not among yours")).toBeVisible();
+      await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true");
+      await bothWidths(page, "bookings-link-not-yours");
+    });
   } finally {
     await sql.end();
     await server.stop();

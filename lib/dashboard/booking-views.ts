@@ -17,3 +17,15 @@ export const BOOKINGS_PAGE_SIZE = 10;
 
 /** The filter of one page of a view. */
 export const bookingsPage = (view: BookingView, page: number): BookingFilter => ({ ...BOOKING_VIEWS[view].filter, page, limit: BOOKINGS_PAGE_SIZE });
+
+/**
+ * The view a booking is listed in: a request still to come among the requests, a cancelled one
+ * among the cancelled, a confirmed one among the upcoming until it has ended, then among the past.
+ * A request past its end (its expiry not yet run) is in none of them: undefined.
+ */
+export function viewOfBooking(booking: { status: string; endTime: string }, now: number): BookingView | undefined {
+  if (booking.status === "cancelled") return "cancelled";
+  const ended = Date.parse(booking.endTime) <= now;
+  if (booking.status === "pending") return ended ? undefined : "requests";
+  return ended ? "past" : "upcoming";
+}

@@ -42,7 +42,7 @@ export type BookingMailInput = {
   variant?: RequestVariant;
   /** The booking is still a request (a guest's move of it): no invitation for the guest yet. */
   unconfirmed?: boolean;
-  /** Where the host answers a request: the booking on the dashboard. */
+  /** The booking on the dashboard (the host's messages link to it; a request is answered there). */
   dashboardUrl?: string;
   sequence: number;
   /** The guest's own links, when the guest's token is known. */
@@ -129,39 +129,41 @@ function hostOutline(m: BookingMailInput): Outline {
     }
   }
   const greeting = `Hi ${host.fullName},`;
+  // Every message about a booking the host still hosts links to it on the dashboard's bookings
+  // page, which opens where it is listed; a request's link is where it is answered.
+  const links: Outline["links"] = m.dashboardUrl ? [[m.variant === "requested" ? "Confirm or decline it" : "See it on your dashboard", m.dashboardUrl]] : [];
   if (m.reassigned === "from") {
     const lead = `Your booking with ${guest.name} moved to a time you are not free, so it now goes to ${hostNames(m.facts)}. It is no longer on your schedule.`;
     return { lang: "en", subject: `Reassigned: ${title} with ${guest.name} now goes to ${hostNames(m.facts)}`, greeting, lead, rows, links: [] };
   }
   if (m.reassigned === "to") {
     const lead = `${guest.name} moved their booking of ${title} to a time its host was not free, so it now goes to you.`;
-    return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day} (reassigned to you)`, greeting, lead, rows, links: [] };
+    return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day} (reassigned to you)`, greeting, lead, rows, links };
   }
   if (m.variant === "requested") {
     const lead = `${guest.name} asks to book ${title} with you. The time is held until you confirm or decline the request; a request not confirmed by its start is cancelled.`;
-    const links: Outline["links"] = m.dashboardUrl ? [["Confirm or decline it", m.dashboardUrl]] : [];
     return { lang: "en", subject: `Booking request: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links };
   }
   if (m.event === "booking.confirmed") {
     const lead = `The booking request of ${guest.name} is confirmed, and ${guest.name} has been told.`;
-    return { lang: "en", subject: `Confirmed: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links: [] };
+    return { lang: "en", subject: `Confirmed: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links };
   }
   if (m.event === "booking.created") {
-    return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day}`, greeting, lead: `${guest.name} booked ${title} with you.`, rows, links: [] };
+    return { lang: "en", subject: `New booking: ${title} with ${guest.name} on ${day}`, greeting, lead: `${guest.name} booked ${title} with you.`, rows, links };
   }
   if (m.event === "booking.rescheduled") {
-    return { lang: "en", subject: `Rescheduled: ${title} with ${guest.name}, now on ${day}`, greeting, lead: `Your booking with ${guest.name} has moved to a new time.`, rows, links: [] };
+    return { lang: "en", subject: `Rescheduled: ${title} with ${guest.name}, now on ${day}`, greeting, lead: `Your booking with ${guest.name} has moved to a new time.`, rows, links };
   }
   if (booking.cancellationReason) rows.push(["Reason", booking.cancellationReason]);
   if (m.variant === "declined") {
-    return { lang: "en", subject: `Declined: ${title} with ${guest.name} on ${day}`, greeting, lead: `The booking request of ${guest.name} was declined, and ${guest.name} has been told.`, rows, links: [] };
+    return { lang: "en", subject: `Declined: ${title} with ${guest.name} on ${day}`, greeting, lead: `The booking request of ${guest.name} was declined, and ${guest.name} has been told.`, rows, links };
   }
   if (m.variant === "expired") {
     const lead = `The booking request of ${guest.name} was not confirmed before its start, so it is cancelled, and ${guest.name} has been told.`;
-    return { lang: "en", subject: `Expired request: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links: [] };
+    return { lang: "en", subject: `Expired request: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links };
   }
   const lead = booking.cancelledBy === "host" ? `You cancelled your booking with ${guest.name}.` : `${guest.name} cancelled their booking.`;
-  return { lang: "en", subject: `Cancelled: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links: [] };
+  return { lang: "en", subject: `Cancelled: ${title} with ${guest.name} on ${day}`, greeting, lead, rows, links };
 }
 
 function outline(m: BookingMailInput): Outline {

@@ -118,6 +118,11 @@ describe("booking emails", () => {
     expect(hostMail.text).toContain("What shall we talk about?");
     expect(hostMail.text).toContain("Pricing & plans");
     expect(hostMail.text).not.toContain("/cancel/");
+    // The host's message leads to the booking on the dashboard; the guest's never does.
+    const onDashboard = `See it on your dashboard: http://booking.test/dashboard/bookings?booking=${id}`;
+    expect(hostMail.text).toContain(onDashboard);
+    expect(hostMail.html).toContain(`<a href="http://booking.test/dashboard/bookings?booking=${id}">See it on your dashboard</a>`);
+    expect(guest.text).not.toContain("/dashboard");
     expect(readIcs(calendarPart(hostMail))).toMatchObject({ method: "REQUEST", uid, sequence: 0, summary: `Intro call with ${guestName}` });
 
     // Reschedule (by the host): SEQUENCE 1, new times, the old ones mentioned, the guest's link still there.
@@ -132,6 +137,7 @@ describe("booking emails", () => {
     expect(guest.text).toMatch(new RegExp(`Was:\\s+${escapeRe(rangeOf(startMs, endMs, GUEST_ZONE))}`));
     expect(guest.text).toContain(booked.body.cancelUrl);
     expect(hostMail.text).toContain(rangeOf(Date.parse(to.startTime), Date.parse(to.endTime), HOST_ZONE));
+    expect(hostMail.text).toContain(onDashboard);
     ics = readIcs(calendarPart(guest));
     expect(ics).toMatchObject({ method: "REQUEST", uid, sequence: 1, start: to.startTime, end: to.endTime });
     expect(readIcs(calendarPart(hostMail))).toMatchObject({ method: "REQUEST", uid, sequence: 1 });
@@ -154,6 +160,8 @@ describe("booking emails", () => {
     expect(guest.text).toContain("You cancelled your booking with Ada Host.");
     expect(guest.text).not.toContain("/cancel/");
     expect(hostMail.text).toContain(`${guestName} cancelled their booking.`);
+    expect(hostMail.text).toContain(onDashboard);
+    expect(guest.text).not.toContain("/dashboard");
     expect(hostMail.text).toContain(rangeOf(Date.parse(to.startTime), Date.parse(to.endTime), HOST_ZONE));
     for (const mail of [guest, hostMail]) {
       expect(readIcs(calendarPart(mail))).toMatchObject({ method: "CANCEL", uid, sequence: 2, status: "CANCELLED" });

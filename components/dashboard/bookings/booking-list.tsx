@@ -210,11 +210,22 @@ const EMPTY: Record<View, string> = {
 
 /**
  * The host's bookings: upcoming (requests among them), requests, past, no-shows and cancelled,
- * paged, times in the host's zone. `focusId` (a request's email links to it) opens on the requests.
+ * paged, times in the host's zone. `focusId` (a booking an email links to) is marked on the view
+ * and page it opens on; `focusMissing` says the linked booking is not among the host's.
  */
-export function BookingList({ focusId, initialView = "upcoming" }: { focusId?: string; initialView?: View }) {
+export function BookingList({
+  focusId,
+  focusMissing = false,
+  initialView = "upcoming",
+  initialPage = 1,
+}: {
+  focusId?: string;
+  focusMissing?: boolean;
+  initialView?: View;
+  initialPage?: number;
+}) {
   const [view, setView] = useState<View>(initialView);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(initialPage);
   const me = useQuery(meQuery());
   const eventTypes = useQuery(eventTypesQuery());
   const bookings = useQuery({ ...bookingsQuery(bookingsPage(view, page)), placeholderData: keepPreviousData });
@@ -244,6 +255,9 @@ export function BookingList({ focusId, initialView = "upcoming" }: { focusId?: s
           </button>
         ))}
       </div>
+      {focusMissing && (
+        <Alert tone="info">The booking your link points to is not among yours: another host may have taken it over, or the link is from another account.</Alert>
+      )}
       <div role="tabpanel" aria-label={`${VIEWS[view].label} bookings`} className="flex flex-col gap-3">
         {zone && <p className="text-sm text-slate-600">Times in your timezone, {zone}.</p>}
         {bookings.isPending || me.isPending ? (

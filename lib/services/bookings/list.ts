@@ -12,6 +12,41 @@ import { clampInstant } from "@/lib/time/instants";
 
 type ListQuery = z.output<typeof BookingListQuery>;
 
+/** What a list shows, before paging: its filters on the host's entries and on their bookings, and its order. */
+type Selection = { onHostRow: (SQL | undefined)[]; onBooking: SQL[]; byStatus: SQL | undefined; startedSinceLongest: SQL; notEnded: SQL; descending: boolean };
+
+function selectionOf(host: UserRow, query: Omit<ListQuery, "page" | "limit">, now: number): Selection {
+  const zone = ZoneOffsets.of(host.timezone);
+  // The edges of the host's days, kept inside the instants PostgreSQL reads (9999-12-31 in a zone
+  // west of UTC ends in the year 10000).
+  const edge = (day: number) => new Date(clampInstant(zone.instantAtOrAfter(day * 1440)));
+  const byStatus = query.status ? inArray(bookingHosts.status, query.status) : undefined;
+  // A booking not yet ended started less than the longest booking ago; one ended started before now.
+  const startedSinceLongest = gt(bookingHosts.startTime, new Date(now - MAX_DURATION_MINUTES * 60_000));
+  const notEnded = gt(bookings.endTime, new Date(now));
+  const onHostRow: (SQL | undefined)[] = [eq(bookingHosts.userId, host.id), byStatus];
+  if (query.from) onHostRow.push(gte(bookingHosts.startTime, edge(dayOfDate(query.from))));
+  if (query.to) onHostRow.push(lt(bookingHosts.startTime, edge(dayOfDate(query.to) + 1)));
+  if (query.when === "upcoming") onHostRow.push(startedSinceLongest);
+  if (query.when === "past") onHostRow.push(lt(bookingHosts.startTime, new Date(now)));
+  const onBooking: SQL[] = [];
+  if (query.noShow !== undefined) onBooking.push(eq(bookings.noShow, query.noShow));
+  if (query.eventTypeId) onBooking.push(eq(bookings.eventTypeId, query.eventTypeId));
+  if (query.when === "upcoming") onBooking.push(notEnded);
+  if (query.when === "past") onBooking.push(lte(bookings.endTime, new Date(now)));
+  return { onHostRow, onBooking, byStatus, startedSinceLongest, notEnded, descending: query.when === "past" };
+}
+
+/**
+ * The host's entries, and what their bookings must be, each read by its key: a scalar subquery,
+ * which the planner keeps as such. A join (or EXISTS, which it makes a join) it would plan from
+ * its guess of how many entries the host has in the range: for a host with a long past it
+ * guesses many, and hashes every booking of everyone that matches (all bookings not yet ended).
+ */
+function entries(onHost: (SQL | undefined)[], ofBooking: SQL[]): SQL | undefined {
+  return and(...onHost, ofBooking.length === 0 ? undefined : sql`(select true from ${bookings} where ${bookings.id} = ${bookingHosts.bookingId} and ${and(...ofBooking)})`);
+}
+
 /**
  * GET /me/bookings: the bookings the host hosts (personal and team), by start time; from/to are
  * dates in the host's zone.
@@ -42,34 +77,9 @@ export async function listBookings(
   query: ListQuery,
   now: number = Date.now(),
 ): Promise<{ data: BookingDto[]; pagination: { page: number; limit: number; total: number } }> {
-  const zone = ZoneOffsets.of(host.timezone);
-  // The edges of the host's days, kept inside the instants PostgreSQL reads (9999-12-31 in a zone
-  // west of UTC ends in the year 10000).
-  const edge = (day: number) => new Date(clampInstant(zone.instantAtOrAfter(day * 1440)));
-  const byStatus = query.status ? inArray(bookingHosts.status, query.status) : undefined;
-  // A booking not yet ended started less than the longest booking ago; one ended started before now.
-  const startedSinceLongest = gt(bookingHosts.startTime, new Date(now - MAX_DURATION_MINUTES * 60_000));
-  const notEnded = gt(bookings.endTime, new Date(now));
-  const onHostRow: (SQL | undefined)[] = [eq(bookingHosts.userId, host.id), byStatus];
-  if (query.from) onHostRow.push(gte(bookingHosts.startTime, edge(dayOfDate(query.from))));
-  if (query.to) onHostRow.push(lt(bookingHosts.startTime, edge(dayOfDate(query.to) + 1)));
-  if (query.when === "upcoming") onHostRow.push(startedSinceLongest);
-  if (query.when === "past") onHostRow.push(lt(bookingHosts.startTime, new Date(now)));
-  const onBooking: SQL[] = [];
-  if (query.noShow !== undefined) onBooking.push(eq(bookings.noShow, query.noShow));
-  if (query.eventTypeId) onBooking.push(eq(bookings.eventTypeId, query.eventTypeId));
-  if (query.when === "upcoming") onBooking.push(notEnded);
-  if (query.when === "past") onBooking.push(lte(bookings.endTime, new Date(now)));
-  const order =
-    query.when === "past" ? [desc(bookingHosts.startTime), desc(bookingHosts.bookingId)] : [asc(bookingHosts.startTime), asc(bookingHosts.bookingId)];
+  const { onHostRow, onBooking, byStatus, startedSinceLongest, notEnded, descending } = selectionOf(host, query, now);
+  const order = descending ? [desc(bookingHosts.startTime), desc(bookingHosts.bookingId)] : [asc(bookingHosts.startTime), asc(bookingHosts.bookingId)];
   const offset = (query.page - 1) * query.limit;
-
-  // The host's entries, and what their bookings must be, each read by its key: a scalar subquery,
-  // which the planner keeps as such. A join (or EXISTS, which it makes a join) it would plan from
-  // its guess of how many entries the host has in the range: for a host with a long past it
-  // guesses many, and hashes every booking of everyone that matches (all bookings not yet ended).
-  const entries = (onHost: (SQL | undefined)[], ofBooking: SQL[]) =>
-    and(...onHost, ofBooking.length === 0 ? undefined : sql`(select true from ${bookings} where ${bookings.id} = ${bookingHosts.bookingId} and ${and(...ofBooking)})`);
   const counted = (where: SQL | undefined) => db.select({ total: count() }).from(bookingHosts).where(where);
 
   // The total, exact, by the cheapest way the filters allow (see above).
@@ -105,4 +115,22 @@ export async function listBookings(
     data: rows.map((r) => toBooking(r.booking, r.eventType, people.get(r.booking.id)!)),
     pagination: { page: query.page, limit: query.limit, total: answer?.total ?? 0 },
   };
+}
+
+/**
+ * Where a booking of the host stands in a list (the same filters and order as listBookings): how
+ * many entries come before it, or undefined when the list does not show it. The dashboard opens a
+ * booking an email links to on its own page of its own view.
+ */
+export async function positionInList(db: Db, host: UserRow, bookingId: string, query: Omit<ListQuery, "page" | "limit">, now: number = Date.now()): Promise<number | undefined> {
+  const { onHostRow, onBooking, descending } = selectionOf(host, query, now);
+  const [own] = await db
+    .select({ startTime: bookingHosts.startTime })
+    .from(bookingHosts)
+    .where(entries([...onHostRow, eq(bookingHosts.bookingId, bookingId)], onBooking));
+  if (!own) return undefined;
+  const at = sql`(${own.startTime.toISOString()}::timestamptz, ${bookingId}::text)`;
+  const ahead = descending ? sql`(${bookingHosts.startTime}, ${bookingHosts.bookingId}) > ${at}` : sql`(${bookingHosts.startTime}, ${bookingHosts.bookingId}) < ${at}`;
+  const [row] = await db.select({ n: count() }).from(bookingHosts).where(entries([...onHostRow, ahead], onBooking));
+  return row?.n ?? 0;
 }
