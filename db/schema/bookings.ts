@@ -54,6 +54,9 @@ export const bookings = pgTable(
     // The guest-email booking limit counts an email's bookings of the last hour.
     index("bookings_guest_email_created_idx").on(sql`lower(${t.guestEmail})`, t.createdAt),
     check("bookings_times_chk", sql`${t.startTime} < ${t.endTime}`),
+    // No booking is longer than the longest event type (MAX_DURATION_MINUTES): the bookings list
+    // counts what has not ended among bookings started less than that ago (lib/services/bookings/list.ts).
+    check("bookings_length_chk", sql`${t.endTime} <= ${t.startTime} + interval '720 minutes'`),
     check(
       "bookings_blocked_chk",
       sql`${t.blockedStart} <= ${t.startTime} and ${t.endTime} <= ${t.blockedEnd}`,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { openPostgres } from "@/db/client";
+import { openPostgres, pgConstraint, pgErrorCode } from "@/db/client";
 import { bookingHosts, bookings } from "@/db/schema";
 import { expireUnconfirmedBookings } from "@/lib/services/bookings/expire";
 import { getDb, setDatabase } from "@/lib/store/database";
@@ -198,6 +198,22 @@ describe("GET /me/bookings totals from the counters", () => {
     expect(await total(`from=${dateIn(-4, "UTC")}&to=${dateIn(-1, "UTC")}`)).toBe(3);
     expect(await total(`from=${dateIn(-4, "UTC")}&when=upcoming`)).toBe(1);
     expect(await total("status=confirmed&noShow=false&when=past")).toBe(3);
+  });
+
+  it("rest on no booking being longer than the longest event type: the database refuses one (migration 0022)", async () => {
+    const host = await createHost({ timezone: "UTC" });
+    const et = await createEventType(host, { durationMinutes: 720 });
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    // 12 hours is the longest an event type may be; a row one minute longer, however written, is refused.
+    await insertBookingRow(host.id, et.id, start, 720);
+    const error = await insertBookingRow(host.id, et.id, new Date(start.getTime() + 86_400_000), 721).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error, "a 721-minute booking was stored").toBeDefined();
+    expect([pgErrorCode(error), pgConstraint(error)]).toEqual(["23514", "bookings_length_chk"]);
+    const total = (await api.get("/me/bookings?when=upcoming", as(host))).body.pagination.total;
+    expect(total).toBe(1);
   });
 });
 
