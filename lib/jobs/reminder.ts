@@ -1,6 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { guestLinks, siteDomain } from "@/lib/links";
+import { dashboardBookingUrl, guestLinks, siteDomain } from "@/lib/links";
 import { sendMail } from "@/lib/notifications/mail-transport";
 import { composeReminderMail } from "@/lib/notifications/reminder-mail";
 import { REMINDER_CALL, REMINDER_EMAIL } from "@/lib/outbox/kinds";
@@ -27,6 +27,7 @@ export function reminderEmail(): JobHandler {
           reader: reminder.reader,
           facts,
           guestLinks: token === undefined ? undefined : guestLinks(token),
+          dashboardUrl: reminder.reader === "host" ? dashboardBookingUrl(reminder.bookingId) : undefined,
           from: getConfig().mailFrom,
           messageId: `<${reminder.bookingId}.reminder.${reminder.sequence}.${reminder.minutesBefore}.${reader}@${siteDomain()}>`,
         }),

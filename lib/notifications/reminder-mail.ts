@@ -17,6 +17,8 @@ export type ReminderMailInput = {
   /** Written for facts.host when the reader is a host. */
   facts: BookingFacts;
   guestLinks?: { cancelUrl: string; rescheduleUrl: string; manageUrl: string };
+  /** The booking on the dashboard, for a host's reminder. */
+  dashboardUrl?: string;
   from: string;
   messageId: string;
 };
@@ -63,7 +65,7 @@ function hostOutline(m: ReminderMailInput): Outline {
     greeting: `Hi ${host.fullName},`,
     lead: `A reminder: your booking with ${booking.guestName} is coming up.`,
     rows,
-    links: [],
+    links: m.dashboardUrl ? [["See it on your dashboard", m.dashboardUrl]] : [],
   };
 }
 

@@ -104,6 +104,8 @@ describe("reminders", () => {
     expect(toHost.text).toContain(rangeOf(booked.start, end, HOST_ZONE));
     expect(toHost.text).toContain(booked.guestEmail);
     expect(toHost.text).not.toContain("/cancel/");
+    expect(toHost.text).toContain(`See it on your dashboard: http://booking.test/dashboard/bookings?booking=${booked.id}`);
+    expect(toGuest.text).not.toContain("/dashboard");
 
     // Nothing goes twice.
     await worker.runDueJobs(booked.start + 60 * MINUTE);
