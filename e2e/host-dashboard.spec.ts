@@ -63,7 +63,7 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
   for (const e of (await (await request.get("/api/v1/me/event-types", { headers: auth })).json()).data as { id: string }[]) {
     expect((await request.delete(`/api/v1/me/event-types/${e.id}`, { headers: auth })).status()).toBe(204);
   }
-  // Open every day 09:00–17:00 from tomorrow on, no notice: predictable times to book and move.
+  // Open every day 09:00–17:00, no notice: predictable times to book and move.
   expect(
     (
       await request.put("/api/v1/me/availability", {
@@ -142,8 +142,10 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
 
     await grace.getByRole("button", { name: "Reschedule" }).click();
     const picker = page.getByRole("region", { name: /New time for the booking with Grace Guest/ });
-    // The 45-minute grid of the first day shown: 3:00 PM is one of its starts.
-    await picker.getByRole("group").first().getByRole("button", { name: /^3:00\sPM$/ }).click();
+    // Tomorrow's 45-minute grid: 3:00 PM is one of its starts. (Not the first day shown: that is
+    // today while today has times left, and by 3 PM in Berlin today's 3:00 PM is gone.)
+    const tomorrow = DateTime.now().setZone("Europe/Berlin").plus({ days: 1 }).setLocale("en-US").toFormat("ccc, LLL d, yyyy");
+    await picker.getByRole("group", { name: tomorrow }).getByRole("button", { name: /^3:00\sPM$/ }).click();
     await picker.getByRole("button", { name: /^Move to / }).click();
     await expect(grace.getByText(/3:00\s*–\s*3:45\sPM/)).toBeVisible();
     await expect(grace.getByText("Moved from")).toBeVisible();

@@ -33,7 +33,8 @@ async function openForm(page: Page, request: APIRequestContext, slotIndex = 0) {
   const slots = await (await request.get(`/api/v1/public/${host.username}/all-questions/slots?from=${host.date}&to=${host.date}&timezone=Europe/Berlin`)).json();
   // In English (the page follows ?lang=), with the browser's German region still choosing the phone's country.
   await page.goto(`/${host.username}/all-questions?lang=en`);
-  await page.locator(`button[data-start="${slots.slots[slotIndex].startTime}"]`).click();
+  // The live picker's time, not the server's preview of it (drawn before the page is interactive: a tap there does nothing).
+  await page.locator(`[data-zone]:not([data-preview]) button[data-start="${slots.slots[slotIndex].startTime}"]`).click();
   await expect(page.getByLabel("Your name")).toBeFocused();
   return host;
 }
