@@ -1,6 +1,6 @@
 import "server-only";
 import type { UserRow } from "@/db/schema";
-import { BookingListQuery } from "@/lib/schemas/booking";
+import { BookingListQuery, BookingParams } from "@/lib/schemas/booking";
 import { positionInList } from "@/lib/services/bookings/list";
 import { getBookingForHostOrThrow } from "@/lib/services/bookings/store";
 import { AppError } from "@/lib/errors";
@@ -14,6 +14,8 @@ import { BOOKING_VIEWS, BOOKINGS_PAGE_SIZE, viewOfBooking, type BookingView } fr
  * theirs, or a round-robin move gave it to another host) or no view lists it.
  */
 export async function locateBooking(host: UserRow, bookingId: string, now: number = Date.now()): Promise<{ view: BookingView; page: number } | undefined> {
+  // An id the API would refuse as a path segment (NUL, too long) names no booking.
+  if (!BookingParams.safeParse({ bookingId }).success) return undefined;
   const db = await getDb();
   let booking;
   try {

@@ -74,6 +74,10 @@ describe("where an email's link to a booking opens the bookings page", () => {
     const { row } = await insertBookingRow(ben.id, bensType.id, new Date(Date.now() + 48 * HOUR));
     expect(await locateBooking(await userRow(ada.id), row.id)).toBeUndefined();
     expect(await locateBooking(await userRow(ada.id), "bkg_nothing")).toBeUndefined();
+    // What a hand-edited link may carry: no error, just no booking.
+    for (const id of ["\u0000", `${row.id}\u0000`, "", "\ud800", "x".repeat(100_000), "bkg_' or '1'='1"]) {
+      expect(await locateBooking(await userRow(ben.id), id), JSON.stringify(id.slice(0, 12))).toBeUndefined();
+    }
     expect(await locateBooking(await userRow(ben.id), row.id)).toEqual({ view: "upcoming", page: 1 });
   });
 });
