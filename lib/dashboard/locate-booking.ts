@@ -1,12 +1,13 @@
 import "server-only";
 import type { UserRow } from "@/db/schema";
-import { BookingListQuery, BookingParams } from "@/lib/schemas/booking";
+import { BookingParams } from "@/lib/schemas/booking";
 import { positionInList } from "@/lib/services/bookings/list";
 import { getBookingForHostOrThrow } from "@/lib/services/bookings/store";
 import { AppError } from "@/lib/errors";
 import { getDb } from "@/lib/store/database";
 import { isoUtc } from "@/lib/time/instants";
 import { BOOKING_VIEWS, BOOKINGS_PAGE_SIZE, viewOfBooking, type BookingView } from "./booking-views";
+import { listQueryOf } from "./prefetch";
 
 /**
  * Where the bookings page opens for a booking an email links to (`?booking=<id>`): the view it is
@@ -26,11 +27,7 @@ export async function locateBooking(host: UserRow, bookingId: string, now: numbe
   }
   const view = viewOfBooking({ status: booking.status, endTime: isoUtc(booking.endTime) }, now);
   if (!view) return undefined;
-  // The view's filter read as the API reads its query string (bookingsQuery sends it so).
-  const query = BookingListQuery.parse(
-    Object.fromEntries(Object.entries(BOOKING_VIEWS[view].filter).map(([key, value]) => [key, String(value)])),
-  );
-  const position = await positionInList(db, host, bookingId, query, now);
+  const position = await positionInList(db, host, bookingId, listQueryOf(BOOKING_VIEWS[view].filter), now);
   if (position === undefined) return undefined;
   return { view, page: Math.floor(position / BOOKINGS_PAGE_SIZE) + 1 };
 }

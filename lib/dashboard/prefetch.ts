@@ -28,10 +28,14 @@ const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 type Named = Exclude<Resource, object>;
 
-/** A page of bookings under the key bookingsQuery(filter) uses, the filter read as the API reads its query. */
+/** A dashboard filter read as the API reads the query string bookingsQuery sends for it. */
+export function listQueryOf(filter: BookingFilter) {
+  return BookingListQuery.parse(Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])));
+}
+
+/** A page of bookings under the key bookingsQuery(filter) uses. */
 async function bookingsLoader(host: UserRow, filter: BookingFilter): Promise<[readonly unknown[], unknown]> {
-  const query = BookingListQuery.parse(Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])));
-  return [bookingsQuery(filter).queryKey, await listBookings(await getDb(), host, query)];
+  return [bookingsQuery(filter).queryKey, await listBookings(await getDb(), host, listQueryOf(filter))];
 }
 
 const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unknown]>> = {
