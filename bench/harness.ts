@@ -45,12 +45,15 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** BENCH_BUILD=always forces a build, never skips it; otherwise only when a source is newer. */
+/**
+ * BENCH_BUILD=always forces a build, never skips a stale one (a build that is missing is made all the
+ * same: there is nothing to measure without it); otherwise only when a source is newer.
+ */
 export function needsBuild(appDir: string, sources: string[]): boolean {
   if (BUILD === "always") return true;
-  if (BUILD === "never") return false;
   const buildId = path.join(appDir, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
+  if (BUILD === "never") return false;
   const built = statSync(buildId).mtimeMs;
   return sources.some((s) => {
     const full = path.join(appDir, s);

@@ -24,7 +24,7 @@
 // Targets: real ≥ 85 % of the ceiling's req/s, p99 ≤ 1.2 × the ceiling's p99.
 //
 // Builds: the service is built with `next build` when .next/BUILD_ID is missing or older than a
-// source file, the ceiling likewise; BENCH_BUILD=always forces both, BENCH_BUILD=never skips them.
+// source file, the ceiling likewise; BENCH_BUILD=always forces both, BENCH_BUILD=never builds only what is missing.
 // BENCH_DURATION (seconds), BENCH_ROUNDS and BENCH_CONNECTIONS override the load;
 // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" adds node flags to what `npm start`
 // runs; BENCH_COMPARE_NODE_ARGS="--max-semi-space-size=16" runs a second service with those flags
