@@ -99,7 +99,7 @@ export function buildServiceIfNeeded() {
 export const CEILING = path.join(ROOT, "bench", "ceiling");
 
 export function buildCeilingIfNeeded() {
-  if (needsBuild(CEILING, ["app", "next.config.mjs"])) build("the ceiling", ["build", "bench/ceiling"]);
+  if (needsBuild(CEILING, ["app", "next.config.mjs", "instrumentation.js"])) build("the ceiling", ["build", "bench/ceiling"]);
   else say("  the ceiling: bench/ceiling/.next is up to date");
 }
 
