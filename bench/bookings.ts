@@ -42,6 +42,7 @@ import { CpuMeter } from "./cpu";
 import {
   buildCeilingIfNeeded,
   buildServiceIfNeeded,
+  ceilingIsAlone,
   call,
   cleanUpAtExit,
   expectOk,
@@ -53,6 +54,7 @@ import {
   ROOT,
   runMain,
   say,
+  startCeiling,
   startCommand,
   startServer,
   stopServer,
@@ -276,12 +278,11 @@ async function outboxDrained(url: string): Promise<number | undefined> {
 async function nextAlone(hosts: Host[], run: string, slot0: number): Promise<Pace> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const ceiling = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(port), "-H", "127.0.0.1"], {
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-  });
+  const ceilingServer = startCeiling(port);
+  const ceiling = ceilingServer.child;
   try {
     await waitFor200(`${base}/api/ceiling`, ceiling);
+    ceilingIsAlone(ceilingServer);
     say("  Next.js alone (bench/ceiling, the same POSTs, no database):");
     loadNote("before its run");
     await book(base, hosts, run, slot0, 0, WARMUP, "warm-up");

@@ -1,9 +1,9 @@
 // What the benchmarks share: builds, server processes, a small HTTP client and printing.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -101,6 +101,31 @@ export const CEILING = path.join(ROOT, "bench", "ceiling");
 export function buildCeilingIfNeeded() {
   if (needsBuild(CEILING, ["app", "next.config.mjs", "instrumentation.js"])) build("the ceiling", ["build", "bench/ceiling"]);
   else say("  the ceiling: bench/ceiling/.next is up to date");
+}
+
+/**
+ * `next start bench/ceiling` on `port`. Its DATA_DIR is a directory that must stay unmade: should the
+ * ceiling ever run the service's startup again (its build once took the repository's
+ * instrumentation.ts, so "Next.js alone" opened a database and ran the job worker), `ceilingIsAlone`
+ * says so and the bench stops instead of printing a flattering ratio.
+ */
+export function startCeiling(port: number, env: Record<string, string> = {}): { child: ChildProcess; dataDir: string } {
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "bench-ceiling-")), "data");
+  removeAtExit(path.dirname(dataDir));
+  const child = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(port), "-H", "127.0.0.1"], {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: dataDir,
+    ...env,
+  });
+  return { child, dataDir };
+}
+
+/** Throws when the ceiling made its data directory: it ran the service's startup, and is no ceiling. */
+export function ceilingIsAlone(ceiling: { dataDir: string }) {
+  if (existsSync(ceiling.dataDir)) {
+    throw new Error("bench/ceiling ran the service's startup (it made a data directory): it is not Next.js alone; see bench/ceiling/instrumentation.js");
+  }
 }
 
 /** `npm start`'s own command (package.json), with node flags added: e.g. a CPU profile, or a heap setting to try. */

@@ -52,6 +52,7 @@ import { runEngineBench, runTeamEngineBench } from "./engine";
 import {
   buildCeilingIfNeeded,
   buildServiceIfNeeded,
+  ceilingIsAlone,
   call,
   expectOk,
   freePort,
@@ -61,6 +62,7 @@ import {
   ROOT,
   runMain,
   say,
+  startCeiling,
   startCommand,
   startServer,
   stopServer,
@@ -333,17 +335,15 @@ async function main() {
   writeFileSync(bodyFile, sample.text);
   const ceilingPort = await freePort();
   const ceilingBase = `http://127.0.0.1:${ceilingPort}`;
-  const ceiling = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(ceilingPort), "-H", "127.0.0.1"], {
-    NODE_ENV: "production",
-    CEILING_BODY_FILE: bodyFile,
-    NEXT_TELEMETRY_DISABLED: "1",
-  });
+  const ceilingServer = startCeiling(ceilingPort, { CEILING_BODY_FILE: bodyFile });
+  const ceiling = ceilingServer.child;
   // The ceiling's route sits at the real one's path, dynamic segments and query string included:
   // routing them is Next.js's work (a static path with no query is 15–21 % faster here), so it
   // belongs to the ceiling. The static route is measured too, for comparison.
   const ceilingPath = slotsPath;
   await waitFor200(ceilingBase + ceilingPath, ceiling);
   await waitFor200(`${ceilingBase}/api/ceiling`, ceiling);
+  ceilingIsAlone(ceilingServer);
 
   // Both servers are up, idle but for the one being loaded: the rounds take turns, so a change
   // in the machine's pace falls on all of them alike, and each ratio compares neighbours in time.
