@@ -27,8 +27,8 @@
 // source file, the ceiling likewise; BENCH_BUILD=always forces both, BENCH_BUILD=never builds only what is missing.
 // BENCH_DURATION (seconds), BENCH_ROUNDS and BENCH_CONNECTIONS override the load;
 // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" adds node flags to what `npm start`
-// runs; BENCH_COMPARE_NODE_ARGS="--max-semi-space-size=16" or BENCH_COMPARE_ENV="WORKER=off" runs a
-// second service with those flags or settings too, measured in the same rounds (an A/B in one run). BENCH_ONLY=slots stops after (2) and (3),
+// runs; BENCH_COMPARE_NODE_ARGS="--max-semi-space-size=16" runs a second service with those flags
+// too, measured in the same rounds (an A/B in one run). BENCH_ONLY=slots stops after (2) and (3),
 // one host's slots beside the ceiling, with neither 2b nor 2d: for repeating that comparison.
 // 4. Booking creation on PostgreSQL beside pgbench running the same statements and beside Next.js
 //    alone answering the same POSTs (bench/bookings.ts; skipped, with a message, when no
@@ -307,27 +307,18 @@ async function main() {
     say(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  // BENCH_COMPARE_NODE_ARGS / BENCH_COMPARE_ENV: the same service once more with other node flags (a
-  // heap setting, say) or other settings ("WORKER=off"), seeded alike, measured in the same rounds:
-  // an A/B in one run.
-  const compareArgs = process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const compareEnv = Object.fromEntries(
-    (process.env.BENCH_COMPARE_ENV ?? "").split(" ").filter(Boolean).map((pair) => {
-      const at = pair.indexOf("=");
-      if (at < 1) throw new Error(`BENCH_COMPARE_ENV takes NAME=value pairs, not ${pair}`);
-      return [pair.slice(0, at), pair.slice(at + 1)];
-    }),
-  );
+  // BENCH_COMPARE_NODE_ARGS: the same service once more with other node flags (a heap setting,
+  // say), seeded alike, measured in the same rounds: an A/B in one run.
+  const compareArgs = process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean);
   let compare: { name: string; url: string; server: ReturnType<typeof startServer> } | undefined;
-  if (compareArgs.length > 0 || Object.keys(compareEnv).length > 0) {
-    const what = [...Object.entries(compareEnv).map(([k, v]) => `${k}=${v}`), ...(compareArgs.length ? [`node ${compareArgs.join(" ")}`] : [])].join(", ");
-    say(`\n== 2c. The same service with ${what} (BENCH_COMPARE_NODE_ARGS, BENCH_COMPARE_ENV)`);
+  if (compareArgs) {
+    say(`\n== 2c. The same service with node ${compareArgs.join(" ")} (BENCH_COMPARE_NODE_ARGS)`);
     const port = await freePort();
     const [c, a] = startCommand([...(nodeArgs ?? []), ...compareArgs]);
-    const server = startServer(`npm start ${what}`, c, a, { ...serviceEnv(port, "data-compare"), ...compareEnv });
+    const server = startServer(`npm start ${compareArgs.join(" ")}`, c, a, serviceEnv(port, "data-compare"));
     await waitFor200(`http://127.0.0.1:${port}/api/v1/health`, server);
     const seeded = await seed(`http://127.0.0.1:${port}`, "cmp-");
-    compare = { name: `real, ${what}`, url: `http://127.0.0.1:${port}${seeded.slotsPath}`, server };
+    compare = { name: `real, node ${compareArgs.join(" ")}`, url: `http://127.0.0.1:${port}${seeded.slotsPath}`, server };
   }
 
   say("\n== 3. The framework ceiling: bench/ceiling, same Next.js, same body, pre-serialised");
