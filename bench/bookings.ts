@@ -42,7 +42,6 @@ import { CpuMeter } from "./cpu";
 import {
   buildCeilingIfNeeded,
   buildServiceIfNeeded,
-  ceilingIsAlone,
   call,
   cleanUpAtExit,
   expectOk,
@@ -278,11 +277,8 @@ async function outboxDrained(url: string): Promise<number | undefined> {
 async function nextAlone(hosts: Host[], run: string, slot0: number): Promise<Pace> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const ceilingServer = startCeiling(port);
-  const ceiling = ceilingServer.child;
+  const ceiling = await startCeiling(port, ["/api/ceiling"]);
   try {
-    await waitFor200(`${base}/api/ceiling`, ceiling);
-    ceilingIsAlone(ceilingServer);
     say("  Next.js alone (bench/ceiling, the same POSTs, no database):");
     loadNote("before its run");
     await book(base, hosts, run, slot0, 0, WARMUP, "warm-up");

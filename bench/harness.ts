@@ -104,12 +104,12 @@ export function buildCeilingIfNeeded() {
 }
 
 /**
- * `next start bench/ceiling` on `port`. Its DATA_DIR is a directory that must stay unmade: should the
- * ceiling ever run the service's startup again (its build once took the repository's
- * instrumentation.ts, so "Next.js alone" opened a database and ran the job worker), `ceilingIsAlone`
- * says so and the bench stops instead of printing a flattering ratio.
+ * `next start bench/ceiling` on `port`, answering 200 at every path of `ready`. Its DATA_DIR must stay
+ * unmade: should the ceiling ever run the service's startup again (its build once took the
+ * repository's instrumentation.ts, so "Next.js alone" opened a database and ran the job worker), the
+ * bench stops here instead of printing a flattering ratio.
  */
-export function startCeiling(port: number, env: Record<string, string> = {}): { child: ChildProcess; dataDir: string } {
+export async function startCeiling(port: number, ready: string[], env: Record<string, string> = {}): Promise<ChildProcess> {
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "bench-ceiling-")), "data");
   removeAtExit(path.dirname(dataDir));
   const child = startServer("next start bench/ceiling", "npx", ["next", "start", "bench/ceiling", "-p", String(port), "-H", "127.0.0.1"], {
@@ -118,14 +118,11 @@ export function startCeiling(port: number, env: Record<string, string> = {}): { 
     DATA_DIR: dataDir,
     ...env,
   });
-  return { child, dataDir };
-}
-
-/** Throws when the ceiling made its data directory: it ran the service's startup, and is no ceiling. */
-export function ceilingIsAlone(ceiling: { dataDir: string }) {
-  if (existsSync(ceiling.dataDir)) {
+  for (const urlPath of ready) await waitFor200(`http://127.0.0.1:${port}${urlPath}`, child);
+  if (existsSync(dataDir)) {
     throw new Error("bench/ceiling ran the service's startup (it made a data directory): it is not Next.js alone; see bench/ceiling/instrumentation.js");
   }
+  return child;
 }
 
 /** `npm start`'s own command (package.json), with node flags added: e.g. a CPU profile, or a heap setting to try. */
