@@ -12,8 +12,8 @@ import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, unique } from "../support/factories";
 import { fixturePool } from "../support/fuzz-fixture";
 import { operations, SKIPPED } from "../support/route-baselines";
-import { EDGE_DATES, EDGE_INSTANTS, EDGE_ZONES, hostileString, RawJson } from "../support/hostile";
-import { expectNoServerError, mutations, schemaKeys, send, type Mutation } from "../support/route-fuzz";
+import { EDGE_DATES, EDGE_INSTANTS, EDGE_ZONES, hostileString, RawJson, toJsonText } from "../support/hostile";
+import { applyMutation, expectNoServerError, mutations, schemaKeys, send, type Mutation } from "../support/route-fuzz";
 
 // The API never answers 5xx, whatever it is sent: every route's real handler gets a valid
 // request with hostile changes (one to three fields, unknown keys, whole bodies, raw queries,
@@ -74,6 +74,28 @@ describe("route coverage", () => {
     for (const reason of Object.values(SKIPPED)) expect(reason.length).toBeGreaterThan(10);
     // A module whose handlers are not made by endpoint() has no mount, and would slip past the list above.
     for (const routeModule of [...routeModules, openapi]) expect(HTTP_METHODS.some((m) => routeModule[m].mount)).toBe(true);
+  });
+});
+
+describe("the fuzzer's own mutations", () => {
+  it("put copies into a request: a later change inside a shared hostile shape leaves the shape as it was", () => {
+    const shared = JSON.parse('{"toString": "x", "__proto__": {"isAdmin": true}}') as Record<string, unknown>;
+    const raw = new RawJson("1e400");
+    const shape = { params: {}, query: {}, headers: {}, body: { dateOverrides: [] } };
+    const mutation: Mutation = {
+      kind: "set",
+      changes: [
+        { where: "body", path: ["dateOverrides"], value: shared },
+        { where: "body", path: ["dateOverrides", 0, "startTime"], value: shared },
+        { where: "body", path: ["limit"], value: raw },
+      ],
+    };
+    const { shape: sent } = applyMutation(shape, mutation);
+    expect(JSON.stringify(shared)).toBe('{"toString":"x","__proto__":{"isAdmin":true}}');
+    // (An integer key comes first in a JavaScript object's order.)
+    expect(toJsonText(sent.body)).toBe(
+      '{"dateOverrides":{"0":{"startTime":{"toString":"x","__proto__":{"isAdmin":true}}},"toString":"x","__proto__":{"isAdmin":true}},"limit":1e400}',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { HttpMethod, RouteHandler } from "@/lib/http/route";
-import { edgeValuesLike, hostileKey, hostileValue, REMOVE, taint, toJsonText, UNSTORABLE } from "./hostile";
+import { edgeValuesLike, hostileKey, hostileValue, RawJson, REMOVE, taint, toJsonText, UNSTORABLE } from "./hostile";
 
 // Sends one request, as a valid baseline with hostile changes, straight to a route's real
 // handler: the params object is what Next.js hands over after decoding the path, so any string
@@ -56,6 +56,20 @@ function getPath(value: unknown, path: (string | number)[]): unknown {
   return path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string | number, unknown>)[k] : undefined), value);
 }
 
+/**
+ * A copy of a generated value to put into a request: the shapes of hostile.ts are shared
+ * constants, and a later change of the same mutation that sets a path inside one would write into
+ * the constant itself (once, a cycle that every later run carried). RawJson tokens stay as they
+ * are; keys stay own properties even when named "__proto__".
+ */
+function copyOf(value: unknown): unknown {
+  if (!value || typeof value !== "object" || value instanceof RawJson) return value;
+  if (Array.isArray(value)) return value.map(copyOf);
+  const copy: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) Object.defineProperty(copy, key, { value: copyOf(v), enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
 /** Sets (or removes) a path, as an own property even when the key is "__proto__". */
 function setPath(root: Record<string, unknown>, path: (string | number)[], value: unknown) {
   let node: Record<string | number, unknown> = root;
@@ -66,7 +80,7 @@ function setPath(root: Record<string, unknown>, path: (string | number)[], value
   }
   const last = path.at(-1)!;
   if (value === REMOVE) delete node[last];
-  else Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
+  else Object.defineProperty(node, last, { value: copyOf(value), enumerable: true, writable: true, configurable: true });
 }
 
 export type MutationSpace = { template: RequestShape; bodyKeys: string[]; queryKeys: string[]; paramKeys: string[]; hasBody: boolean };
@@ -194,7 +208,7 @@ export function applyMutation(shape: RequestShape, mutation: Mutation): { shape:
   if (mutation.kind === "rawQuery") return { shape: next, rawQuery: mutation.query };
   for (const c of mutation.changes) {
     if (c.where === "body") {
-      if (c.path.length === 0) next.body = c.value;
+      if (c.path.length === 0) next.body = copyOf(c.value);
       else {
         if (!next.body || typeof next.body !== "object") next.body = {};
         setPath(next.body as Record<string, unknown>, c.path, c.value);
