@@ -99,6 +99,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Whether the path holds a percent-escape that is not UTF-8 (`%ff`): Next.js answers those 500. */
 function malformedPath(url) {
+  // Only a percent-escape can fail to decode; most paths have none.
+  if (!url.includes("%")) return false;
   const query = url.indexOf("?");
   try {
     decodeURIComponent(query === -1 ? url : url.slice(0, query));

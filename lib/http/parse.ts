@@ -57,6 +57,36 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: 
   return result.data;
 }
 
+// parseKept's outputs by schema, then by the raw value's text.
+const kept = new WeakMap<z.ZodType, Map<string, unknown>>();
+const KEPT_PER_SCHEMA = 1_000;
+const KEPT_KEY_MAX = 512;
+
+/**
+ * parseWith for values that come back again and again (a read's path and query: a guest's page
+ * asks for the same slots many times): a successful parse of flat values (strings, numbers,
+ * booleans) is kept by `key`, the raw value's text, and answered again without parsing. What is
+ * kept is frozen, so no handler can change it for the next request; invalid values are parsed
+ * (and refused) every time. Bounded: at most 1,000 values a schema, keys of at most 512 characters.
+ */
+export function parseKept<S extends z.ZodType>(schema: S, key: string, read: () => unknown, what: string): z.output<S> {
+  let byKey = kept.get(schema);
+  const hit = byKey?.get(key);
+  if (hit !== undefined) return hit as z.output<S>;
+  const parsed = parseWith(schema, read(), what);
+  if (key.length > KEPT_KEY_MAX || !isFlat(parsed)) return parsed;
+  if (!byKey) kept.set(schema, (byKey = new Map()));
+  if (byKey.size >= KEPT_PER_SCHEMA) byKey.clear();
+  Object.freeze(parsed);
+  byKey.set(key, parsed);
+  return parsed;
+}
+
+function isFlat(value: unknown): value is Record<string, string | number | boolean | undefined> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => v === undefined || ["string", "number", "boolean"].includes(typeof v));
+}
+
 /** The largest request body the API reads; nothing it accepts comes near it. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 

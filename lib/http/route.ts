@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { getDb } from "@/lib/store/database";
+import { getDb, openedDb } from "@/lib/store/database";
 import { isDatabaseUnavailable } from "@/db/client";
 import { users, type UserRow } from "@/db/schema";
 import { verifyAccessToken, type Bearer } from "@/lib/auth/jwt";
@@ -14,7 +14,7 @@ import { observeRequest } from "@/lib/metrics";
 import { getRateLimitStore, rateLimitHeaders, type RateLimitResult } from "@/lib/rate-limit";
 import { clientIp } from "./client-ip";
 import { AppError } from "@/lib/errors";
-import { parseWith, queryObject, readFormBody, readJsonBody } from "./parse";
+import { parseKept, parseWith, queryObject, readFormBody, readJsonBody } from "./parse";
 import { errorResponse, json } from "./respond";
 import { siteOrigin } from "@/lib/links";
 
@@ -184,21 +184,32 @@ export function route<A extends "host" | "none", B extends Schema | undefined = 
     let host: UserRow | undefined;
     let response: Response;
     try {
-      const db = await openDb();
+      // Once open, the database is taken as it is: no turn through the microtask queue.
+      const db = openedDb() ?? (await openDb());
       if (spec.auth === "host") {
         host = await authenticate(req, db);
         const result = await limit(`host:${host.id}`, HOST_LIMIT);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
       const ipLimit = typeof spec.ipLimit === "function" ? spec.ipLimit() : spec.ipLimit;
-      if (ipLimit) {
+      if (ipLimit && getConfig().rateLimits) {
         const result = await limit(`${ipLimit.name}:ip:${clientIp(req)}`, ipLimit);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
       spec.precondition?.();
       const rawParams = nextCtx?.params ? await nextCtx.params : {};
-      const params = spec.params ? parseWith(spec.params, rawParams, "path") : undefined;
-      const query = spec.query ? parseWith(spec.query, queryObject(url), "query") : undefined;
+      // A read's path and query are parsed once per distinct value (parseKept): a page asks the same again and again.
+      const read = req.method === "GET" || req.method === "HEAD";
+      const params = spec.params
+        ? read
+          ? parseKept(spec.params, JSON.stringify(rawParams), () => rawParams, "path")
+          : parseWith(spec.params, rawParams, "path")
+        : undefined;
+      const query = spec.query
+        ? read
+          ? parseKept(spec.query, url.search, () => queryObject(url), "query")
+          : parseWith(spec.query, queryObject(url), "query")
+        : undefined;
       let body: unknown;
       if (spec.bodyFormat === "form") {
         const form = await readFormBody(req);

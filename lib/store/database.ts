@@ -7,7 +7,8 @@ import { openPglite, openPostgres, type Database, type Db } from "@/db/client";
 // One database per process. Next.js may load this module in more than one bundle (route
 // handlers, instrumentation), and an embedded PGlite directory must never be opened twice,
 // so the instance lives on globalThis.
-const store = globalThis as unknown as { __bookingDb?: Promise<Database> };
+// `__bookingDbReady` is the same database once open: a request takes it without waiting on a promise.
+const store = globalThis as unknown as { __bookingDb?: Promise<Database>; __bookingDbReady?: Database };
 
 async function open(): Promise<Database> {
   const config = getConfig();
@@ -23,13 +24,24 @@ async function open(): Promise<Database> {
 /** The process database, opened and migrated on first use. */
 export function getDatabase(): Promise<Database> {
   if (!store.__bookingDb) {
-    store.__bookingDb = open();
-    // A failed open must not be cached: the next request tries again.
-    store.__bookingDb.catch(() => {
-      store.__bookingDb = undefined;
-    });
+    const opening = open();
+    store.__bookingDb = opening;
+    opening.then(
+      (database) => {
+        if (store.__bookingDb === opening) store.__bookingDbReady = database;
+      },
+      // A failed open must not be cached: the next request tries again.
+      () => {
+        if (store.__bookingDb === opening) store.__bookingDb = undefined;
+      },
+    );
   }
   return store.__bookingDb;
+}
+
+/** The process database if it is already open, else undefined (then `getDb` opens it). */
+export function openedDb(): Db | undefined {
+  return store.__bookingDbReady?.db;
 }
 
 export async function getDb(): Promise<Db> {
@@ -39,5 +51,6 @@ export async function getDb(): Promise<Db> {
 /** Installs a database for this process (tests hand in a fresh one). */
 export function setDatabase(database: Database | undefined): void {
   store.__bookingDb = database ? Promise.resolve(database) : undefined;
+  store.__bookingDbReady = database;
 }
 

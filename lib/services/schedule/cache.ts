@@ -33,6 +33,8 @@ type State = {
   instance: string;
   /** Whether this process listens for other instances' invalidations. */
   listening?: Promise<void>;
+  /** Set once listening has started (or there is nothing to listen to: PGlite). */
+  listened?: boolean;
   /** Bumped by every invalidation: a load that saw it change may hold stale rows. */
   epoch: number;
   generations: Map<string, number>;
@@ -111,25 +113,34 @@ export function scheduleChangeNotice(hostId: string): Statement {
 function listenForOtherInstances(): void {
   const s = state();
   s.listening ??= getDatabase()
-    .then((database) =>
-      database.messages?.listen(CHANNEL, (payload) => {
+    .then(async (database) => {
+      await database.messages?.listen(CHANNEL, (payload) => {
         const at = payload.indexOf(":");
         const from = payload.slice(0, at);
         const hostId = payload.slice(at + 1);
         if (at > 0 && from !== s.instance && hostId) forget(hostId);
-      }),
-    )
+      });
+      s.listened = true;
+    })
     .catch((err: unknown) => {
       s.listening = undefined;
       log.warn({ err }, "could not listen for schedule changes of other instances");
     });
 }
 
+/** What to wait for before reading the cache (starting to listen if nobody has); undefined once listening. */
+function untilListening(): Promise<void> | undefined {
+  const s = state();
+  if (s.listened) return undefined;
+  if (!s.listening) listenForOtherInstances();
+  return s.listening;
+}
+
 async function cached<T>(map: Map<string, Entry<T>>, key: string, depsOf: (value: T) => string[], load: () => Promise<T>): Promise<T> {
   const s = state();
-  if (!s.listening) listenForOtherInstances();
   // Listening first: an entry cached before it could miss another instance's change.
-  await s.listening;
+  const waiting = untilListening();
+  if (waiting) await waiting;
   const now = Date.now();
   const hit = map.get(key);
   const fresh = current(hit, now);
@@ -179,8 +190,8 @@ export function getHostScheduleCached(db: Db, host: UserRow, scheduleId: string 
  */
 export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<HostSchedule[]> {
   const s = state();
-  if (!s.listening) listenForOtherInstances();
-  await s.listening;
+  const waiting = untilListening();
+  if (waiting) await waiting;
   const now = Date.now();
   const fresh = (hostId: string) => {
     const hit = s.schedules.get(scheduleKey(hostId, null));
