@@ -17,6 +17,10 @@
 //    path (the same dynamic segments and query string: routing them is Next.js's work). It answers
 //    what Next.js itself costs on this machine, so (2) can be read as a share of it. The same
 //    body from a static path is measured too, for comparison.
+// 3b. The same handler in an app with the service's whole route table (bench/.ceiling-routes,
+//    generated from app/): Next.js routes a path through every dynamic route of the app, so the
+//    same path costs it more in an app of the service's size. Information, no target: it tells
+//    the framework's share of the gap from the service's.
 //
 // All servers are up together, each idle but for the one autocannon loads (32 connections, 2 s
 // warm-up, then 8 s measured); BENCH_ROUNDS (5) rounds take every target in turn, and the figures
@@ -51,6 +55,7 @@ import { runCalendarBookingBench } from "./calendar-bookings";
 import { runEngineBench, runTeamEngineBench } from "./engine";
 import {
   buildCeilingIfNeeded,
+  buildRoutesCeilingIfNeeded,
   buildServiceIfNeeded,
   call,
   expectOk,
@@ -61,6 +66,7 @@ import {
   ROOT,
   runMain,
   say,
+  ROUTES_CEILING,
   startCeiling,
   startCommand,
   startServer,
@@ -244,6 +250,7 @@ async function main() {
   say("\n== Builds");
   buildServiceIfNeeded();
   buildCeilingIfNeeded();
+  buildRoutesCeilingIfNeeded();
 
   const work = mkdtempSync(path.join(tmpdir(), "booking-bench-"));
   removeAtExit(work);
@@ -330,6 +337,11 @@ async function main() {
   // belongs to the ceiling. The static route is measured too, for comparison.
   const ceilingPath = slotsPath;
   const ceiling = await startCeiling(ceilingPort, [ceilingPath, "/api/ceiling"], { CEILING_BODY_FILE: bodyFile });
+  // The same handler in an app with the service's whole route table: what Next.js's routing of
+  // this path costs in an app of this size (see ROUTES_CEILING in bench/harness.ts).
+  const routesPort = await freePort();
+  const routesBase = `http://127.0.0.1:${routesPort}`;
+  const routesCeiling = await startCeiling(routesPort, [ceilingPath], { CEILING_BODY_FILE: bodyFile }, ROUTES_CEILING);
 
   // Both servers are up, idle but for the one being loaded: the rounds take turns, so a change
   // in the machine's pace falls on all of them alike, and each ratio compares neighbours in time.
@@ -339,6 +351,7 @@ async function main() {
     ...(teamTarget ? [{ name: "real, team of 10 (round robin): GET …/slots", url: realBase + teamTarget.path }] : []),
     ...(compare ? [{ name: compare.name, url: compare.url }] : []),
     { name: "ceiling: same path and query", url: ceilingBase + ceilingPath },
+    { name: "ceiling, the service's route table: same path", url: routesBase + ceilingPath },
     { name: "ceiling: static path (/api/ceiling)", url: `${ceilingBase}/api/ceiling` },
   ];
   say(`\n== Load: ${ROUNDS} rounds, each target in turn: ${WARMUP} s warm-up, then ${DURATION} s with ${CONNECTIONS} connections`);
@@ -354,6 +367,7 @@ async function main() {
   }
   await stopServer(real, nodeArgs ? 60_000 : undefined); // a CPU profile takes a while to write
   await stopServer(ceiling);
+  await stopServer(routesCeiling);
   if (compare) await stopServer(compare.server);
   await google.close();
 
@@ -386,6 +400,13 @@ async function main() {
     `\nreal/ceiling: ${(real0.rps * 100).toFixed(1)} % [target ≥ 85 %: ${real0.rps >= 0.85 ? "met" : "MISSED"}]; ` +
       `p99 ${real0.p99.toFixed(2)}× the ceiling's [target ≤ 1.2×: ${real0.p99 <= 1.2 ? "met" : "MISSED"}]; ` +
       `engine mean ${engine.meanMs.toFixed(3)} ms/call [target < 1 ms: ${engine.meanMs < 1 ? "met" : "MISSED"}]`,
+  );
+  // How the gap divides: the framework's own routing of a large app, and the service's part.
+  const routesIndex = targets.findIndex((t) => t.name.startsWith("ceiling, the service's route table"));
+  const ofRoutes = (key: "rps" | "p99") => median(rounds.map((results) => results[0]![key] / results[routesIndex]![key]));
+  say(
+    `the route table alone: ${(ratios(routesIndex).rps * 100).toFixed(1)} % of the ceiling, p99 ${ratios(routesIndex).p99.toFixed(2)}×; ` +
+      `real against it: ${(ofRoutes("rps") * 100).toFixed(1)} %, p99 ${ofRoutes("p99").toFixed(2)}× (information, no target)`,
   );
   if (teamTarget) {
     const t = targets.findIndex((x) => x.name.startsWith("real, team"));
