@@ -6,6 +6,11 @@ import { BOOKING_PAGE_SOURCE, securityHeaders } from "./lib/http/security-header
 // not in production).
 const dev = process.env.NODE_ENV === "development";
 const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+// `npm run worker` (server.mjs --worker) serves no HTTP: the app's routes and pages are no use
+// to it. Next.js loads every one of them at start unless told not to (73 MB of live heap in a
+// worker, against 32 MB without them; README "Running in production"). A web process keeps the
+// default, so no guest's first request waits for its route's code to load.
+const worker = process.argv.includes("--worker");
 
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files, argon2 a native addon, pino worker threads:
@@ -15,7 +20,7 @@ const nextConfig: NextConfig = {
   // The stylesheet goes into the HTML instead of a <link>: a linked one blocks the first paint
   // until a second round trip has fetched it (the booking page painted at 3.6× a bare page's
   // time; bench:page). 7.7 KB gzip on each page, no request, nothing to wait for.
-  experimental: { inlineCss: true },
+  experimental: { inlineCss: true, preloadEntriesOnStart: !worker },
   async headers() {
     if (!dev) return [];
     const { all, embed } = securityHeaders(true);
