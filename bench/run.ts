@@ -401,6 +401,20 @@ async function main() {
       `p99 ${real0.p99.toFixed(2)}× the ceiling's [target ≤ 1.2×: ${real0.p99 <= 1.2 ? "met" : "MISSED"}]; ` +
       `engine mean ${engine.meanMs.toFixed(3)} ms/call [target < 1 ms: ${engine.meanMs < 1 ? "met" : "MISSED"}]`,
   );
+  // How steady the machine was: the same ceiling, round against round. When it swings by more
+  // than the targets' own margins (15 % of throughput, 20 % of p99), one run cannot tell a met
+  // target from a missed one: say so beside the verdict, and show each round's own ratios.
+  const ceilingRounds = byTarget[ceilingIndex]!;
+  const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+  const swing = (values: number[]) => Math.max(...values) / Math.min(...values) - 1;
+  const rpsSwing = swing(ceilingRounds.map((r) => r.rps));
+  const p99Swing = swing(ceilingRounds.map((r) => r.p99));
+  say(
+    `steadiness: the ceiling read ${range(ceilingRounds.map((r) => r.rps))} req/s (swing ${(rpsSwing * 100).toFixed(0)} %) and p99 ` +
+      `${range(ceilingRounds.map((r) => r.p99))} ms (swing ${(p99Swing * 100).toFixed(0)} %) across the rounds; real/ceiling by round: ` +
+      rounds.map((results) => `${((results[0]!.rps / results[ceilingIndex]!.rps) * 100).toFixed(0)} %, p99 ${(results[0]!.p99 / results[ceilingIndex]!.p99).toFixed(2)}×`).join(" · ") +
+      (rpsSwing > 0.15 || p99Swing > 0.2 ? " [UNSTEADY: the machine swung more than the targets' margins; repeat the run before reading a verdict]" : ""),
+  );
   // How the gap divides: the framework's own routing of a large app, and the service's part.
   const routesIndex = targets.findIndex((t) => t.name.startsWith("ceiling, the service's route table"));
   const ofRoutes = (key: "rps" | "p99") => median(rounds.map((results) => results[0]![key] / results[routesIndex]![key]));
