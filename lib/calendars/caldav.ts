@@ -4,7 +4,9 @@ import { calendarMultiGet, calendarQuery, createAccount, deleteObject, propfind,
 import { fetch as undiciFetch, type Dispatcher } from "undici";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
-import { AddressRefusedError, guardedDispatcher, type AddressGuard, type Resolver } from "@/lib/webhooks/outbound";
+import { guardedDispatcher } from "@/lib/webhooks/guarded-dispatcher";
+import { AddressRefusedError } from "@/lib/webhooks/outbound";
+import { ServerAddressRefused, caldavAddressGuard } from "./caldav-address";
 import { busyOfIcs, eventIcs, isZone } from "./caldav-ics";
 import {
   CalendarError,
@@ -31,35 +33,7 @@ type Session = { failure?: CalendarError };
 
 const DAY_MS = 86_400_000;
 
-/** The server's address is not one this service may connect to (loopback, private, or a name resolving to one). */
-export class ServerAddressRefused extends CalendarError {
-  constructor(message: string) {
-    super("rejected", message);
-    this.name = "ServerAddressRefused";
-  }
-}
-
-/** Tests only: the resolver and the loopback servers that stand in for public ones. */
-export const caldavNetwork: { resolve?: Resolver; publicStandIns?: ReadonlySet<string> } = {};
-
-const originOf = (url: string) => {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-};
-
-/**
- * How a client reaches its server: the operator's own CALDAV_SERVER_URL as it is (trusted, like
- * any setting); any other server through the address policy, unless CALDAV_ALLOW_PRIVATE=1.
- */
-export function caldavAddressGuard(serverUrl: string): AddressGuard | undefined {
-  const config = getConfig();
-  if (config.caldavAllowPrivate || originOf(serverUrl) === originOf(config.caldavServerUrl)) return undefined;
-  return { allowPrivate: false, resolve: caldavNetwork.resolve, publicStandIns: caldavNetwork.publicStandIns };
-}
-
+export { ServerAddressRefused, caldavAddressGuard, caldavNetwork } from "./caldav-address";
 
 async function statusFailure(response: Response, method: string, url: string): Promise<CalendarError> {
   const { status } = response;

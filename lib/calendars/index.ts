@@ -1,7 +1,6 @@
 import "server-only";
 import type { CalendarConnectionRow } from "@/db/schema";
 import { open, seal } from "@/lib/secret-box";
-import { caldavClient } from "./caldav";
 import { ACCESS_TOKEN_PURPOSE, CREDENTIALS_PURPOSE } from "./server-host";
 import { googleProvider } from "./google";
 import { microsoftProvider } from "./microsoft";
@@ -63,6 +62,24 @@ export async function revokeConnectionGrant(connection: CalendarConnectionRow): 
 }
 
 /**
+ * The CalDAV client, built at its first call: tsdav, ical.js and undici are loaded then, by a
+ * process that syncs or writes a CalDAV calendar, not at every start (README "Running in
+ * production").
+ */
+function lazyCaldavClient(credentials: CalDavCredentials): CalendarClient {
+  let client: Promise<CalendarClient> | undefined;
+  const real = () => (client ??= import("./caldav").then((caldav) => caldav.caldavClient(credentials)));
+  return {
+    listCalendars: async () => (await real()).listCalendars(),
+    busy: async (calendarIds, range) => (await real()).busy(calendarIds, range),
+    changes: async (calendarId, args) => (await real()).changes(calendarId, args),
+    createEvent: async (calendarId, event) => (await real()).createEvent(calendarId, event),
+    updateEvent: async (calendarId, eventId, event) => (await real()).updateEvent(calendarId, eventId, event),
+    deleteEvent: async (calendarId, eventId) => (await real()).deleteEvent(calendarId, eventId),
+  };
+}
+
+/**
  * A client for a stored connection. Credentials that no longer open (the key that sealed them is
  * gone) mean the host must connect again. What the provider hands over while the client works is
  * given, sealed, to `persist` (lib/services/calendars/store.ts writes it).
@@ -71,7 +88,7 @@ export function clientForConnection(connection: CalendarConnectionRow, persist: 
   if (connection.provider === "provider_c") {
     const credentials = openJson<CalDavCredentials>(connection.credentialsEncrypted, CREDENTIALS_PURPOSE);
     if (!credentials) throw new CalendarError("auth", "The stored calendar password can no longer be read; connect the calendar again");
-    return caldavClient(credentials);
+    return lazyCaldavClient(credentials);
   }
   const credentials = openJson<OAuthCredentials>(connection.credentialsEncrypted, CREDENTIALS_PURPOSE);
   if (!credentials) throw new CalendarError("auth", "The stored calendar grant can no longer be read; connect the calendar again");

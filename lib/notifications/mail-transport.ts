@@ -1,7 +1,7 @@
 import "server-only";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import type { SendMailOptions, Transporter } from "nodemailer";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 
@@ -13,7 +13,12 @@ export type SentMail = { via: "smtp"; response: string } | { via: "file"; path: 
 
 const holder = globalThis as unknown as { __bookingSmtp?: { url: string; transporter: Transporter } };
 
-function smtpTransport(url: string): Transporter {
+// nodemailer is loaded with the first message, not at start: a web process that never sends
+// (the worker does) does not hold it.
+const loadNodemailer = async () => (await import("nodemailer")).default;
+
+async function smtpTransport(url: string): Promise<Transporter> {
+  const nodemailer = await loadNodemailer();
   if (holder.__bookingSmtp?.url !== url) {
     holder.__bookingSmtp?.transporter.close();
     // Timeouts well inside the job's lease: a hung server fails the attempt, which is retried.
@@ -22,7 +27,11 @@ function smtpTransport(url: string): Transporter {
   return holder.__bookingSmtp.transporter;
 }
 
-const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+let fileTransport: Transporter | undefined;
+async function theFileTransport(): Promise<Transporter> {
+  fileTransport ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return fileTransport;
+}
 
 function fileNameOf(messageId: string | undefined, now: Date): string {
   const stamp = now.toISOString().replace(/[:.]/g, "-");
@@ -50,10 +59,10 @@ async function writeMailFile(dir: string, file: string, content: Buffer): Promis
 export async function sendMail(message: SendMailOptions): Promise<SentMail> {
   const { smtpUrl, dataDir } = getConfig();
   if (smtpUrl) {
-    const info = await smtpTransport(smtpUrl).sendMail(message);
+    const info = await (await smtpTransport(smtpUrl)).sendMail(message);
     return { via: "smtp", response: String(info.response ?? "") };
   }
-  const info = await fileTransport.sendMail(message);
+  const info = await (await theFileTransport()).sendMail(message);
   const dir = path.join(dataDir, "mail");
   const file = path.join(dir, fileNameOf(typeof message.messageId === "string" ? message.messageId : undefined, new Date()));
   await writeMailFile(dir, file, info.message as Buffer);

@@ -2,8 +2,6 @@ import "server-only";
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
-import { Redis } from "@upstash/redis";
 import { oauthCallbackUrl } from "@/lib/links";
 import { errorText, withoutCredentials, type Check, type CheckContext, type Finding } from "./types";
 
@@ -16,6 +14,8 @@ const smtp: Check = {
   async run({ config }) {
     if (config.smtpUrl) {
       const where = withoutCredentials(config.smtpUrl);
+      // Loaded here, not at start: only doctor and the health check's full report use it.
+      const { default: nodemailer } = await import("nodemailer");
       const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 5_000 });
       try {
         await transport.verify();
@@ -147,6 +147,7 @@ const rateLimits: Check = {
     }
     if (config.upstash) {
       try {
+        const { Redis } = await import("@upstash/redis");
         const redis = new Redis({ url: config.upstash.url, token: config.upstash.token, enableTelemetry: false, retry: false });
         const pong = await redis.ping();
         return { status: "ok", finding: `Upstash Redis at ${withoutCredentials(config.upstash.url)} answers ${pong}: counters shared by every instance` };

@@ -4,10 +4,9 @@ import { getConfig } from "@/lib/config";
 import { createMemoryStore } from "./memory";
 import { createPostgresStore } from "./postgres";
 import type { RateLimitResult, RateLimitStore } from "./types";
-import { createUpstashStore } from "./upstash";
 
 export type { RateLimitResult, RateLimitStore } from "./types";
-export { createMemoryStore, createPostgresStore, createUpstashStore };
+export { createMemoryStore, createPostgresStore };
 
 // Next.js may load this module in more than one bundle; the counters must be one per process.
 const store = globalThis as unknown as { __bookingRateLimit?: Promise<RateLimitStore> };
@@ -20,7 +19,9 @@ export function getRateLimitStore(): Promise<RateLimitStore> {
   if (!store.__bookingRateLimit) {
     const opening = (async () => {
       const config = getConfig();
-      if (config.upstash) return createUpstashStore(config.upstash);
+      // Upstash's client is loaded only where it is configured (README "Running in production":
+      // a web process holds only what it uses).
+      if (config.upstash) return (await import("./upstash")).createUpstashStore(config.upstash);
       if (config.databaseUrl) return createPostgresStore(await getDb());
       return createMemoryStore();
     })();

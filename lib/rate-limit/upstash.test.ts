@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "@upstash/redis";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUpstashStore, rateLimitHeaders } from "@/lib/rate-limit";
+import { rateLimitHeaders } from "@/lib/rate-limit";
+import { createUpstashStore } from "@/lib/rate-limit/upstash";
 import { startUpstashRestServer, type UpstashRestServer } from "@/tests/support/upstash-rest-server";
 
 // The Upstash store runs against a real Redis behind a local REST front (see the server's

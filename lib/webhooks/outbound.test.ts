@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AddressRefusedError, guardedDispatcher, type AddressGuard } from "./outbound";
+import { guardedDispatcher } from "./guarded-dispatcher";
+import { AddressRefusedError, type AddressGuard } from "./outbound";
 
 // The connection guard shared by webhooks and host-given CalDAV servers: every new connection,
 // redirects included, goes to an address the policy accepted, and to no other.

@@ -1,7 +1,6 @@
 import "server-only";
 import { lookup as dnsLookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
-import { Agent, buildConnector, type Dispatcher } from "undici";
 import { ipLiteralOf, isPublicAddress } from "./address-policy";
 
 // Connections to addresses someone else chose (a host's webhook URL, a host's CalDAV server):
@@ -57,22 +56,3 @@ export function pinnedLookup(target: ResolvedAddress): LookupFunction {
   };
 }
 
-/**
- * An undici dispatcher whose every new connection, redirects included, goes through
- * resolveChecked and then to the checked address. TLS still verifies the certificate against
- * the host name (SNI comes from the request's host, not from the address).
- */
-export function guardedDispatcher(guard: AddressGuard, options: { connectTimeoutMs?: number } = {}): Dispatcher {
-  const connect = buildConnector({ timeout: options.connectTimeoutMs });
-  return new Agent({
-    // Short-lived: a client is made per sync or write, and an idle socket should not outlive it long.
-    keepAliveTimeout: 1_000,
-    connect: (opts, callback) => {
-      const port = Number(opts.port) || (opts.protocol === "https:" ? 443 : 80);
-      resolveChecked(opts.hostname, guard, port).then(
-        (target) => connect({ ...opts, hostname: target.address }, callback),
-        (error: Error) => callback(error, null),
-      );
-    },
-  });
-}

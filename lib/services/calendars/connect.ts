@@ -13,7 +13,7 @@ import {
   type ExternalCalendar,
   type OAuthCredentials,
 } from "@/lib/calendars";
-import { ServerAddressRefused, caldavAddressGuard, verifyCalDavCredentials } from "@/lib/calendars/caldav";
+import { ServerAddressRefused, caldavAddressGuard } from "@/lib/calendars/caldav-address";
 import { getConfig } from "@/lib/config";
 import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -138,7 +138,8 @@ export async function connectCalDav(db: Db, host: UserRow, body: z.output<typeof
   if (problem) throw validationError([{ path: "serverUrl", message: problem }], "The CalDAV server's address is not allowed");
   let listed: ExternalCalendar[];
   try {
-    listed = await verifyCalDavCredentials(credentials);
+    // The CalDAV client (tsdav, ical.js, undici) is loaded by the first connection, not at start.
+    listed = await (await import("@/lib/calendars/caldav")).verifyCalDavCredentials(credentials);
   } catch (error) {
     throw connectFailure(error, "provider_c");
   }

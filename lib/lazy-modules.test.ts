@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// A web process loads every route's static imports when it starts (Next.js preloads them all), so
+// what only rarer work needs (a CalDAV calendar, sending mail, Upstash, doctor's checks) is loaded
+// at its first use instead: 22 MB less live heap in each web process (README "Running in
+// production"). Each entry: a package or module, and the only files that may import it statically
+// (type-only imports are erased and do not count; tests are not scanned).
+const LOADED_ON_FIRST_USE: Record<string, string[]> = {
+  tsdav: ["lib/calendars/caldav.ts"],
+  "ical.js": ["lib/calendars/caldav-ics.ts"],
+  undici: ["lib/calendars/caldav.ts", "lib/webhooks/guarded-dispatcher.ts"],
+  nodemailer: [],
+  "@upstash/redis": ["lib/rate-limit/upstash.ts"],
+  "@upstash/ratelimit": ["lib/rate-limit/upstash.ts"],
+  "@/lib/calendars/caldav": [],
+  "@/lib/calendars/caldav-ics": ["lib/calendars/caldav.ts"],
+  "@/lib/webhooks/guarded-dispatcher": ["lib/calendars/caldav.ts"],
+  "@/lib/rate-limit/upstash": [],
+};
+
+const ROOT = path.resolve(__dirname, "..");
+const SOURCE = /\.(ts|tsx|mts|mjs)$/;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return SOURCE.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/** The modules a file imports statically for their values, as "@/…" paths or package names. */
+function staticValueImports(file: string, text: string): string[] {
+  const found: string[] = [];
+  for (const [, clause, specifier] of text.matchAll(/^\s*(?:import|export)\s+([^;]*?)\s*from\s+"([^"]+)"/gm)) {
+    if (/^type\s/.test(clause!)) continue;
+    const names = /^\{([^}]*)\}$/.exec(clause!.trim());
+    if (names && names[1]!.split(",").every((name) => name.trim() === "" || /^type\s/.test(name.trim()))) continue;
+    found.push(specifier!.startsWith(".") ? `@/${path.posix.join(path.posix.dirname(file), specifier!)}` : specifier!);
+  }
+  for (const [, specifier] of text.matchAll(/^\s*import\s+"([^"]+)"/gm)) found.push(specifier!);
+  return found;
+}
+
+describe("modules loaded on first use", () => {
+  const files = [...["app", "lib", "components"].flatMap(sourceFiles), "instrumentation.ts", "proxy.ts"];
+
+  it("reads the imports the way TypeScript does", () => {
+    const text = [
+      'import nodemailer, { type Transporter } from "nodemailer";',
+      'import type { SendMailOptions } from "nodemailer";',
+      'import { type DAVAccount } from "tsdav";',
+      'import { busyOfIcs } from "./caldav-ics";',
+      'export { ServerAddressRefused } from "./caldav-address";',
+      'const later = () => import("./caldav");',
+    ].join("\n");
+    expect(staticValueImports("lib/calendars/caldav.ts", text)).toEqual(["nodemailer", "@/lib/calendars/caldav-ics", "@/lib/calendars/caldav-address"]);
+  });
+
+  it("are imported statically only where listed; everywhere else through import()", () => {
+    expect(files.length).toBeGreaterThan(100);
+    const offenders = files.flatMap((file) =>
+      staticValueImports(file, readFileSync(path.join(ROOT, file), "utf8"))
+        .filter((module) => module in LOADED_ON_FIRST_USE && !LOADED_ON_FIRST_USE[module]!.includes(file))
+        .map((module) => `${file} imports ${module}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
