@@ -33,8 +33,6 @@ type Session = { failure?: CalendarError };
 
 const DAY_MS = 86_400_000;
 
-export { ServerAddressRefused, caldavAddressGuard, caldavNetwork } from "./caldav-address";
-
 async function statusFailure(response: Response, method: string, url: string): Promise<CalendarError> {
   const { status } = response;
   const where = `CalDAV ${method} ${url.split("?")[0]} answered ${status}`;
