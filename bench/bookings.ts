@@ -18,7 +18,8 @@
 //    this POST on this machine, which bounds the API's whatever the service does.
 // All are printed side by side with the ratios. Target: the API ≥ 60 % of Next.js alone's pace
 // in the same run (the framework is the floor of any route's cost); pgbench's pace is printed as
-// what PostgreSQL itself allows.
+// what PostgreSQL itself allows, and beside the target the most any booking could reach on the
+// machine: its cores over Next.js's, the load generator's and PostgreSQL's CPU for one booking.
 // The API is measured twice in one run (BENCH_TOPOLOGY=both, the default): `npm start` alone,
 // doing both (BENCH_TOPOLOGY=one), then served as README "Running in production" lays it out, a
 // web process with WORKER=off beside one `nice -n 10 npm run worker` (BENCH_TOPOLOGY=split).
@@ -293,6 +294,30 @@ async function nextAlone(hosts: Host[], run: string, slot0: number): Promise<Pac
 }
 
 /**
+ * The most any booking could reach on this machine, printed beside the target: the machine's
+ * cores over the CPU a booking costs before any work of its own. That is Next.js's for the same
+ * request and the load generator's (both from the Next.js alone run), and PostgreSQL's for the
+ * same statements (pgbench's run). Where PostgreSQL and the load generator share the cores with
+ * the service, this bound can sit near the target itself.
+ */
+function sayFloor(framework: Pace, raw: Pace | undefined) {
+  const alone = framework.cost;
+  const database = raw?.cost?.perBooking.postgres;
+  if (!alone || database === undefined) return;
+  const parts = { "Next.js": alone.perBooking.server ?? 0, "the load generator": alone.perBooking.bench ?? 0, PostgreSQL: database };
+  const floor = Object.values(parts).reduce((a, b) => a + b, 0);
+  const most = (alone.cores * 1000) / floor;
+  // What is left of the cores, per booking, for the booking's own work at the target's pace.
+  const budget = (alone.cores * 1000) / (0.6 * framework.perSecond) - floor;
+  say(
+    `the most a booking could reach here: ${alone.cores} cores over ` +
+      `${Object.entries(parts).map(([what, ms]) => `${what} ${ms.toFixed(2)} ms`).join(" + ")} = ${most.toFixed(0)}/s, ` +
+      `${((most / framework.perSecond) * 100).toFixed(1)} % of Next.js alone, before any work of the booking's own; ` +
+      `at 60 % that work would have ${budget.toFixed(2)} ms of CPU (information, no target)`,
+  );
+}
+
+/**
  * The booking section: prints its figures and the ratio, or why it was skipped. `build` is false
  * when the caller already built the service.
  */
@@ -464,6 +489,7 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
     say(`\nAPI/pgbench: ${(ratio * 100).toFixed(1)} % (what PostgreSQL alone allows; not a target)`);
   }
   const next = framework.cost?.perBooking.server;
+  sayFloor(framework, raw);
   for (const run of paces) {
     const share = run.perSecond / framework.perSecond;
     const server = run.cost?.perBooking.server;
