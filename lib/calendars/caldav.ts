@@ -60,7 +60,7 @@ function transportFailure(error: unknown, timeoutMs: number): CalendarError {
     return new CalendarError("unavailable", `The CalDAV server did not answer within ${timeoutMs} ms`);
   }
   if (e?.cause instanceof AddressRefusedError) {
-    return new ServerAddressRefused(`The CalDAV server's address is not allowed: ${e.cause.hostname} is a private, loopback or otherwise non-public address`);
+    return new ServerAddressRefused(`The CalDAV server's address is not allowed: ${e.cause.hostname} does not resolve to a public address`);
   }
   if (e?.name === "TypeError" && e.message === "fetch failed") {
     return new CalendarError("unavailable", `The CalDAV server could not be reached (${e.cause?.code ?? e.cause?.name ?? "network error"})`);

@@ -52,7 +52,7 @@ describe("guardedDispatcher", () => {
     const refused = await through(`http://cal.example.test:${inside.port}/`, { allowPrivate: false, resolve: async () => [{ address: "10.0.0.7", family: 4 }] });
     expect(refused).toBeInstanceOf(AddressRefusedError);
     // The message names the host, not where it resolved to.
-    expect((refused as Error).message).toBe("Refused: cal.example.test resolves to a non-public address");
+    expect((refused as Error).message).toBe("Refused: cal.example.test does not resolve to a public address");
     // One private address among public ones is enough.
     const mixed = await through(`http://cal.example.test:${inside.port}/`, {
       allowPrivate: false,
@@ -60,6 +60,17 @@ describe("guardedDispatcher", () => {
     });
     expect(mixed).toBeInstanceOf(AddressRefusedError);
     expect(inside.requests.length).toBe(before);
+  });
+
+  it("refuses a name that does not resolve in the same words as a private one (no probe of the inside DNS)", async () => {
+    const notFound = Object.assign(new Error("getaddrinfo ENOTFOUND db.internal"), { code: "ENOTFOUND" });
+    const missing = await through(`http://db.internal:${inside.port}/`, { allowPrivate: false, resolve: async () => Promise.reject(notFound) });
+    const empty = await through(`http://db.internal:${inside.port}/`, { allowPrivate: false, resolve: async () => [] });
+    const privateOne = await through(`http://db.internal:${inside.port}/`, { allowPrivate: false, resolve: async () => [{ address: "10.0.0.7", family: 4 }] });
+    for (const refused of [missing, empty, privateOne]) {
+      expect(refused).toBeInstanceOf(AddressRefusedError);
+      expect((refused as Error).message).toBe("Refused: db.internal does not resolve to a public address");
+    }
   });
 
   it("connects to the address it checked (a name no DNS knows), when private targets are allowed", async () => {

@@ -23,10 +23,14 @@ export type AddressGuard = {
   publicStandIns?: ReadonlySet<string>;
 };
 
-/** A connection the address policy refused. The message names the host, never the address it resolved to. */
+/**
+ * A connection the address policy refused. The message names the host, never the address it
+ * resolved to, and reads the same whether the name resolves to a private address or to none:
+ * otherwise a delivery log would tell a host which names exist inside the service's network.
+ */
 export class AddressRefusedError extends Error {
   constructor(readonly hostname: string) {
-    super(`Refused: ${hostname} resolves to a non-public address`);
+    super(`Refused: ${hostname} does not resolve to a public address`);
     this.name = "AddressRefusedError";
   }
 }
@@ -37,7 +41,16 @@ export class AddressRefusedError extends Error {
  */
 export async function resolveChecked(hostname: string, guard: AddressGuard, port?: number): Promise<ResolvedAddress> {
   const literal = ipLiteralOf(hostname);
-  const addresses = literal ? [{ address: literal, family: literal.includes(":") ? 6 : 4 }] : await (guard.resolve ?? defaultResolver)(hostname);
+  const resolve = guard.resolve ?? defaultResolver;
+  let addresses: ResolvedAddress[];
+  if (literal) addresses = [{ address: literal, family: literal.includes(":") ? 6 : 4 }];
+  else if (guard.allowPrivate) addresses = await resolve(hostname);
+  else {
+    // A name that does not resolve (ENOTFOUND, no data) is refused in the words of a private
+    // one: the two must not be told apart from outside (a probe of the internal DNS).
+    addresses = await resolve(hostname).catch(() => []);
+    if (addresses.length === 0) throw new AddressRefusedError(hostname);
+  }
   if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
   if (!guard.allowPrivate) {
     const permitted = (address: string) => isPublicAddress(address) || guard.publicStandIns?.has(`${address}:${port}`) === true;

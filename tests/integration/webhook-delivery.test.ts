@@ -291,7 +291,19 @@ describe("webhook deliveries", () => {
     expect(receiver.received).toHaveLength(0);
     const [attempt] = (await deliveries(host, webhook.id)).data;
     expect(attempt).toMatchObject({ status: "failed", responseStatus: null, nextRetryAt: expect.any(String) });
-    expect(attempt.error).toBe("Refused: localhost resolves to a non-public address");
+    expect(attempt.error).toBe("Refused: localhost does not resolve to a public address");
+  });
+
+  it("logs a name that does not resolve in the words of a private one: the log is no DNS probe", async () => {
+    const { host, eventType, slots, webhook } = await setUp(["booking.created"], `http://no-such-name.invalid:${receiver.port}/hooks`);
+    configure({ webhooksAllowPrivate: false });
+    const worker = await testWorker({ webhooks: { resolve: async () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND no-such-name.invalid"), { code: "ENOTFOUND" })) } });
+    await book(host, eventType.slug, slots[0]!.startTime);
+    await worker.runDueJobs();
+    const [attempt] = (await deliveries(host, webhook.id)).data;
+    expect(attempt).toMatchObject({ status: "failed", responseStatus: null });
+    expect(attempt.error).toBe("Refused: no-such-name.invalid does not resolve to a public address");
+    expect(attempt.error).not.toContain("ENOTFOUND");
   });
 
   it("checks every address a name resolves to, and connects to the one it checked", async () => {
@@ -314,7 +326,7 @@ describe("webhook deliveries", () => {
     await mixed.runDueJobs();
     expect(receiver.received).toHaveLength(1);
     // The log names no address: which private address a name resolves to is not the host's to learn.
-    expect((await deliveries(host, webhook.id)).data[0].error).toBe("Refused: hooks.example.test resolves to a non-public address");
+    expect((await deliveries(host, webhook.id)).data[0].error).toBe("Refused: hooks.example.test does not resolve to a public address");
   });
 
   it("skips messages for a webhook deleted or turned off after the event was fanned out", async () => {
