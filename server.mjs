@@ -173,6 +173,13 @@ const log = (msg, extra = {}) => process.stdout.write(`${JSON.stringify({ level:
 
 if (server) {
   server.keepAliveTimeout = 65_000;
+  // A port that cannot be had (taken, or not ours to bind) ends the start: a process that runs
+  // the worker but serves no HTTP would look alive to a supervisor and answer nobody.
+  server.once("error", (error) => {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    process.stderr.write(`Could not start: cannot listen on ${hostname}:${port} (${code ?? error.message})${code === "EADDRINUSE" ? "; another process holds the port: stop it or set PORT" : ""}\n`);
+    process.exit(1);
+  });
   server.listen(port, hostname, () => {
     process.stdout.write(`Ready on http://${hostname}:${port}\n`);
   });

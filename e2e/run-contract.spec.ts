@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -81,4 +83,32 @@ test("a bad configuration stops the start with a message naming the variable", a
   expect(code).not.toBe(0);
   expect(code).not.toBeNull();
   expect(out).toContain("ENCRYPTION_KEY");
+});
+
+test("a start whose port is taken exits non-zero and says so, instead of running without HTTP", async () => {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  const port = (holder.address() as AddressInfo).port;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "booking-port-"));
+  const proc = spawn("node", ["server.mjs"], { env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let out = "";
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (out += d));
+  try {
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        process.kill(-proc.pid!, "SIGKILL");
+        resolve(null);
+      }, 60_000);
+      proc.once("exit", (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(code, `still running 60 s after the port was refused:\n${out}`).not.toBeNull();
+    expect(code).not.toBe(0);
+    expect(out).toContain("EADDRINUSE");
+  } finally {
+    await new Promise((resolve) => holder.close(resolve));
+  }
 });
