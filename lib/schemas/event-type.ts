@@ -213,7 +213,8 @@ export const Explanation = z
             "limit_reached",
             "booking_conflict",
             "calendar_conflict",
-          ]),
+            "busy",
+          ]).meta({ description: "busy: in a team's answer, a teammate's booking or calendar conflict as a member who is not an owner sees it (only the time: start, end)" }),
           message: z.string(),
           busyAsOf: Timestamp.nullable()
             .optional()

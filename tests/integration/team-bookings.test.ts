@@ -172,6 +172,31 @@ describe("round robin", () => {
   });
 });
 
+describe("team explain", () => {
+  it("shows a member who is not an owner only that a teammate is busy, and when; owners and the teammate see the booking", async () => {
+    const date = dateIn(9, "UTC");
+    const [ann, ben] = [await createHost({ timezone: "UTC", fullName: "Ann" }), await createHost({ timezone: "UTC", fullName: "Ben" })];
+    for (const h of [ann, ben]) await openOnly(h, date, [{ startTime: "09:00", endTime: "12:00" }]);
+    const { team, eventType } = await teamWithType(ann, [ben], { schedulingType: "collective" });
+    // Ann's own, personal booking at 10:00: nothing of the team's.
+    const personal = await createEventType(ann, { title: "Private therapy" });
+    const booked = await book(ann, personal.slug, at(date, "10:00"), { guestName: "Priya Private" });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const url = `/me/teams/${team.id}/event-types/${eventType.id}/explain?startTime=${at(date, "10:00")}`;
+
+    const asBen = await api.get(url, { token: ben.token });
+    expect(asBen.status, JSON.stringify(asBen.body)).toBe(200);
+    const annAsBenSees = asBen.body.hosts.find((h: { userId: string }) => h.userId === ann.id);
+    expect(annAsBenSees.bookable).toBe(false);
+    expect(annAsBenSees.reasons).toEqual([{ code: "busy", start: at(date, "10:00"), end: expect.any(String), message: expect.stringMatching(/^Ann is busy from .* 10:00 to /) }]);
+    expect(JSON.stringify(asBen.body)).not.toContain(booked.body.id);
+
+    // The owner sees which booking it is; so does Ann of her own.
+    const asAnn = await api.get(url, { token: ann.token });
+    expect(asAnn.body.hosts.find((h: { userId: string }) => h.userId === ann.id).reasons).toEqual([expect.objectContaining({ code: "booking_conflict", bookingId: booked.body.id })]);
+  });
+});
+
 describe("collective", () => {
   it("offers only the times every host has, in their own zones, books them all, and tells each of them", async () => {
     await (await getDb()).delete(outboxJobs);

@@ -12,7 +12,8 @@ import { engineInputFor, loadHostSchedule, loadHostSchedules, type HostSchedule 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-export type ExplainedReason = { code: Reason["code"]; message: string } & Record<string, unknown>;
+/** `busy`: a teammate's conflict as a member who is not an owner sees it (no booking or calendar named). */
+export type ExplainedReason = { code: Reason["code"] | "busy"; message: string } & Record<string, unknown>;
 
 /** Whose reasons they are: the caller's own ("You", "your") or a team member's ("Ann", "Ann's"). */
 type Voice = { subject: string; possessive: string; Possessive: string; asks: string; has: string };
@@ -95,6 +96,28 @@ function present(reason: Reason, zone: string, now: number, v: Voice = SECOND_PE
   }
 }
 
+/**
+ * A teammate's reason as a member who is not an owner sees it (decisions §15): a conflict says
+ * only that they are busy, and when; which booking or calendar it is stays theirs (and the
+ * owners'). Two conflicts over the same time read as one.
+ */
+function asSeenByMember(reasons: ExplainedReason[], name: string, zone: string): ExplainedReason[] {
+  const local = (iso: string) => DateTime.fromISO(iso, { zone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, HH:mm");
+  const seen = new Set<string>();
+  const out: ExplainedReason[] = [];
+  for (const reason of reasons) {
+    if (reason.code !== "booking_conflict" && reason.code !== "calendar_conflict") {
+      out.push(reason);
+      continue;
+    }
+    const { start, end } = reason as unknown as { start: string; end: string };
+    if (seen.has(`${start}/${end}`)) continue;
+    seen.add(`${start}/${end}`);
+    out.push({ code: "busy", start, end, message: `${name} is busy from ${local(start)} to ${local(end)}.` });
+  }
+  return out;
+}
+
 /** The engine's input for one host, with the blocked ranges that name their source. */
 function explainInput(host: UserRow, eventType: EventTypeRow, schedule: HostSchedule, now: number): ExplainInput {
   return { ...engineInputFor(host, eventType, schedule, now), busy: schedule.blocks, isActive: eventType.isActive };
@@ -114,14 +137,16 @@ export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: s
  * team's answer is any host (round robin) or every host (collective). For the team's active members.
  */
 export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number) {
-  const { eventType } = await getTeamEventType(db, user, teamId, eventTypeId);
+  const { eventType, role } = await getTeamEventType(db, user, teamId, eventTypeId);
   const hosts = await activeHostsOf(db, eventType);
   const schedules = await loadHostSchedules(db, hosts, { from: start - DAY, to: start + DAY }, eventType);
   const perHost = hosts.map((host) => {
     const schedule = schedules.get(host.id)!;
     const { bookable, reasons } = explainSlot(explainInput(host, eventType, schedule, now), start);
     const voice = host.id === user.id ? SECOND_PERSON : thirdPerson(host.fullName);
-    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: reasons.map((r) => present(r, schedule.timeZone, now, voice)) };
+    const presented = reasons.map((r) => present(r, schedule.timeZone, now, voice));
+    const shown = host.id === user.id || role === "owner" ? presented : asSeenByMember(presented, host.fullName, schedule.timeZone);
+    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: shown };
   });
   const schedulingType = eventType.schedulingType!;
   const bookable = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));

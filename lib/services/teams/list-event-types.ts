@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { eventTypes, type EventTypeRow, type TeamRow, type UserRow } from "@/db/schema";
+import { eventTypes, type EventTypeRow, type TeamMemberRow, type TeamRow, type UserRow } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { TeamEventType } from "./event-type-hosts";
 import { memberOrNotFound, requireActive } from "./store";
@@ -15,7 +15,7 @@ export async function listTeamEventTypes(db: Db, user: UserRow, teamId: string):
 }
 
 /** One team event type, for the team's active members; 404 for an id of another team or a personal one. */
-export async function getTeamEventType(db: Db, user: UserRow, teamId: string, eventTypeId: string): Promise<TeamEventType> {
+export async function getTeamEventType(db: Db, user: UserRow, teamId: string, eventTypeId: string): Promise<TeamEventType & { role: TeamMemberRow["role"] }> {
   const membership = await memberOrNotFound(db, user, teamId);
   requireActive(membership);
   const [row] = await db
@@ -24,5 +24,5 @@ export async function getTeamEventType(db: Db, user: UserRow, teamId: string, ev
     .where(and(eq(eventTypes.id, eventTypeId), eq(eventTypes.teamId, teamId)))
     .limit(1);
   if (!row) throw notFound("Event type");
-  return { eventType: row, team: membership.team };
+  return { eventType: row, team: membership.team, role: membership.member.role };
 }
