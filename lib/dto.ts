@@ -57,6 +57,16 @@ export function toTeam(t: TeamRow, members: TeamMemberView[]) {
   return { id: t.id, slug: t.slug, name: t.name, createdAt: isoUtc(t.createdAt), members: members.map(toTeamMember) };
 }
 
+/** An invitation waiting for the caller's answer: the team's name as given, the role, who sent it. */
+export function toTeamInvitation(i: { team: { id: string; slug: string; name: string }; role: "owner" | "member"; invitedAt: Date; invitedBy: { userId: string; username: string; fullName: string } | null }) {
+  return {
+    team: { id: i.team.id, slug: i.team.slug, name: i.team.name },
+    role: i.role,
+    invitedAt: isoUtc(i.invitedAt),
+    invitedBy: i.invitedBy && { userId: i.invitedBy.userId, username: i.invitedBy.username, fullName: i.invitedBy.fullName },
+  };
+}
+
 /** A team event type: the personal fields, its booking page under /team/{teamSlug}, and how the team hosts it. */
 export function toTeamEventType(e: EventTypeRow, teamSlug: string) {
   return {

@@ -47,7 +47,7 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
     calendarKeys.all,
     (await loadConnections(await getDb(), host.id)).map((c) => toCalendarConnection(c.connection, c.calendars)),
   ],
-  teams: async (host) => [teamKeys.all, (await listTeams(await getDb(), host)).map((t) => toTeam(t.team, t.members))],
+  teams: async (host) => [teamKeys.all, (await listTeams(await getDb(), host, { page: 1, limit: 100 })).teams.map((t) => toTeam(t.team, t.members))],
   webhooks: async (host) => {
     const now = Date.now();
     return [webhookKeys.all, (await listWebhooks(await getDb(), host)).map((w) => toWebhook(w, now))];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RESERVED_USERNAMES, USERNAME_FORMAT, USERNAME_FORMAT_MESSAGE } from "./account";
-import { PathSegment, Text, Timestamp } from "./common";
+import { PathSegment, QueryInt, Text, Timestamp } from "./common";
 import { CreateEventTypeBody, EventType, UpdateEventTypeBody } from "./event-type";
 
 // Teams (decisions §15): a slug for the public pages under /team/{slug}, members who are
@@ -40,7 +40,32 @@ export const Team = z
   .object({ id: z.string(), slug: z.string(), name: z.string(), createdAt: Timestamp, members: z.array(TeamMember) })
   .meta({ id: "Team" });
 
-export const TeamList = z.object({ data: z.array(Team) });
+const Pagination = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+export const TeamListQuery = z.strictObject({
+  status: MemberStatus.optional().meta({
+    description: "active: only the teams the caller belongs to; invited: only those they are invited to (GET /me/team-invitations says who invited them); both when left out",
+  }),
+  page: QueryInt(1, 100_000, 1),
+  limit: QueryInt(1, 100, 20),
+});
+
+export const TeamList = z.object({ data: z.array(Team), pagination: Pagination });
+
+export const TeamInvitationsQuery = z.strictObject({ page: QueryInt(1, 100_000, 1), limit: QueryInt(1, 100, 20) });
+
+const PersonRef = z.object({ userId: z.string(), username: z.string(), fullName: z.string() });
+
+export const TeamInvitation = z
+  .object({
+    team: z.object({ id: z.string(), slug: z.string(), name: z.string() }).meta({ description: "The team, as its owners named it: show it as text, not as a link" }),
+    role: TeamRole.meta({ description: "The role the caller is offered" }),
+    invitedAt: Timestamp,
+    invitedBy: PersonRef.nullable().meta({ description: "Who sent the invitation; null when their account no longer exists" }),
+  })
+  .meta({ id: "TeamInvitation" });
+
+export const TeamInvitationList = z.object({ data: z.array(TeamInvitation), pagination: Pagination });
 
 const HostIds = z
   .array(PathSegment)

@@ -24,7 +24,7 @@ describe("teams", () => {
 
     const list = await api.get("/me/teams", as(owner));
     expect(list.status).toBe(200);
-    expect(list.body).toEqual({ data: [created.body] });
+    expect(list.body).toEqual({ data: [created.body], pagination: { page: 1, limit: 20, total: 1 } });
     expect((await api.get(`/me/teams/${teamId}`, as(owner))).body).toEqual(created.body);
 
     const newSlug = unique("acme-two");
@@ -34,7 +34,7 @@ describe("teams", () => {
 
     expect((await api.delete(`/me/teams/${teamId}`, as(owner))).status).toBe(204);
     expect((await api.get(`/me/teams/${teamId}`, as(owner))).status).toBe(404);
-    expect((await api.get("/me/teams", as(owner))).body).toEqual({ data: [] });
+    expect((await api.get("/me/teams", as(owner))).body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0 } });
   });
 
   it("refuses a taken slug (409) and a reserved or malformed one (400)", async () => {

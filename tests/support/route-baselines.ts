@@ -238,6 +238,10 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     await teamOf(fx);
     return { ...none, headers: auth(fx) };
   },
+  "GET /me/team-invitations": async (fx) => {
+    await teamOf(fx, { role: "member", status: "invited" });
+    return { ...none, headers: auth(fx), query: { page: "1", limit: "20" } };
+  },
   "POST /me/teams": (fx) => ({ ...none, headers: auth(fx), body: { slug: unique("fz-team"), name: "Fuzzed team" } }),
   "GET /me/teams/{teamId}": async (fx) => ({ ...none, headers: auth(fx), params: { teamId: await teamOf(fx) } }),
   "PATCH /me/teams/{teamId}": async (fx) => ({ ...none, headers: auth(fx), params: { teamId: await teamOf(fx) }, body: { slug: unique("fz-team"), name: "Renamed team" } }),

@@ -60,6 +60,7 @@ import * as graphHook from "./hooks/provider_b/route";
 import * as teams from "./me/teams/route";
 import * as team from "./me/teams/[teamId]/route";
 import * as teamAccept from "./me/teams/[teamId]/accept/route";
+import * as teamInvitations from "./me/team-invitations/route";
 import * as teamMembers from "./me/teams/[teamId]/members/route";
 import * as teamMember from "./me/teams/[teamId]/members/[userId]/route";
 import * as teamEventTypes from "./me/teams/[teamId]/event-types/route";
@@ -122,6 +123,7 @@ export const routeModules: RouteModule[] = [
   teams,
   team,
   teamAccept,
+  teamInvitations,
   teamMembers,
   teamMember,
   teamEventTypes,

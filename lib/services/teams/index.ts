@@ -2,7 +2,7 @@ import "server-only";
 // Teams (decisions §15): membership and team event types. One verb per file; queries and the
 // membership rules in store.ts.
 export { createTeam } from "./create";
-export { listTeams } from "./list";
+export { listInvitations, listTeams } from "./list";
 export { getTeam } from "./get";
 export { updateTeam } from "./update";
 export { deleteTeam } from "./delete";
@@ -14,5 +14,7 @@ export { createTeamEventType } from "./create-event-type";
 export { getTeamEventType, listTeamEventTypes } from "./list-event-types";
 export { updateTeamEventType } from "./update-event-type";
 export { deleteTeamEventType } from "./delete-event-type";
+export { MAX_OWNED_TEAMS, MAX_PENDING_INVITATIONS_RECEIVED, MAX_PENDING_INVITATIONS_SENT } from "./limits";
 export type { Team } from "./store";
+export type { Invitation } from "./list";
 export type { TeamEventType } from "./event-type-hosts";
