@@ -4,10 +4,10 @@ import type { UserRow } from "@/db/schema";
 import { bookingsQuery, calendarKeys, hostKeys, webhookKeys, type BookingFilter } from "@/lib/browser/api-client/host";
 import { BookingListQuery } from "@/lib/schemas/booking";
 import { listBookings } from "@/lib/services/bookings/list";
-import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, toWebhook } from "@/lib/dto";
+import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
-import { teamKeys } from "@/lib/browser/api-client/teams";
-import { listTeamEventTypes, listTeams } from "@/lib/services/teams";
+import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
+import { getTeam, listInvitations, listTeamEventTypes, listTeams } from "@/lib/services/teams";
 import { getAvailability } from "@/lib/services/schedule/availability";
 import { listSchedules } from "@/lib/services/schedule/schedules";
 import { scheduleKeys } from "@/lib/browser/api-client/schedules";
@@ -21,7 +21,12 @@ import { listWebhooks } from "@/lib/services/webhooks";
 // (lib/browser/api-client/host.ts) as TanStack Query's dehydrated state. The browser then asks again
 // only when the data is stale (the client's staleTime), exactly as after its own fetch.
 
-export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks" | "teams" | { bookings: BookingFilter } | { teamEventTypes: string };
+export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks"
+  | "teams"
+  | "teamInvitations"
+  | { bookings: BookingFilter }
+  | { teamEventTypes: string }
+  | { team: string };
 
 /** The answer as the browser would have read it from JSON (ISO strings, no Dates or undefined). */
 const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -47,7 +52,15 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
     calendarKeys.all,
     (await loadConnections(await getDb(), host.id)).map((c) => toCalendarConnection(c.connection, c.calendars)),
   ],
-  teams: async (host) => [teamKeys.all, (await listTeams(await getDb(), host, { page: 1, limit: 100 })).teams.map((t) => toTeam(t.team, t.members))],
+  // The first page of each, as teamsQuery(1) and invitationsQuery(1) ask for it.
+  teams: async (host) => {
+    const { teams, total } = await listTeams(await getDb(), host, { status: "active", page: 1, limit: TEAMS_PAGE_SIZE });
+    return [teamKeys.page(1), { data: teams.map((t) => toTeam(t.team, t.members)), pagination: { page: 1, limit: TEAMS_PAGE_SIZE, total } }];
+  },
+  teamInvitations: async (host) => {
+    const { invitations, total } = await listInvitations(await getDb(), host, { page: 1, limit: TEAMS_PAGE_SIZE });
+    return [teamKeys.invitations(1), { data: invitations.map(toTeamInvitation), pagination: { page: 1, limit: TEAMS_PAGE_SIZE, total } }];
+  },
   webhooks: async (host) => {
     const now = Date.now();
     return [webhookKeys.all, (await listWebhooks(await getDb(), host)).map((w) => toWebhook(w, now))];
@@ -68,9 +81,21 @@ async function teamEventTypesLoader(host: UserRow, teamId: string): Promise<[rea
   }
 }
 
+/** One team, or nothing when the caller is not in it (the page says "Team not found"). */
+async function teamLoader(host: UserRow, teamId: string): Promise<[readonly unknown[], unknown] | null> {
+  try {
+    const { team, members } = await getTeam(await getDb(), host, teamId);
+    return [teamKeys.team(teamId), toTeam(team, members)];
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  }
+}
+
 function load(host: UserRow, r: Resource): Promise<[readonly unknown[], unknown] | null> {
   if (typeof r === "string") return loaders[r](host);
-  return "bookings" in r ? bookingsLoader(host, r.bookings) : teamEventTypesLoader(host, r.teamEventTypes);
+  if ("bookings" in r) return bookingsLoader(host, r.bookings);
+  return "team" in r ? teamLoader(host, r.team) : teamEventTypesLoader(host, r.teamEventTypes);
 }
 
 /** The dehydrated cache holding `resources` of `host`, for a HydrationBoundary. */

@@ -14,7 +14,7 @@ export default async function DashboardTeamsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Teams</h1>
         <p className="text-slate-600">One booking link for several hosts: round robin spreads bookings among them, collective books them all together.</p>
       </div>
-      <Prefetched resources={["teams"]}>
+      <Prefetched resources={["teams", "teamInvitations"]}>
         <TeamsPage appUrl={getConfig().appUrl} myUserId={host.id} />
       </Prefetched>
     </>

@@ -24,13 +24,13 @@ export function CreateTeamForm({ appUrl }: { appUrl: string }) {
       setFailure(null);
       try {
         const team = await create.mutateAsync(values);
-        queryClient.setQueryData<TeamDto[]>(teamKeys.all, (teams) => [...(teams ?? []), team]);
+        queryClient.setQueryData<TeamDto>(teamKeys.team(team.id), team);
         void queryClient.invalidateQueries({ queryKey: teamKeys.all });
         router.push(`/dashboard/teams/${team.id}`);
       } catch (error) {
         if (!(error instanceof ApiError)) return setFailure("Something went wrong on this page. Please try again.");
         if (error.status === 401) return; // the dashboard is taking the person to /login
-        if (error.code === "conflict") return showServerError("slug", "Another team has this link. Choose another.");
+        if (error.code === "conflict" && error.details.field === "slug") return showServerError("slug", "Another team has this link. Choose another.");
         const unplaced = showServerIssues(error.issues, (path) => (TEAM_FIELDS.includes(path) ? path : undefined));
         if (unplaced.length === error.issues.length) setFailure(error.message);
       }

@@ -8,15 +8,15 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { acceptInvitation, removeMember, teamKeys, type TeamDto } from "@/lib/browser/api-client/teams";
 
-/** Accept or decline (= leave, decisions §15) an invitation to `team`. */
-export function InvitationActions({ team, myUserId, onDeclined }: { team: TeamDto; myUserId: string; onDeclined?: () => void }) {
+/** Accept or decline (= leave, decisions §15) an invitation to `team` (its id and name are enough). */
+export function InvitationActions({ team, myUserId, onDeclined }: { team: Pick<TeamDto, "id" | "name">; myUserId: string; onDeclined?: () => void }) {
   const queryClient = useQueryClient();
   const [confirmDecline, setConfirmDecline] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
   const accept = useMutation<TeamDto, ApiError>({
     mutationFn: () => acceptInvitation(team.id),
     onSuccess: (stored) => {
-      queryClient.setQueryData<TeamDto[]>(teamKeys.all, (teams) => teams?.map((t) => (t.id === stored.id ? stored : t)));
+      queryClient.setQueryData<TeamDto>(teamKeys.team(stored.id), stored);
       void refresh();
     },
   });

@@ -158,6 +158,8 @@ function InviteForm({ team }: { team: TeamDto }) {
         if (!(error instanceof ApiError)) return setFailure("Something went wrong on this page. Please try again.");
         if (error.status === 401) return;
         if (error.status === 404) return showServerError("username", "No one has this username. Check the spelling.");
+        // Past a cap on invitations waiting for an answer (the inviter's or the person's): the API's words.
+        if (error.code === "conflict" && error.details.limit) return showServerError("username", error.message);
         if (error.code === "conflict") return showServerError("username", "This person is already a member or invited.");
         const unplaced = showServerIssues(error.issues, (path) => (path === "username" || path === "role" ? path : undefined));
         if (unplaced.length === error.issues.length) setFailure(error.message);

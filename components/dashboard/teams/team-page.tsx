@@ -5,7 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { LoadError, Loading } from "@/components/dashboard/query-state";
-import { isOwner, myMembership, teamsQuery, type TeamDto } from "@/lib/browser/api-client/teams";
+import { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { isOwner, myMembership, teamQuery, type TeamDto } from "@/lib/browser/api-client/teams";
 import { InvitationActions } from "./invitation-actions";
 import { RoleBadge } from "./badges";
 import { TeamEventTypes } from "./team-event-types";
@@ -13,13 +14,14 @@ import { TeamLink } from "./team-link";
 import { TeamMembers } from "./team-members";
 import { TeamSettings } from "./team-settings";
 
-/** The team of `teamId` among the caller's, with words for loading, failing and not finding it. */
+/** The team of `teamId` (one the caller is in or invited to), with words for loading, failing and not finding it. */
 export function WithTeam({ teamId, children }: { teamId: string; children: (team: TeamDto) => ReactNode }) {
-  const teams = useQuery(teamsQuery());
-  if (teams.isPending) return <Loading>Loading the team…</Loading>;
-  if (teams.isError) return <LoadError what="the team" error={teams.error} onRetry={() => void teams.refetch()} />;
-  const team = teams.data.find((t) => t.id === teamId);
-  if (!team) {
+  const query = useQuery(teamQuery(teamId));
+  const missing = query.isError && query.error instanceof ApiError && query.error.status === 404;
+  if (query.isPending) return <Loading>Loading the team…</Loading>;
+  if (query.isError && !missing) return <LoadError what="the team" error={query.error} onRetry={() => void query.refetch()} />;
+  const team = query.data;
+  if (!team || missing) {
     return (
       <>
         <h1 className="text-2xl font-semibold tracking-tight">Team not found</h1>
@@ -49,7 +51,8 @@ function Team({ team, appUrl, myUserId }: { team: TeamDto; appUrl: string; myUse
           <h1 className="text-2xl font-semibold tracking-tight break-words">{team.name}</h1>
           {me?.status === "active" && <RoleBadge role={me.role} />}
         </div>
-        <TeamLink appUrl={appUrl} slug={team.slug} />
+        {/* An invitation's team may be anyone's: its link is shown once the caller has joined. */}
+        {me?.status === "active" && <TeamLink appUrl={appUrl} slug={team.slug} />}
         {me?.status === "active" && !owner && <p className="text-sm text-slate-600">You are a member: you host and see the team; its owners change it.</p>}
       </div>
       {me?.status === "invited" && (

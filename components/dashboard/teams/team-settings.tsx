@@ -30,14 +30,14 @@ function RenameTeam({ team, appUrl }: { team: TeamDto; appUrl: string }) {
       setFailure(null);
       try {
         const stored = await save.mutateAsync(values);
-        queryClient.setQueryData<TeamDto[]>(teamKeys.all, (teams) => teams?.map((t) => (t.id === stored.id ? stored : t)));
+        queryClient.setQueryData<TeamDto>(teamKeys.team(stored.id), stored);
         void queryClient.invalidateQueries({ queryKey: teamKeys.all });
         form.reset({ name: stored.name, slug: stored.slug });
         setSaved(true);
       } catch (error) {
         if (!(error instanceof ApiError)) return setFailure("Something went wrong on this page. Please try again.");
         if (error.status === 401) return;
-        if (error.code === "conflict") return showServerError("slug", "Another team has this link. Choose another.");
+        if (error.code === "conflict" && error.details.field === "slug") return showServerError("slug", "Another team has this link. Choose another.");
         const unplaced = showServerIssues(error.issues, (path) => (TEAM_FIELDS.includes(path) ? path : undefined));
         if (unplaced.length === error.issues.length) setFailure(error.message);
       }
@@ -74,7 +74,7 @@ function DeleteTeam({ team }: { team: TeamDto }) {
     mutationFn: () => deleteTeam(team.id),
     onSuccess: () => {
       setOpen(false);
-      queryClient.setQueryData<TeamDto[]>(teamKeys.all, (teams) => teams?.filter((t) => t.id !== team.id));
+      queryClient.removeQueries({ queryKey: teamKeys.team(team.id) });
       router.push("/dashboard/teams");
       void queryClient.invalidateQueries({ queryKey: teamKeys.all });
     },

@@ -1,8 +1,19 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreateTeamEventTypeBody, SchedulingType as SchedulingTypes, Team, TeamEventType, TeamEventTypeList, TeamList, TeamMember, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
+import type {
+  CreateTeamEventTypeBody,
+  SchedulingType as SchedulingTypes,
+  Team,
+  TeamEventType,
+  TeamEventTypeList,
+  TeamInvitation,
+  TeamInvitationList,
+  TeamList,
+  TeamMember,
+  UpdateTeamEventTypeBody,
+} from "@/lib/schemas/team";
 import type { SlotDto, SlotRange } from "./public";
-import { fetchJson } from "./fetch-json";
+import { ApiError, fetchJson } from "./fetch-json";
 
 // Teams (decisions §15), for the dashboard: the caller's teams and their members, invitations,
 // and the teams' event types. Members read; owners change (the API answers 403 otherwise).
@@ -12,21 +23,52 @@ export type TeamMemberDto = z.output<typeof TeamMember>;
 export type TeamRole = TeamMemberDto["role"];
 export type MemberStatus = TeamMemberDto["status"];
 export type TeamDto = z.output<typeof Team>;
+export type TeamPage = z.output<typeof TeamList>;
+/** An invitation waiting for the caller's answer: the team's id, slug and name, the role, who sent it. */
+export type TeamInvitationDto = z.output<typeof TeamInvitation>;
+export type TeamInvitationPage = z.output<typeof TeamInvitationList>;
 export type SchedulingType = z.output<typeof SchedulingTypes>;
 /** A personal event type's fields, the team's id, how bookings go to the hosts, and the hosts. */
 export type TeamEventTypeDto = z.output<typeof TeamEventType>;
 export type TeamEventTypeInput = z.input<typeof CreateTeamEventTypeBody>;
 export type TeamEventTypeChange = z.input<typeof UpdateTeamEventTypeBody>;
 
+// Everything under teamKeys.all: invalidating it refreshes the lists, the invitations and each team.
 export const teamKeys = {
   all: ["me", "teams"] as const,
+  /** A page of the teams the caller belongs to (active), invitations left out. */
+  page: (page: number) => ["me", "teams", "page", page] as const,
+  invitations: (page: number) => ["me", "teams", "invitations", page] as const,
+  team: (teamId: string) => ["me", "teams", "team", teamId] as const,
   eventTypes: (teamId: string) => ["me", "teams", teamId, "event-types"] as const,
 };
 
+/** Teams and invitations a page holds in the dashboard. */
+export const TEAMS_PAGE_SIZE = 20;
+
 const team = (teamId: string) => `/me/teams/${encodeURIComponent(teamId)}`;
 
-/** Every team the caller is an active or invited member of. */
-export const teamsQuery = () => queryOptions({ queryKey: teamKeys.all, queryFn: async () => (await fetchJson<z.output<typeof TeamList>>("/me/teams")).data });
+/** A page of the teams the caller is an active member of, oldest first. */
+export const teamsQuery = (page = 1) =>
+  queryOptions({
+    queryKey: teamKeys.page(page),
+    queryFn: () => fetchJson<TeamPage>(`/me/teams?${new URLSearchParams({ status: "active", page: String(page), limit: String(TEAMS_PAGE_SIZE) })}`),
+  });
+
+/** A page of the invitations waiting for the caller's answer, oldest first. */
+export const invitationsQuery = (page = 1) =>
+  queryOptions({
+    queryKey: teamKeys.invitations(page),
+    queryFn: () => fetchJson<TeamInvitationPage>(`/me/team-invitations?${new URLSearchParams({ page: String(page), limit: String(TEAMS_PAGE_SIZE) })}`),
+  });
+
+/** One team the caller is in or invited to (404 otherwise: said at once, not asked again). */
+export const teamQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: teamKeys.team(teamId),
+    queryFn: () => fetchJson<TeamDto>(team(teamId)),
+    retry: (count, error) => !(error instanceof ApiError && (error.status === 401 || error.status === 404)) && count < 1,
+  });
 
 export const teamEventTypesQuery = (teamId: string) =>
   queryOptions({

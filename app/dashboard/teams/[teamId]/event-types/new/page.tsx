@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "New team event type" };
 export default async function NewTeamEventTypePage({ params }: { params: Promise<{ teamId: string }> }) {
   const [{ teamId }, host] = await Promise.all([params, requireHost()]);
   return (
-    <Prefetched resources={["teams"]}>
+    <Prefetched resources={[{ team: teamId }]}>
       <NewTeamEventType teamId={teamId} myUserId={host.id} />
     </Prefetched>
   );
