@@ -38,6 +38,9 @@ export const teamMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
     index("team_members_user_idx").on(t.userId),
+    // The invitations one person has sent and are waiting for an answer (their cap counts them),
+    // and the rows to clear when that person's account goes.
+    index("team_members_invited_by_idx").on(t.invitedBy),
     check("team_members_role_chk", sql`${t.role} in ('owner', 'member')`),
     check("team_members_status_chk", sql`${t.status} in ('invited', 'active')`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "team_members_invited_by_idx" ON "team_members" USING btree ("invited_by");
