@@ -88,6 +88,9 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await g.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Teams" }).click();
     const invitations = g.getByRole("region", { name: "Pending invitations" });
     await expect(invitations.getByText("You are invited to join Sales")).toBeVisible();
+    // Who sent it is said; the team's name is text, never a link to a page of the team's choosing.
+    await expect(invitations.getByText(`Invited by Ada Lovelace (@${ada.username}).`)).toBeVisible();
+    await expect(invitations.getByRole("link")).toHaveCount(0);
     await expect(g.getByText("No teams yet")).toBeVisible();
     await expectAccessible(g);
     await bothWidths(g, "teams-invitation");
