@@ -170,13 +170,14 @@ test.describe("a failed submit", () => {
     await page.route(BOOKINGS, (route) =>
       route.fulfill({
         status: 429,
-        headers: { "retry-after": "1740" },
+        // What the guest-email limit answers: the whole hour, never when the email's oldest booking leaves it.
+        headers: { "retry-after": "3600" },
         contentType: "application/json",
-        body: JSON.stringify({ error: "rate_limited", message: "Too many bookings for this email: at most 5 per hour", details: { retryAfterSeconds: 1740 } }),
+        body: JSON.stringify({ error: "rate_limited", message: "Too many bookings for this email address: at most 5 an hour", details: { retryAfterSeconds: 3600 } }),
       }),
     );
     await page.getByRole("button", { name: "Confirm booking" }).click();
-    await expect(alert(page, "Too many bookings")).toHaveText("Too many bookings for this email: at most 5 per hour. Please try again in about 29 minutes.");
+    await expect(alert(page, "Too many bookings")).toHaveText("Too many bookings for this email address: at most 5 an hour. Please try again in about 1 hour.");
     await expectKept(page, typed);
     await expectOnlyHumanText(page);
   });

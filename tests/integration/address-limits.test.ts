@@ -93,7 +93,7 @@ describe("booking creation per client address (LIMIT_BOOKINGS_PER_ADDRESS, defau
 });
 
 describe("the per-email limit (5 an hour) and the guest's own cancel link", () => {
-  it("does not count bookings the guest cancelled with their own link; a host's cancel still counts", async () => {
+  it("does not count bookings the guest cancelled with their own link, nor one the host cancelled", async () => {
     const { host, et, slots } = await openDay();
     const email = `own-cancel-${randomUUID()}@example.com`;
     let slot = 0;
@@ -115,8 +115,9 @@ describe("the per-email limit (5 an hour) and the guest's own cancel link", () =
       kept.push(res.body.id);
     }
     expect((await made()).status).toBe(429);
-    // A booking the host cancelled is one the guest made: it keeps counting.
+    // A booking the host cancelled no longer stands: it stops counting too (decisions §8).
     expect((await api.post(`/me/bookings/${kept[0]}/cancel`, { reason: "double" }, { token: host.token })).status).toBe(200);
+    expect((await made()).status).toBe(201);
     expect((await made()).status).toBe(429);
   });
 });

@@ -372,8 +372,6 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     const key = randomUUID();
     const first = await book(host, et.slug, slots[0]!.startTime, { guestEmail: email }, key);
     expect(first.status).toBe(201);
-    expect(first.headers.get("x-ratelimit-limit")).toBe("5");
-    expect(first.headers.get("x-ratelimit-remaining")).toBe("4");
     expect((await book(host, et.slug, slots[0]!.startTime, { guestEmail: email }, key)).status).toBe(201); // replay
     expect((await book(host, et.slug, slots[0]!.startTime, { guestEmail: email })).status).toBe(409); // taken
     for (let i = 1; i < 5; i++) {
@@ -383,34 +381,9 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
     const sixth = await book(host, et.slug, slots[5]!.startTime, { guestEmail: email });
     expect(sixth.status).toBe(429);
     expect(sixth.body.error).toBe("rate_limited");
-    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(3000);
-    expect(sixth.headers.get("x-ratelimit-remaining")).toBe("0");
+    // The whole hour, not when this email's oldest booking leaves it (tests/integration/guest-limit.test.ts).
+    expect(sixth.headers.get("retry-after")).toBe("3600");
     // Another guest still books.
     expect((await book(host, et.slug, slots[5]!.startTime)).status).toBe(201);
-  });
-
-  it("sends X-RateLimit-* on every answer that consulted the guest limit: a 201, a 409 after counting, a replay", async () => {
-    const host = await createHost();
-    const et = await createEventType(host);
-    const date = dateIn(3, host.timezone);
-    await openOnly(host, date);
-    const [slot] = await getSlots(host, et.slug, date);
-    const email = `${unique("limit")}@example.com`;
-    const key = randomUUID();
-    const first = await book(host, et.slug, slot!.startTime, { guestEmail: email }, key);
-    expect(first.status).toBe(201);
-    expect(first.headers.get("x-ratelimit-remaining")).toBe("4");
-
-    const taken = await book(host, et.slug, slot!.startTime, { guestEmail: email });
-    expect(taken.status).toBe(409);
-    expect(taken.headers.get("x-ratelimit-limit")).toBe("5");
-    expect(taken.headers.get("x-ratelimit-remaining")).toBe("3");
-    expect(Number(taken.headers.get("x-ratelimit-reset"))).toBeGreaterThan(0);
-
-    const replay = await book(host, et.slug, slot!.startTime, { guestEmail: email }, key);
-    expect(replay.status).toBe(201);
-    expect(replay.headers.get("x-ratelimit-limit")).toBe("5");
-    // A replay counts nothing: one booking made, four left.
-    expect(replay.headers.get("x-ratelimit-remaining")).toBe("4");
   });
 });

@@ -8,7 +8,7 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { andList, fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { toBooking } from "@/lib/dto";
-import { AppError, notFound, validationError, type RateLimitState } from "@/lib/errors";
+import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { countBookingOutcome } from "@/lib/metrics";
 import { sentenceRange } from "@/lib/time/in-words";
@@ -19,7 +19,7 @@ import { open } from "@/lib/secret-box";
 import { isoUtc } from "@/lib/time/instants";
 import { commitNewBooking } from "./commit";
 import { hashCancelToken, slotUnavailable } from "./store";
-import { admitGuestBooking, peekGuestBookings, readGuestWindowLocked } from "./guest-limit";
+import { admitGuestBooking, readGuestWindowLocked } from "./guest-limit";
 import { writeForHosts } from "@/lib/services/schedule/host-writes";
 import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type StoredResponse } from "@/lib/store/idempotency";
 import { bookingEventPayload } from "@/lib/outbox/booking-events";
@@ -42,8 +42,6 @@ export type CreateBookingResult = {
   booking: CreatedBookingDto;
   /** The answer of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
-  /** The guest's hourly booking limit, as this request left it (not counted for a replay). */
-  guestLimit: RateLimitState | undefined;
 };
 
 /**
@@ -177,7 +175,6 @@ async function makeBooking(
   const replay = async (stored: StoredResponse): Promise<CreateBookingResult> => ({
     booking: await answerOf(db, stored.body),
     replayed: true,
-    guestLimit: limits ? await peekGuestBookings(db, input.guestEmail, now) : undefined,
   });
   const { target, stored, calendarsStale } = await find();
   if (stored) return replay(stored);
@@ -206,73 +203,68 @@ async function makeBooking(
         roundRobin ? loadRoundRobinStats(tx, eventType.id, hostIds, start) : undefined,
       ]);
       if ("replay" in claimed) return claimed.replay;
-      const guestLimit = guestWindow && admitGuestBooking(guestWindow);
-      try {
-        const assigned = assignHosts(eventType, hosts, hostsFreeAt(hosts, eventType, schedules, start, now), stats);
-        if (!assigned) throw slotUnavailable();
-        const bookedHosts = [assigned.primary, ...assigned.coHosts];
+      // Refused here, the answer says only that the email is at its limit (guest-limit.ts).
+      if (guestWindow) admitGuestBooking(guestWindow);
+      const assigned = assignHosts(eventType, hosts, hostsFreeAt(hosts, eventType, schedules, start, now), stats);
+      if (!assigned) throw slotUnavailable();
+      const bookedHosts = [assigned.primary, ...assigned.coHosts];
 
-        const token = randomBytes(32).toString("base64url");
-        const id = newId("bkg");
-        const location = await initialLocation(tx, eventType.location, assigned.primary.id, id);
-        const row: BookingRow = {
-          id,
-          hostId: assigned.primary.id,
-          eventTypeId: eventType.id,
-          // An event type that needs the host's approval makes a request: it holds the time like a
-          // confirmed booking until the host confirms or declines it (decisions §16).
-          status: eventType.requiresConfirmation ? "pending" : "confirmed",
-          startTime: new Date(start),
-          endTime: new Date(end),
-          bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-          bufferAfterMinutes: eventType.bufferAfterMinutes,
-          blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
-          blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
-          guestName: input.guestName,
-          guestEmail: input.guestEmail,
-          guestTimezone: input.guestTimezone,
-          guestLanguage: language,
-          location: location.location,
-          customAnswers,
-          cancelTokenHash: hashCancelToken(token),
-          cancellationReason: null,
-          cancelledBy: null,
-          cancelledAt: null,
-          previousStartTime: null,
-          noShow: false,
-          sequence: 0,
-          createdAt: new Date(now),
-          updatedAt: new Date(now),
-        };
-        const answer: Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> = {
-          id: row.id,
-          status: row.status,
-          startTime: isoUtc(row.startTime),
-          endTime: isoUtc(row.endTime),
-          guestName: row.guestName,
-          guestEmail: row.guestEmail,
-          confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, location, language, row.status === "pending"),
-          location: row.location,
-          hostNames: bookedHosts.map((h) => h.fullName),
-        };
-        const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team };
-        await commitNewBooking(tx, {
-          row,
-          coHostIds: assigned.coHosts.map((h) => h.id),
-          event: {
-            kind: "booking.created",
-            payload: bookingEventPayload("booking.created", row, { hostIds: bookedHosts.map((h) => h.id) }, now, toBooking(row, eventType, people)),
-          },
-          sealedGuestToken: sealGuestToken(token),
-          claim,
-          answer: { status: 201, body: answer satisfies StoredAnswer },
-        });
-        return { booking: { ...answer, ...guestLinks(token) }, replayed: false, guestLimit };
-      } catch (error) {
-        // The limit was consulted: the answer reports it, whatever else went wrong.
-        if (error instanceof AppError) error.rateLimit ??= guestLimit;
-        throw error;
-      }
+      const token = randomBytes(32).toString("base64url");
+      const id = newId("bkg");
+      const location = await initialLocation(tx, eventType.location, assigned.primary.id, id);
+      const row: BookingRow = {
+        id,
+        hostId: assigned.primary.id,
+        eventTypeId: eventType.id,
+        // An event type that needs the host's approval makes a request: it holds the time like a
+        // confirmed booking until the host confirms or declines it (decisions §16).
+        status: eventType.requiresConfirmation ? "pending" : "confirmed",
+        startTime: new Date(start),
+        endTime: new Date(end),
+        bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+        bufferAfterMinutes: eventType.bufferAfterMinutes,
+        blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
+        blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
+        guestName: input.guestName,
+        guestEmail: input.guestEmail,
+        guestTimezone: input.guestTimezone,
+        guestLanguage: language,
+        location: location.location,
+        customAnswers,
+        cancelTokenHash: hashCancelToken(token),
+        cancellationReason: null,
+        cancelledBy: null,
+        cancelledAt: null,
+        previousStartTime: null,
+        noShow: false,
+        sequence: 0,
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      };
+      const answer: Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> = {
+        id: row.id,
+        status: row.status,
+        startTime: isoUtc(row.startTime),
+        endTime: isoUtc(row.endTime),
+        guestName: row.guestName,
+        guestEmail: row.guestEmail,
+        confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, location, language, row.status === "pending"),
+        location: row.location,
+        hostNames: bookedHosts.map((h) => h.fullName),
+      };
+      const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team };
+      await commitNewBooking(tx, {
+        row,
+        coHostIds: assigned.coHosts.map((h) => h.id),
+        event: {
+          kind: "booking.created",
+          payload: bookingEventPayload("booking.created", row, { hostIds: bookedHosts.map((h) => h.id) }, now, toBooking(row, eventType, people)),
+        },
+        sealedGuestToken: sealGuestToken(token),
+        claim,
+        answer: { status: 201, body: answer satisfies StoredAnswer },
+      });
+      return { booking: { ...answer, ...guestLinks(token) }, replayed: false };
     },
     { lockBookings: true },
   );
