@@ -7,7 +7,7 @@ import { seal } from "@/lib/secret-box";
 import { api } from "../support/api";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
-import { createEventType, createHost, unique } from "../support/factories";
+import { createEventType, createHost } from "../support/factories";
 
 withTestDatabase();
 
