@@ -55,6 +55,8 @@ describe("parseConfig", () => {
     ["LIMIT_REGISTER", { LIMIT_REGISTER: "0/1h" }],
     ["LIMIT_BOOKINGS_PER_ADDRESS", { LIMIT_BOOKINGS_PER_ADDRESS: "30/10d" }],
     ["LIMIT_BOOKINGS_PER_ADDRESS", { LIMIT_BOOKINGS_PER_ADDRESS: "30/200h" }],
+    ["LIMIT_LOGIN", { LIMIT_LOGIN: "100 per 15m" }],
+    ["LIMIT_LOGIN", { LIMIT_LOGIN: "0/15m" }],
   ])("fails fast naming %s", (name, env) => {
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(name);
@@ -87,11 +89,14 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dir() }).addressLimits).toEqual({
       register: { limit: 10, windowSeconds: 3600 },
       bookings: { limit: 30, windowSeconds: 600 },
+      login: { limit: 100, windowSeconds: 900 },
     });
-    expect(parseConfig({ DATA_DIR: dir(), LIMIT_REGISTER: "off", LIMIT_BOOKINGS_PER_ADDRESS: " 5 / 45s " }).addressLimits).toEqual({
+    expect(parseConfig({ DATA_DIR: dir(), LIMIT_REGISTER: "off", LIMIT_BOOKINGS_PER_ADDRESS: " 5 / 45s ", LIMIT_LOGIN: "500/1h" }).addressLimits).toEqual({
       register: undefined,
       bookings: { limit: 5, windowSeconds: 45 },
+      login: { limit: 500, windowSeconds: 3600 },
     });
+    expect(parseConfig({ DATA_DIR: dir(), LIMIT_LOGIN: "OFF" }).addressLimits.login).toBeUndefined();
   });
 
   it("sends mail through SMTP_URL when set, from MAIL_FROM or no-reply at APP_URL's host", () => {

@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LIMIT_REGISTER: limitSetting("10/1h"),
   LIMIT_BOOKINGS_PER_ADDRESS: limitSetting("30/10m"),
+  // Password logins per client address (decisions §8), the API's and the dashboard's alike. A
+  // successful login gives its count back, so only failures add up: an office of a hundred people
+  // behind one address is not locked out by its own morning. `off` lifts this figure only: the
+  // 10 failures per 15 minutes per (address, email) pair stay (lib/services/accounts/login-guard.ts).
+  LIMIT_LOGIN: limitSetting("100/15m"),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
@@ -148,7 +153,7 @@ export type Config = {
   encryptionKey: Buffer;
   rateLimits: boolean;
   /** Per client address; undefined when that limit is off (RATE_LIMITS=off turns all of them off). */
-  addressLimits: { register: LimitRule | undefined; bookings: LimitRule | undefined };
+  addressLimits: { register: LimitRule | undefined; bookings: LimitRule | undefined; login: LimitRule | undefined };
   trustProxy: boolean;
   logLevel: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
   upstash: { url: string; token: string } | undefined;
@@ -266,7 +271,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     worker: e.WORKER,
     encryptionKey: Buffer.from(encryptionKey, "base64"),
     rateLimits: e.RATE_LIMITS === "on",
-    addressLimits: { register: e.LIMIT_REGISTER, bookings: e.LIMIT_BOOKINGS_PER_ADDRESS },
+    addressLimits: { register: e.LIMIT_REGISTER, bookings: e.LIMIT_BOOKINGS_PER_ADDRESS, login: e.LIMIT_LOGIN },
     trustProxy: e.TRUST_PROXY,
     // Test runs are quiet unless asked otherwise.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

@@ -29,5 +29,9 @@ export function createMemoryStore(now: () => number = Date.now): RateLimitStore 
     async reset(key, windowSeconds) {
       counters.delete(`${windowSeconds}:${key}`);
     },
+    async giveBack(key, windowSeconds) {
+      const entry = counters.get(`${windowSeconds}:${key}`);
+      if (entry && entry.windowStart === windowOf(now(), windowSeconds).start && entry.count > 0) entry.count -= 1;
+    },
   };
 }

@@ -69,5 +69,13 @@ export function createPostgresStore(db: Db, now: () => number = Date.now): RateL
     async reset(key, windowSeconds) {
       await db.execute(sql`delete from rate_limits where key = ${`${windowSeconds}:${key}`}`);
     },
+    async giveBack(key, windowSeconds) {
+      // The current window, or a newer one an instance whose clock runs ahead opened (hit counts
+      // into that one, greatest()); one statement, so the row lock orders it with concurrent hits.
+      const start = new Date(windowOf(now(), windowSeconds).start).toISOString();
+      await db.execute(sql`
+        update rate_limits set count = count - 1
+        where key = ${`${windowSeconds}:${key}`} and window_start >= ${start}::timestamptz and count > 0`);
+    },
   };
 }

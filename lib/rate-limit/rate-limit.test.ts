@@ -92,6 +92,32 @@ describe.each(backends())("$name", ({ name, store, database }) => {
     expect((await s.hit(k("peek"), 2, WINDOW)).remaining).toBe(1);
   });
 
+  it("giveBack takes one hit back from the current window, never below zero, and leaves an ended window alone", async () => {
+    let t = windowStart + 5_000;
+    const s = store(() => t);
+    for (let i = 0; i < 3; i++) await s.hit(k("give"), 3, WINDOW);
+    await s.giveBack(k("give"), WINDOW);
+    expect((await s.peek(k("give"), 3, WINDOW)).remaining).toBe(1);
+    expect((await s.hit(k("give"), 3, WINDOW)).allowed).toBe(true);
+    expect((await s.hit(k("give"), 3, WINDOW)).allowed).toBe(false);
+
+    // Never below zero: giving back more than was counted grants nothing extra.
+    await s.giveBack(k("none"), WINDOW);
+    await s.hit(k("once"), 1, WINDOW);
+    for (let i = 0; i < 3; i++) await s.giveBack(k("once"), WINDOW);
+    expect((await s.hit(k("once"), 1, WINDOW)).allowed).toBe(true);
+    expect((await s.hit(k("once"), 1, WINDOW)).allowed).toBe(false);
+    expect((await s.hit(k("none"), 1, WINDOW)).allowed).toBe(true);
+    expect((await s.hit(k("none"), 1, WINDOW)).allowed).toBe(false);
+
+    // A hit of the window before, given back in this one, changes nothing here.
+    await s.hit(k("late"), 1, WINDOW);
+    t = windowStart + WINDOW * 1000 + 1_000;
+    await s.giveBack(k("late"), WINDOW);
+    expect((await s.hit(k("late"), 1, WINDOW)).allowed).toBe(true);
+    expect((await s.hit(k("late"), 1, WINDOW)).allowed).toBe(false);
+  });
+
   if (database) {
     const keysLike = async (pattern: string) => {
       const result = await database().db.execute<{ key: string }>(

@@ -17,6 +17,11 @@ export interface RateLimitStore {
   peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
   /** Forgets the key's count in the current window (a successful login clears its failures). */
   reset(key: string, windowSeconds: number): Promise<void>;
+  /**
+   * Takes one hit back from the key's current window, never below zero (a successful login gives
+   * back what it counted against its client address). A window that ended since is left alone.
+   */
+  giveBack(key: string, windowSeconds: number): Promise<void>;
 }
 
 /** The state of a key whose window holds `count` hits, for peek: "allowed" means one more may come. */

@@ -141,6 +141,17 @@ describe.skipIf(skip)("Upstash store (REST front on real Redis)", () => {
     expect((await store.hit(id, 2, 60)).remaining).toBe(1);
   });
 
+  it("giveBack takes one hit back from the window: a key at its limit is allowed once more", async () => {
+    await freshWindow(60);
+    const store = createUpstashStore({ url: server.url, token: TOKEN });
+    const id = `${run}:give-back`;
+    for (let i = 0; i < 3; i++) await store.hit(id, 3, 60);
+    await store.giveBack(id, 60);
+    expect(await store.peek(id, 3, 60)).toMatchObject({ allowed: true, remaining: 1 });
+    expect((await store.hit(id, 3, 60)).allowed).toBe(true);
+    expect((await store.hit(id, 3, 60)).allowed).toBe(false);
+  });
+
   it("fails rather than allows when the token is wrong", async () => {
     const store = createUpstashStore({ url: server.url, token: "wrong" });
     await expect(store.hit(`${run}:denied`, 3, 60)).rejects.toThrow(/Unauthorized/);

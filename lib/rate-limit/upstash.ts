@@ -56,5 +56,12 @@ export function createUpstashStore(opts: { url: string; token: string }): RateLi
       const limiter = [...limiters.entries()].find(([id]) => id.endsWith(`/${windowSeconds}`))?.[1] ?? limiterFor(1, windowSeconds);
       await limiter.resetUsedTokens(key);
     },
+    async giveBack(key, windowSeconds) {
+      // A negative rate is the library's refund: INCRBY -1 on the current window's counter. As
+      // for reset, the limit is not part of the key. Across a window's end a refund lands in the
+      // new window (one more attempt there, once), which the library gives no way to avoid.
+      const limiter = [...limiters.entries()].find(([id]) => id.endsWith(`/${windowSeconds}`))?.[1] ?? limiterFor(1, windowSeconds);
+      await limiter.limit(key, { rate: -1 });
+    },
   };
 }

@@ -7,15 +7,20 @@ import { AppError } from "@/lib/errors";
 import { getRateLimitStore, type RateLimitResult } from "@/lib/rate-limit";
 import { verifyCredentials } from "./credentials";
 
-// Password guessing, slowed down where it happens: at most 10 attempts per 15 minutes for one
-// (client address, email) pair, of which a success takes its own back, and 100 attempts per
+// Password guessing, slowed down where it happens (decisions §8): at most 10 attempts per 15
+// minutes for one (client address, email) pair, and LIMIT_LOGIN (default 100 per 15 minutes) per
 // client address. Both counters are raised before the password is checked: raised after, a burst
-// of parallel guesses would all be checked before the first failure was counted (250 were). The
-// pair is per address, so a guesser elsewhere cannot lock the real owner out. The counters live
-// in the same store as the other limits (memory, PostgreSQL or Upstash), so several instances
-// share them. Both ways in (the API's /auth/login and the dashboard's session) go through here.
+// of parallel guesses would all be checked before the first failure was counted (250 were). A
+// success then gives back what it took: the pair's failures are forgotten, and the address gets
+// its one attempt back, so only failures add up there, and the people behind one office address
+// are never locked out by their colleagues' logins. One back, not the address's whole count: a
+// guesser who also holds an account of their own cannot wipe their failures by logging in.
+// The pair is per address, so a guesser elsewhere cannot lock the real owner out. The counters
+// live in the same store as the other limits (memory, PostgreSQL or Upstash), so several
+// instances share them. Every way in (the API's /auth/login, the dashboard's session, and the
+// password a sensitive change asks again) goes through here.
 
-export const LOGIN_LIMITS = { pair: 10, address: 100, windowSeconds: 15 * 60 } as const;
+export const LOGIN_LIMITS = { pair: 10, windowSeconds: 15 * 60 } as const;
 
 function tooMany(state: RateLimitResult): AppError {
   return new AppError(
@@ -27,18 +32,24 @@ function tooMany(state: RateLimitResult): AppError {
 }
 
 export async function logInGuarded(db: Db, input: { email: string; password: string }, clientAddress: string): Promise<UserRow> {
-  if (!getConfig().rateLimits) return verifyCredentials(db, input);
+  const config = getConfig();
+  if (!config.rateLimits) return verifyCredentials(db, input);
   const store = await getRateLimitStore();
-  const { windowSeconds } = LOGIN_LIMITS;
   // The email is hashed: counter keys end up in Redis or a table, and need not hold addresses.
   const pairKey = `login:pair:${clientAddress}:${createHash("sha256").update(input.email).digest("base64url")}`;
   const addressKey = `login:address:${clientAddress}`;
+  const addressRule = config.addressLimits.login;
 
-  const address = await store.hit(addressKey, LOGIN_LIMITS.address, windowSeconds);
-  if (!address.allowed) throw tooMany(address);
-  const pair = await store.hit(pairKey, LOGIN_LIMITS.pair, windowSeconds);
+  if (addressRule) {
+    const address = await store.hit(addressKey, addressRule.limit, addressRule.windowSeconds);
+    if (!address.allowed) throw tooMany(address);
+  }
+  const pair = await store.hit(pairKey, LOGIN_LIMITS.pair, LOGIN_LIMITS.windowSeconds);
   if (!pair.allowed) throw tooMany(pair);
   const user = await verifyCredentials(db, input);
-  await store.reset(pairKey, windowSeconds);
+  await Promise.all([
+    store.reset(pairKey, LOGIN_LIMITS.windowSeconds),
+    addressRule ? store.giveBack(addressKey, addressRule.windowSeconds) : undefined,
+  ]);
   return user;
 }

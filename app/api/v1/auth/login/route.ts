@@ -12,7 +12,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/auth/login", {
       tags: ["Account"],
       body: LoginBody,
       responses: { 200: { description: "A bearer token", schema: LoginResult } },
-      errors: [400, 401, 429],
+      errors: [
+        400,
+        401,
+        {
+          status: 429,
+          description:
+            "Too many attempts: 10 per 15 minutes for one client address and email, or LIMIT_LOGIN (default 100 per 15 minutes) from one client address; a successful login gives its attempt back, so only failures add up",
+        },
+      ],
     },
     async ({ db, req, body }) => json(await logIn(db, body, clientIp(req))),
   ),
