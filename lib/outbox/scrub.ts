@@ -1,87 +1,116 @@
 import "server-only";
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { outboxJobs } from "@/db/schema";
+import { WEBHOOK_DELIVERY } from "./kinds";
 
-// Erasing a guest (decisions §16) reaches into what was recorded about them besides the booking
-// row: job payloads (a webhook body, an email's event), delivery logs, stored answers. What a
-// guest gave is replaced wherever it appears as a value; anything else stays as it was.
-
-/** What is erased: the guest's addresses (any case), names and answers, and the bookings they were on. */
-export type Erasure = { emails: string[]; names: string[]; answers: string[]; bookingIds: string[] };
+// Erasing a guest (decisions §16) reaches into what was recorded about their bookings besides
+// the booking rows: job payloads (a booking event, an email's event, a webhook body), delivery
+// logs, stored answers. Only records OF THE ERASED BOOKINGS are touched, found by booking id, and
+// in them only the guest's fields of the booking (name, address, answers, a reason the guest
+// gave): another host's records never change, whatever strings they hold (audit, 2026-11-28).
 
 export const ERASED_NAME = "Erased guest";
 
-/** Keys whose whole value is the guest's answers. */
-const ANSWER_KEYS = new Set(["customAnswers", "answers"]);
-
 /**
- * `value` with every string that is a guest's address, name or answer replaced (the address by
- * "", the name by "Erased guest", an answer by ""), answers objects emptied, and JSON held in a
- * string (a webhook body) scrubbed inside. Returns the same value when nothing matched.
+ * A booking as a record holds it (the API's Booking, a created booking's answer, a booking
+ * event's data) with the guest's fields erased, when it is one of `bookingIds`; anything else,
+ * the same value. Returns the same value when nothing changed.
  */
-export function scrubValue(value: unknown, erasure: Erasure): unknown {
-  const emails = new Set(erasure.emails.map((e) => e.toLowerCase()));
-  const names = new Set(erasure.names);
-  const answers = new Set(erasure.answers.filter((a) => a !== ""));
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") {
-      if (emails.has(v.toLowerCase())) return "";
-      if (names.has(v)) return ERASED_NAME;
-      if (answers.has(v)) return "";
-      if (v.startsWith("{") && [...emails].some((e) => v.toLowerCase().includes(e))) {
-        try {
-          return JSON.stringify(walk(JSON.parse(v)));
-        } catch {
-          return v;
-        }
-      }
-      return v;
-    }
-    if (Array.isArray(v)) {
-      const out = v.map(walk);
-      return out.some((x, i) => x !== v[i]) ? out : v;
-    }
-    if (v !== null && typeof v === "object") {
-      let changed = false;
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) {
-        const y = ANSWER_KEYS.has(k) && x !== null && typeof x === "object" && Object.keys(x).length > 0 ? {} : walk(x);
-        if (y !== x) changed = true;
-        out[k] = y;
-      }
-      return changed ? out : v;
-    }
-    return v;
-  };
-  return walk(value);
+export function scrubBooking(value: unknown, bookingIds: ReadonlySet<string>): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const b = value as Record<string, unknown>;
+  const id = typeof b.id === "string" ? b.id : b.bookingId;
+  if (typeof id !== "string" || !bookingIds.has(id)) return value;
+  const out: Record<string, unknown> = { ...b };
+  if (typeof b.guestName === "string") out.guestName = ERASED_NAME;
+  if (typeof b.guestEmail === "string") out.guestEmail = "";
+  if (b.customAnswers !== undefined && b.customAnswers !== null) out.customAnswers = {};
+  if (Array.isArray(b.answers)) out.answers = [];
+  if (b.cancelledBy === "guest" && typeof b.cancellationReason === "string") out.cancellationReason = null;
+  const changed = Object.keys(out).some((k) => out[k] !== b[k]);
+  return changed ? out : value;
 }
 
-/** SQL true when `column` (json) mentions one of the erased addresses or bookings. */
-export function mentions(column: SQL, erasure: Erasure): SQL {
-  const needles = [...erasure.emails.map((e) => e.toLowerCase()), ...erasure.bookingIds].filter((n) => n !== "");
-  if (needles.length === 0) return sql`false`;
-  return or(...needles.map((n) => sql`strpos(lower(${column}::text), ${n.toLowerCase()}) > 0`))!;
+/** A webhook message ({type, timestamp, data}, parsed) with its booking's guest erased. */
+function scrubMessage(message: unknown, bookingIds: ReadonlySet<string>): unknown {
+  if (message === null || typeof message !== "object") return message;
+  const m = message as { data?: unknown };
+  const data = scrubBooking(m.data, bookingIds);
+  return data === m.data ? message : { ...m, data };
+}
+
+/** A job's payload with the guest of the erased bookings taken out, at the places each kind keeps a booking. */
+export function scrubPayload(kind: string, payload: unknown, bookingIds: ReadonlySet<string>): unknown {
+  if (payload === null || typeof payload !== "object") return payload;
+  const p = payload as Record<string, unknown>;
+  if (kind === WEBHOOK_DELIVERY && typeof p.body === "string") {
+    // The body is sent byte for byte as stored: rewritten only when its booking is erased.
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(p.body);
+    } catch {
+      return payload;
+    }
+    const scrubbed = scrubMessage(parsed, bookingIds);
+    return scrubbed === parsed ? payload : { ...p, body: JSON.stringify(scrubbed) };
+  }
+  // A booking email carries the event it tells of; a booking event carries its data.
+  if (p.event !== null && typeof p.event === "object") {
+    const event = scrubPayload("", p.event, bookingIds);
+    return event === p.event ? payload : { ...p, event };
+  }
+  if (typeof p.bookingId === "string" && bookingIds.has(p.bookingId) && "data" in p) {
+    const data = scrubBooking(p.data, bookingIds);
+    return data === p.data ? payload : { ...p, data };
+  }
+  return payload;
+}
+
+/** The stored webhook message of a delivery log row, with the erased bookings' guest taken out. */
+export const scrubDelivered = scrubMessage;
+
+/**
+ * The outbox rows of the erased bookings: by the booking id a payload names (a booking event,
+ * a calendar write, a reminder: its top level; a booking email: its event), and the webhook
+ * messages whose body is about one of them. The id is compared exactly once parsed; the text
+ * search below only narrows the webhook rows to read (an id is random, no other id contains it).
+ */
+function ofBookings(ids: string[]) {
+  const body = sql`${outboxJobs.payload} ->> 'body'`;
+  return or(
+    inArray(sql<string>`${outboxJobs.payload} ->> 'bookingId'`, ids),
+    inArray(sql<string>`${outboxJobs.payload} -> 'event' ->> 'bookingId'`, ids),
+    and(eq(outboxJobs.kind, WEBHOOK_DELIVERY), or(...ids.map((id) => sql`strpos(${body}, ${id}) > 0`))),
+  )!;
 }
 
 /**
- * The outbox after an erasure: jobs still to send something to the guest (their booking emails,
- * reminders, calls) are deleted; every other job that mentions the guest or their bookings, to
- * be sent or finished, keeps its place with the guest's data scrubbed out of its payload.
+ * The outbox after an erasure: jobs still to send something to the guest of those bookings (their
+ * booking emails, reminders, calls) are deleted; every other job of those bookings, to be sent or
+ * finished, keeps its place with the guest's fields erased from its payload.
  */
-export async function scrubOutbox(tx: Tx | Db, erasure: Erasure, guestBoundKinds: readonly string[]): Promise<{ dropped: number; scrubbed: number }> {
+export async function scrubOutbox(tx: Tx | Db, bookingIds: string[], guestBoundKinds: readonly string[]): Promise<{ dropped: number; scrubbed: number }> {
+  if (bookingIds.length === 0) return { dropped: 0, scrubbed: 0 };
+  const ids = new Set(bookingIds);
   const rows = await tx
     .select({ id: outboxJobs.id, kind: outboxJobs.kind, status: outboxJobs.status, payload: outboxJobs.payload })
     .from(outboxJobs)
-    .where(mentions(sql`${outboxJobs.payload}`, erasure))
+    .where(ofBookings(bookingIds))
     .for("update");
+  const bookingOf = (p: unknown): unknown => {
+    const payload = p as { bookingId?: unknown; event?: { bookingId?: unknown } };
+    return payload.bookingId ?? payload.event?.bookingId;
+  };
   const toGuest = (p: unknown) => (p as { reader?: unknown }).reader === "guest";
-  const doomed = rows.filter((r) => r.status === "pending" && guestBoundKinds.includes(r.kind) && toGuest(r.payload)).map((r) => r.id);
+  const doomed = rows
+    .filter((r) => r.status === "pending" && guestBoundKinds.includes(r.kind) && toGuest(r.payload) && ids.has(bookingOf(r.payload) as string))
+    .map((r) => r.id);
   if (doomed.length > 0) await tx.delete(outboxJobs).where(and(inArray(outboxJobs.id, doomed), eq(outboxJobs.status, "pending")));
   let scrubbed = 0;
   for (const row of rows) {
     if (doomed.includes(row.id)) continue;
-    const payload = scrubValue(row.payload, erasure);
+    const payload = scrubPayload(row.kind, row.payload, ids);
     if (payload === row.payload) continue;
     await tx.update(outboxJobs).set({ payload }).where(eq(outboxJobs.id, row.id));
     scrubbed += 1;

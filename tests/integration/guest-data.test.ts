@@ -193,6 +193,105 @@ describe("guest data", () => {
     expect((await api.delete(`/me/guests/nobody@example.com`, { token: ann.token })).status).toBe(204);
   });
 
+  it("touches only the erased bookings' records: another host's outbox, deliveries and replays stay byte for byte, whatever their strings", async () => {
+    const { date, ann: attacker, personal } = await setUp();
+    const beaName = `Bea ${unique("Victim")}`;
+    const bea = await createHost({ timezone: "UTC", fullName: beaName });
+    await openOnly(bea, date, [{ startTime: "09:00", endTime: "17:00" }]);
+    const beasType = await createEventType(bea, { title: "Consultation", customQuestions: QUESTIONS });
+    const beasHook = await api.post("/me/webhooks", { url: receiver.url }, { token: bea.token });
+    expect(beasHook.status).toBe(201);
+    // One address the suffix of another: n.x@… is inside jonathan.x@….
+    const tag = unique("x").toLowerCase();
+    const shared = `n.${tag}@example.com`;
+    const longer = `jonathan.${tag}@example.com`;
+
+    // Bea's guests: one delivered round (a webhook log, finished jobs), then the endpoint and the
+    // mail server down, so her webhooks and her guests' confirmations wait in the outbox.
+    const worker = await testWorker();
+    const delivered = await book(bea, beasType.slug, at(date, "09:00"), { guestName: "Nora Shared", guestEmail: shared, customAnswers: { topic: "Budget" } });
+    expect(delivered.status).toBe(201);
+    await worker.runDueJobs();
+    receiver.answer = () => 500;
+    configure({ smtpUrl: "smtp://127.0.0.1:9" });
+    const waiting = await book(bea, beasType.slug, at(date, "10:00"), { guestName: "Jonathan Longer", guestEmail: longer, customAnswers: { topic: "confirmed" } });
+    const replayKey = randomUUID();
+    const replayed = await book(bea, beasType.slug, at(date, "11:00"), { guestName: "Nora Shared", guestEmail: shared, customAnswers: { topic: "Budget" } }, replayKey);
+    expect([waiting.status, replayed.status]).toEqual([201, 201]);
+    await worker.runDueJobs();
+
+    // The attacker books their own page with Bea's guest's address, Bea's own name, and answers
+    // equal to strings in Bea's payloads ("confirmed" is every booking's status).
+    const own = await book(attacker, personal.slug, at(date, "12:00"), { guestName: beaName, guestEmail: shared, customAnswers: { topic: "confirmed", phone: "+1 415 555 0177" } });
+    expect(own.status).toBe(201);
+    await worker.runDueJobs();
+
+    const db = await getDb();
+    const snapshot = async () => {
+      const rows = rowsOf<{ t: string; id: string; r: string }>(
+        await db.execute(sql`
+          select 'outbox' as t, id::text as id, r::text as r from outbox_jobs r
+          union all select 'delivery', id, r::text from webhook_deliveries r
+          union all select 'answer', scope || ':' || key, r::text from idempotency_keys r`),
+      );
+      return new Map(rows.map((row) => [`${row.t}:${row.id}`, row.r]));
+    };
+    const before = await snapshot();
+    const beasRows = [...before].filter(([, text]) => [delivered.body.id, waiting.body.id, replayed.body.id].some((id) => text.includes(id)));
+    // Not vacuous: Bea's pending webhooks, her guests' waiting confirmations, a delivered log and a stored answer.
+    const beasPending = rowsOf<{ kind: string }>(await db.execute(sql`select kind from outbox_jobs where status = 'pending' and (payload::text like ${"%" + waiting.body.id + "%"} or payload::text like ${"%" + replayed.body.id + "%"})`)).map((r) => r.kind);
+    expect(beasPending).toEqual(expect.arrayContaining(["webhook.deliver", "email.booking"]));
+    expect(beasRows.some(([k]) => k.startsWith("delivery"))).toBe(true);
+    expect(beasRows.some(([k]) => k.startsWith("answer"))).toBe(true);
+
+    expect((await api.delete(`/me/guests/${encodeURIComponent(shared)}`, { token: attacker.token })).status).toBe(204);
+
+    const after = await snapshot();
+    for (const [key, text] of beasRows) expect(after.get(key), key).toBe(text);
+    // What changed is the attacker's own booking's records, and only those.
+    const changed = [...before].filter(([key, text]) => after.get(key) !== text);
+    expect(changed.length).toBeGreaterThan(0);
+    for (const [key, text] of changed) expect(text, key).toContain(own.body.id);
+
+    // Bea's bookings keep their guests; her replay answers as it did; her guest still gets mail.
+    const beas = await api.get(`/me/bookings?from=${date}&to=${date}`, { token: bea.token });
+    expect(beas.body.data.map((b: any) => [b.guestName, b.guestEmail, b.customAnswers.topic])).toEqual([
+      ["Nora Shared", shared, "Budget"],
+      ["Jonathan Longer", longer, "confirmed"],
+      ["Nora Shared", shared, "Budget"],
+    ]);
+    const again = await book(bea, beasType.slug, at(date, "11:00"), { guestName: "Nora Shared", guestEmail: shared, customAnswers: { topic: "Budget" } }, replayKey);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(replayed.body);
+    configure({ smtpUrl: smtp.url });
+    receiver.answer = () => 200;
+  });
+
+  it("after an erasure, the host's later emails about the booking still compose and go out (no guest ATTENDEE)", async () => {
+    const { date, ann, personal } = await setUp();
+    const email = `${unique("erased")}@example.com`;
+    const booked = await book(ann, personal.slug, at(date, "14:00"), { guestName: "Eli Erased", guestEmail: email, customAnswers: { topic: "Hello" } });
+    expect(booked.status).toBe(201);
+    const worker = await testWorker();
+    await worker.runDueJobs();
+    expect((await api.delete(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token })).status).toBe(204);
+    smtp.mails.length = 0;
+    const cancelled = await api.post(`/me/bookings/${booked.body.id}/cancel`, { reason: "Closed" }, { token: ann.token });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await worker.runDueJobs();
+    const failed = rowsOf<{ kind: string; last_error: string | null }>(
+      await (await getDb()).execute(sql`select kind, last_error from outbox_jobs where last_error is not null and payload::text like ${"%" + booked.body.id + "%"}`),
+    );
+    expect(failed).toEqual([]);
+    const toHost = smtp.mails.filter((m) => m.envelopeTo.includes(ann.email));
+    expect(toHost).toHaveLength(1);
+    const invitation = toHost[0]!.mail.attachments.find((a) => a.contentType.startsWith("text/calendar") || a.contentType === "application/ics");
+    expect(invitation).toBeDefined();
+    expect(invitation!.content.toString("utf8")).toMatch(/^ORGANIZER/m);
+    expect(invitation!.content.toString("utf8")).not.toMatch(/^ATTENDEE/m);
+    expect(smtp.mails.flatMap((m) => m.envelopeTo)).not.toContain("");
+  });
+
   it("is per host: another host's bookings of the same guest are neither shown nor erased", async () => {
     const { date, ann, personal } = await setUp();
     const carl = await createHost({ timezone: "UTC", fullName: "Carl Host" });

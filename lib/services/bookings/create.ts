@@ -35,6 +35,8 @@ import { awaitsMeetingLink } from "@/lib/meeting-location";
 
 const MINUTE = 60_000;
 const TOKEN_PURPOSE = "idempotent-answer:cancel-token";
+/** The Idempotency-Key scope of a guest's booking: its stored answer is the created booking (a guest's erasure finds it by id). */
+export const BOOKING_IDEMPOTENCY_SCOPE = "public-booking";
 
 export type CreatedBookingDto = z.output<typeof CreatedBooking>;
 
@@ -116,7 +118,7 @@ type FoundTarget = { target: BookingTarget | undefined; stored: StoredResponse |
  */
 export async function createBooking(db: Db, args: { username: string; slug: string } & BookingRequest): Promise<CreateBookingResult> {
   const { username, slug } = args;
-  const claim = { scope: "public-booking", key: args.idempotencyKey };
+  const claim = { scope: BOOKING_IDEMPOTENCY_SCOPE, key: args.idempotencyKey };
   const hash = requestHash({ username, slug, input: args.input });
   return counted(() =>
     makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {
@@ -134,7 +136,7 @@ export async function createBooking(db: Db, args: { username: string; slug: stri
  */
 export async function createTeamBooking(db: Db, args: { teamSlug: string; slug: string } & BookingRequest): Promise<CreateBookingResult> {
   const { teamSlug, slug } = args;
-  const claim = { scope: "public-booking", key: args.idempotencyKey };
+  const claim = { scope: BOOKING_IDEMPOTENCY_SCOPE, key: args.idempotencyKey };
   const hash = requestHash({ teamSlug, slug, input: args.input });
   return counted(() =>
     makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {

@@ -1,10 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { bookingGuestTokens, bookingHistory, bookings, calls, idempotencyKeys, webhookDeliveries, type UserRow } from "@/db/schema";
+import { bookingGuestTokens, bookingHistory, bookingHosts, bookings, calls, idempotencyKeys, webhookDeliveries, webhooks, type UserRow } from "@/db/schema";
 import { BOOKING_EMAIL, REMINDER_KINDS } from "@/lib/outbox/kinds";
-import { ERASED_NAME, mentions, scrubOutbox, scrubValue, type Erasure } from "@/lib/outbox/scrub";
+import { ERASED_NAME, scrubBooking, scrubDelivered, scrubOutbox } from "@/lib/outbox/scrub";
+import { BOOKING_IDEMPOTENCY_SCOPE } from "@/lib/services/bookings/create";
 import { hashCancelToken } from "@/lib/services/bookings/store";
 import { guestBookingsOf } from "./lookup";
 
@@ -22,25 +23,12 @@ const GUEST_BOUND_KINDS = [BOOKING_EMAIL, ...REMINDER_KINDS];
 export async function eraseGuest(db: Db, host: UserRow, email: string): Promise<number> {
   return db.transaction(async (tx) => {
     const found = await tx
-      .select({
-        id: bookings.id,
-        guestName: bookings.guestName,
-        guestEmail: bookings.guestEmail,
-        customAnswers: bookings.customAnswers,
-        // A reason the guest gave when cancelling is their text too.
-        guestReason: sql<string | null>`case when ${bookings.cancelledBy} = 'guest' then ${bookings.cancellationReason} end`,
-      })
+      .select({ id: bookings.id })
       .from(bookings)
       .where(guestBookingsOf(host, email))
       .for("update");
     if (found.length === 0) return 0;
-    const erasure: Erasure = {
-      emails: [...new Set([email.trim(), ...found.map((b) => b.guestEmail)].filter((e) => e !== ""))],
-      names: [...new Set(found.map((b) => b.guestName).filter((n) => n !== ERASED_NAME))],
-      answers: [...new Set(found.flatMap((b) => [...Object.values(b.customAnswers), b.guestReason ?? ""]).filter((a) => a.trim() !== ""))],
-      bookingIds: found.map((b) => b.id),
-    };
-    const ids = erasure.bookingIds;
+    const ids = found.map((b) => b.id);
 
     for (const id of ids) {
       // Each booking its own unguessable hash (the column is unique): no link matches it again.
@@ -58,22 +46,31 @@ export async function eraseGuest(db: Db, host: UserRow, email: string): Promise<
     await tx.delete(bookingGuestTokens).where(inArray(bookingGuestTokens.bookingId, ids));
     await tx.update(calls).set({ toNumber: "" }).where(inArray(calls.bookingId, ids));
 
-    await scrubOutbox(tx, erasure, GUEST_BOUND_KINDS);
+    await scrubOutbox(tx, ids, GUEST_BOUND_KINDS);
+    const erased = new Set(ids);
+    // Delivery logs of the webhooks of these bookings' hosts (a team booking went to every
+    // host's endpoints), and in them the messages about these bookings, found by id.
     const deliveries = await tx
       .select({ id: webhookDeliveries.id, payload: webhookDeliveries.payload })
       .from(webhookDeliveries)
-      .where(mentions(sql`${webhookDeliveries.payload}`, erasure));
+      .where(
+        and(
+          inArray(webhookDeliveries.webhookId, tx.select({ id: webhooks.id }).from(webhooks).where(inArray(webhooks.userId, tx.select({ id: bookingHosts.userId }).from(bookingHosts).where(inArray(bookingHosts.bookingId, ids))))),
+          or(inArray(sql<string>`${webhookDeliveries.payload} -> 'data' ->> 'bookingId'`, ids), inArray(sql<string>`${webhookDeliveries.payload} -> 'data' ->> 'id'`, ids)),
+        ),
+      );
     for (const d of deliveries) {
-      const payload = scrubValue(d.payload, erasure);
+      const payload = scrubDelivered(d.payload, erased);
       if (payload !== d.payload) await tx.update(webhookDeliveries).set({ payload }).where(eq(webhookDeliveries.id, d.id));
     }
+    // The stored answers of the requests that made these bookings (replayed on a retry).
     const answers = await tx
       .select({ scope: idempotencyKeys.scope, key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
       .from(idempotencyKeys)
-      .where(mentions(sql`${idempotencyKeys.responseBody}`, erasure));
+      .where(and(eq(idempotencyKeys.scope, BOOKING_IDEMPOTENCY_SCOPE), inArray(sql<string>`${idempotencyKeys.responseBody} ->> 'id'`, ids)));
     for (const a of answers) {
-      const body = scrubValue(a.body, erasure);
-      if (body !== a.body) await tx.update(idempotencyKeys).set({ responseBody: body }).where(sql`${idempotencyKeys.scope} = ${a.scope} and ${idempotencyKeys.key} = ${a.key}`);
+      const body = scrubBooking(a.body, erased);
+      if (body !== a.body) await tx.update(idempotencyKeys).set({ responseBody: body }).where(and(eq(idempotencyKeys.scope, a.scope), eq(idempotencyKeys.key, a.key)));
     }
     return ids.length;
   });
