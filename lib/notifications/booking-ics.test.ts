@@ -45,6 +45,13 @@ describe("the booking's invitation (.ics)", () => {
     expect(text).not.toContain('\\"');
   });
 
+  it("an erased guest (no address) makes an event with the organizer and no guest ATTENDEE, not an error", () => {
+    const text = bookingIcs({ ...base, guest: { name: "Erased guest", email: "" } });
+    const component = vevent(text);
+    expect(component.getAllProperties("attendee")).toHaveLength(0);
+    expect(String(component.getFirstPropertyValue("organizer")).toLowerCase()).toBe("mailto:ada@example.com");
+  });
+
   it("encodes ^, quotes and line breaks in a parameter value", () => {
     expect(icsParam('a^b"c\nd\r\ne')).toBe("a^^b^'c^nd^ne");
     expect(icsParam("Plain Name")).toBe("Plain Name");

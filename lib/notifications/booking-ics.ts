@@ -58,15 +58,18 @@ export function bookingIcs(input: BookingIcsInput): string {
     url: isWebAddress(input.location) ? input.location.trim() : null,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: icsParam(input.host.name), email: input.host.email },
-    attendees: [
-      {
-        name: icsParam(input.guest.name),
-        email: input.guest.email,
-        role: ICalAttendeeRole.REQ,
-        status: input.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
-        rsvp: false,
-      },
-    ],
+    // An erased guest has no address (decisions §16): the event then has no guest ATTENDEE.
+    attendees: input.guest.email
+      ? [
+          {
+            name: icsParam(input.guest.name),
+            email: input.guest.email,
+            role: ICalAttendeeRole.REQ,
+            status: input.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+            rsvp: false,
+          },
+        ]
+      : [],
   });
   return calendar.toString();
 }

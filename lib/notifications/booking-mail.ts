@@ -117,7 +117,7 @@ function hostOutline(m: BookingMailInput): Outline {
   const day = dayOf(m.start.getTime(), zone);
   const rows: Outline["rows"] = [["What", title], ["When", when]];
   if (m.previous) rows.push(["Was", rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone)]);
-  rows.push(["Guest", `${guest.name} <${guest.email}>`]);
+  rows.push(["Guest", guest.email ? `${guest.name} <${guest.email}>` : guest.name]);
   if (booking.location) rows.push(["Where", readableLocation(booking.location, HOST_NO_LINK)]);
   if (team) rows.push(["Team", team.name]);
   if (team || hosts.length > 1) rows.push([hosts.length > 1 ? "Hosts" : "Host", hostNames(m.facts)]);

@@ -54,7 +54,7 @@ function hostOutline(m: ReminderMailInput): Outline {
   const rows: Outline["rows"] = [
     ["What", title],
     ["When", rangeOf(start, booking.endTime.getTime(), zone)],
-    ["Guest", `${booking.guestName} <${booking.guestEmail}>`],
+    ["Guest", booking.guestEmail ? `${booking.guestName} <${booking.guestEmail}>` : booking.guestName],
   ];
   if (booking.location) rows.push(["Where", readableLocation(booking.location, HOST_NO_LINK)]);
   if (team) rows.push(["Team", team.name]);
