@@ -5,6 +5,7 @@ import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { prefersHour12, weekStartOf } from "@/lib/time/month-grid";
 import { fill } from "@/lib/i18n/fill";
 import { localTimeZone } from "@/lib/time/zones";
+import { CLOCK_KEY, clockValue, parseClock } from "@/lib/time/clock-preference";
 import { useGuestText } from "./guest-i18n";
 
 // How a guest reads times: their zone, a 12- or 24-hour clock, the first day of their week. The
@@ -13,22 +14,22 @@ import { useGuestText } from "./guest-i18n";
 
 type BrowserPreferences = { zone: string; hour12: boolean; weekStart: number };
 
-const CLOCK_KEY = "booking.clock";
 const subscribeNever = () => () => {};
 let detected: BrowserPreferences | undefined;
 
 function storedClock(): boolean | undefined {
   try {
-    const value = window.localStorage.getItem(CLOCK_KEY);
-    return value === "12h" ? true : value === "24h" ? false : undefined;
+    return parseClock(window.localStorage.getItem(CLOCK_KEY));
   } catch {
     return undefined; // storage refused (a third-party iframe, private mode)
   }
 }
 
 function storeClock(hour12: boolean) {
+  // The cookie too: the guest's manage and cancel pages are rendered on the server, on this clock.
+  document.cookie = `${CLOCK_KEY}=${clockValue(hour12)}; path=/; max-age=${400 * 24 * 3600}; samesite=lax`;
   try {
-    window.localStorage.setItem(CLOCK_KEY, hour12 ? "12h" : "24h");
+    window.localStorage.setItem(CLOCK_KEY, clockValue(hour12));
   } catch {
     // remembered for this page only
   }
