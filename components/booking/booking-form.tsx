@@ -30,6 +30,8 @@ type Props = {
   hour12: boolean;
   slot: SlotDto;
   questions: Question[];
+  /** The host approves each booking: the button requests one. */
+  requiresConfirmation?: boolean;
   details: GuestDetails;
   onDetailsChange: (details: GuestDetails) => void;
   /** Kept by the widget for as long as this booking is being attempted (see createBooking). */
@@ -95,7 +97,7 @@ function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | 
 
 /** The guest's details for one chosen slot, booked with the widget's Idempotency-Key. */
 export function BookingForm(props: Props) {
-  const { username, slug, timezone, hour12, slot, questions, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
+  const { username, slug, timezone, hour12, slot, questions, requiresConfirmation = false, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
   const text = useGuestText();
   const { m, intl, locale } = text;
   const timeId = useId();
@@ -265,7 +267,7 @@ export function BookingForm(props: Props) {
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={pending} className={buttonClass("primary")}>
-          {pending ? m.booking : m.confirmBooking}
+          {pending ? m.booking : requiresConfirmation ? m.requestBooking : m.confirmBooking}
         </button>
         <button type="button" onClick={onBack} className={buttonClass("ghost")}>
           {m.back}

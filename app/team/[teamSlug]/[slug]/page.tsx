@@ -58,6 +58,7 @@ export default async function TeamBookingPage({ params, searchParams }: Params) 
               questions={eventType.customQuestions}
               windowDays={windowDays}
               embed={embed}
+              requiresConfirmation={eventType.requiresConfirmation}
             />
           </GuestI18n>
         </div>
