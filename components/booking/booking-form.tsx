@@ -6,6 +6,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { toApiError } from "@/lib/browser/api-client/fetch-json";
 import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/browser/api-client/public";
 import { formatClockRange, formatLongDay } from "@/lib/time/format";
+import { zoneName } from "@/lib/time/zones";
 import type { PageMessages } from "@/lib/i18n/en";
 import { fill } from "@/lib/i18n/fill";
 import { checkAnswer, EMAIL_PATTERN, type AnswerCheck } from "@/lib/question-answers";
@@ -212,7 +213,7 @@ export function BookingForm(props: Props) {
       <p id={timeId} className="font-medium">
         {formatLongDay(slot.startTime, timezone, { year: true, locale: intl })} ·{" "}
         <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12, intl)}</span>{" "}
-        <span className="font-normal text-slate-600">({timezone})</span>
+        <span className="font-normal text-slate-600">({zoneName(timezone, new Date(slot.startTime))})</span>
       </p>
       <Field label={m.yourName} required error={fieldErrors[NAME]}>
         {(p) => (

@@ -100,6 +100,8 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
               )}
             </div>
           </div>
+          {/* The zone can still change with the form open: the chosen time is rewritten in it. */}
+          {slot && <ZoneLine preferences={preferences} hostTimezone={hostTimezone} />}
           {slot && preferences && (
             <Suspense fallback={<p className="text-slate-500">{m.openingForm}</p>}>
               <BookingForm
