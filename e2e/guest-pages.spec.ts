@@ -58,7 +58,11 @@ async function recordTimes(page: Page) {
     };
     requestAnimationFrame(frame);
   });
-  return () => page.evaluate(() => window as unknown as { seenTimes: string[]; seenZones: string[] }).then((w) => ({ times: w.seenTimes, zones: w.seenZones }));
+  return () =>
+    page.evaluate(() => {
+      const w = window as unknown as { seenTimes: string[]; seenZones: string[] };
+      return { times: w.seenTimes, zones: w.seenZones };
+    });
 }
 
 for (const width of [390, 1280]) {
@@ -66,9 +70,11 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     const { username } = await setUpHost(request);
     const seen = await recordTimes(page);
-    // The guest's times held back a little, so that the first paint is surely seen without them.
-    await page.route("**/api/v1/public/*/consult/slots?*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+    // The guest's times held back until the page before them has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/consult\/slots\?/, async (route) => {
+      await held;
       await route.continue();
     });
     await page.goto(`/${username}/consult`);
@@ -76,7 +82,9 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole("grid")).toBeVisible();
     await expect(page.getByText("Flow Host")).toBeVisible();
     await expect(page.getByText("Loading available times…")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Timezone: Pacific Time/ })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/booking-page-before-times-${width}.png` });
+    release();
     await expect(page.getByRole("button", { name: GUEST_TIMES[0] })).toBeVisible();
     const { times, zones } = await seen();
     for (const t of HOST_TIMES) expect(times, `"${t}" (the host's zone) was in the page`).not.toContain(t);

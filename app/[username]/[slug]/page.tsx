@@ -83,7 +83,7 @@ export default async function BookingPage({ params, searchParams }: Params) {
   // The guest's first month is most likely the host's: its months ask at once too (at most three).
   const months = preview ? Math.min(3, monthsBetween(monthOf(preview.today), preview.month) + 1) : 1;
   return (
-    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
+    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
       <div
         className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}
       >
