@@ -150,7 +150,11 @@ test("a guest in Los Angeles books on the month calendar at 390 px, by keyboard,
   await expect(dayButton(page, d2)).toBeFocused();
   // The focus ring shows on the day (the picture is saved with it).
   await page.screenshot({ path: `${SHOTS}/booking-page-390.png`, fullPage: true });
-  // Tab leaves the grid for the chosen day's first time.
+  // Tab leaves the grid for the zone line under it, its clock, then the chosen day's first time.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: `Timezone: ${GUEST_ZONE_NAME} Change` })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("radio", { name: "12h" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(timesOf(page, d2).first()).toBeFocused();
 
@@ -253,6 +257,7 @@ test("the first paint shows the month and the host, and no time until the guest'
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`/${username}/intro`);
+  await expect(timesOf(page, d1).first()).toBeVisible();
   expect(await timeTexts(page, d1)).toEqual(["7:00 AM", "7:30 AM", "8:00 AM", "8:30 AM"]);
   // The zone line opens the picker, which names the host's zone too.
   await page.getByRole("button", { name: `Timezone: ${GUEST_ZONE_NAME} Change` }).click();

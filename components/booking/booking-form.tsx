@@ -213,7 +213,7 @@ export function BookingForm(props: Props) {
       <p id={timeId} className="font-medium">
         {formatLongDay(slot.startTime, timezone, { year: true, locale: intl })} ·{" "}
         <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12, intl)}</span>{" "}
-        <span className="font-normal text-slate-600">({zoneName(timezone, new Date(slot.startTime))})</span>
+        <span className="font-normal text-slate-600">({zoneName(timezone, new Date(slot.startTime), intl)})</span>
       </p>
       <Field label={m.yourName} required error={fieldErrors[NAME]}>
         {(p) => (

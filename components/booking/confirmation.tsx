@@ -51,7 +51,7 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
           {formatLongDay(event.startTime, event.zone, { year: true, locale: intl })},{" "}
           <span className="whitespace-nowrap">{formatClockRange(event.startTime, event.endTime, event.zone, event.hour12, intl)}</span>
           <br />
-          <span className="text-sm text-green-900">{zoneName(event.zone, new Date(event.startTime))}</span>
+          <span className="text-sm text-green-900">{zoneName(event.zone, new Date(event.startTime), intl)}</span>
         </dd>
         {place && (
           <>

@@ -95,7 +95,7 @@ export function TimePreferences({ preferences }: { preferences: GuestPreferences
  * said the guest's zone (the server's render) it says it is finding it, in the same height.
  */
 export function ZoneLine({ preferences, hostTimezone }: { preferences: GuestPreferences | null; hostTimezone?: string }) {
-  const { m } = useGuestText();
+  const { m, intl } = useGuestText();
   const zoneLabels = useZoneLabels();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -109,7 +109,7 @@ export function ZoneLine({ preferences, hostTimezone }: { preferences: GuestPref
       </p>
     );
   }
-  const name = zoneName(preferences.zone);
+  const name = zoneName(preferences.zone, undefined, intl);
   return (
     <div data-testid="zone-line" className="flex flex-col gap-2">
       <div className="flex min-h-10 items-center gap-3">
@@ -147,7 +147,7 @@ export function ZoneLine({ preferences, hostTimezone }: { preferences: GuestPref
           }}
           labels={zoneLabels}
         />
-        {hostTimezone && preferences.zone !== hostTimezone && <p className="text-xs text-slate-500">{fill(m.hostZoneNote, { zone: zoneName(hostTimezone) })}</p>}
+        {hostTimezone && preferences.zone !== hostTimezone && <p className="text-xs text-slate-500">{fill(m.hostZoneNote, { zone: zoneName(hostTimezone, undefined, intl) })}</p>}
       </div>
     </div>
   );

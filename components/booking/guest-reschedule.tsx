@@ -90,7 +90,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
               <dt className="text-sm text-slate-500">{move.done ? m.now : state === "open" ? m.bookedFor : m.when}</dt>
               <dd>
                 <SummaryLine icon={<ClockIcon />}>
-                  {when(current.startTime, current.endTime)} <span className="text-slate-500">({zoneName(zone, new Date(current.startTime))})</span>
+                  {when(current.startTime, current.endTime)} <span className="text-slate-500">({zoneName(zone, new Date(current.startTime), intl)})</span>
                 </SummaryLine>
               </dd>
             </div>

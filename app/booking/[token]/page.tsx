@@ -88,7 +88,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
             {formatLongDay(start, zone, { year: true, locale: intl })},{" "}
             <span className="whitespace-nowrap">{formatClockRange(start, end, zone, await guestClock(zone), intl)}</span>
             <br />
-            <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime)}</span>
+            <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime, intl)}</span>
           </Row>
           {place && (
             <Row label={m.where}>

@@ -60,7 +60,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
             {formatLongDay(start, zone, { year: true, locale: intl })},{" "}
             <span className="whitespace-nowrap">{formatClockRange(start, end, zone, await guestClock(zone), intl)}</span>
             <br />
-            <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime)}</span>
+            <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime, intl)}</span>
             <br />
             <Link href={`/booking/${encodeURIComponent(token)}`} className="text-sm text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600">
               {p.seeWhole}
