@@ -8,9 +8,11 @@
 // The time is taken in the page: a MutationObserver notes the first visible time button, and the
 // figure is the animation frame that paints it. Playwright's own wait polls at growing intervals
 // (0, 20, 50, 100, 100, 500 ms), so the moment it notices can be hundreds of milliseconds late;
-// that figure (what this bench printed before 2026-11-23) is printed beside it. The page may show
-// the host's zone first (named beside the times) and the guest's once the browser has said it:
-// when the guest's own times show (the time group's data-zone) is printed as well.
+// that figure (what this bench printed before 2026-11-23) is printed beside it. Since 2026-11-28
+// the page shows no time before the guest's zone is known (its first paint has the month and words
+// where the times go), so the first time visible, the first time button's Element Timing and the
+// guest's own times are one moment, printed three ways; before, the first two were the host's
+// times of the server's preview.
 //
 // Paint, as the browser reports it: first-contentful-paint (Paint Timing) and the first time
 // button's Element Timing renderTime (`elementtiming="first-time"`), printed beside a bare HTML

@@ -6,6 +6,7 @@ import { Field, inputClass } from "@/components/ui/field";
 import { toApiError } from "@/lib/browser/api-client/fetch-json";
 import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/browser/api-client/public";
 import { formatClockRange, formatLongDay } from "@/lib/time/format";
+import { zoneName } from "@/lib/time/zones";
 import type { PageMessages } from "@/lib/i18n/en";
 import { fill } from "@/lib/i18n/fill";
 import { checkAnswer, EMAIL_PATTERN, type AnswerCheck } from "@/lib/question-answers";
@@ -30,6 +31,8 @@ type Props = {
   hour12: boolean;
   slot: SlotDto;
   questions: Question[];
+  /** The host approves each booking: the button requests one. */
+  requiresConfirmation?: boolean;
   details: GuestDetails;
   onDetailsChange: (details: GuestDetails) => void;
   /** Kept by the widget for as long as this booking is being attempted (see createBooking). */
@@ -95,7 +98,7 @@ function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | 
 
 /** The guest's details for one chosen slot, booked with the widget's Idempotency-Key. */
 export function BookingForm(props: Props) {
-  const { username, slug, timezone, hour12, slot, questions, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
+  const { username, slug, timezone, hour12, slot, questions, requiresConfirmation = false, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
   const text = useGuestText();
   const { m, intl, locale } = text;
   const timeId = useId();
@@ -210,7 +213,7 @@ export function BookingForm(props: Props) {
       <p id={timeId} className="font-medium">
         {formatLongDay(slot.startTime, timezone, { year: true, locale: intl })} ·{" "}
         <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12, intl)}</span>{" "}
-        <span className="font-normal text-slate-600">({timezone})</span>
+        <span className="font-normal text-slate-600">({zoneName(timezone, new Date(slot.startTime), intl)})</span>
       </p>
       <Field label={m.yourName} required error={fieldErrors[NAME]}>
         {(p) => (
@@ -265,7 +268,7 @@ export function BookingForm(props: Props) {
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={pending} className={buttonClass("primary")}>
-          {pending ? m.booking : m.confirmBooking}
+          {pending ? m.booking : requiresConfirmation ? m.requestBooking : m.confirmBooking}
         </button>
         <button type="button" onClick={onBack} className={buttonClass("ghost")}>
           {m.back}

@@ -7,7 +7,8 @@ import { randomUuid } from "@/lib/browser/api-client/uuid";
 import type { GuestDetails, Question } from "./booking-form";
 import type { BookedEvent, ConfirmationProps } from "./confirmation";
 import { LanguageSelect, useGuestText } from "./guest-i18n";
-import { TimePreferences, useGuestPreferences } from "./guest-preferences";
+import { useGuestPreferences, ZoneLine } from "./guest-preferences";
+import { fill } from "@/lib/i18n/fill";
 import { SlotPicker, type SlotsPreview } from "./slot-picker";
 
 type Props = {
@@ -23,8 +24,10 @@ type Props = {
   windowDays: number;
   /** Inside another site's iframe (?embed=1): a made booking is posted to the parent page. */
   embed?: boolean;
-  /** The server's first open month in the host's zone, shown until the guest's own is in. */
+  /** The server's first open month (its calendar, no times), shown until the guest's own is in. */
   preview?: SlotsPreview;
+  /** The host approves each booking (decisions §16): the page says so, and the guest requests one. */
+  requiresConfirmation?: boolean;
 };
 
 // The form and the confirmation are needed only once a time is chosen: their code is not part of
@@ -43,14 +46,12 @@ function preload() {
 const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {}, phoneCountries: {} };
 
 /** Pick a day and a time in your own zone and clock, give your details, get a confirmation with its links. */
-export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview }: Props) {
-  const browserPreferences = useGuestPreferences();
+export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview, requiresConfirmation = false }: Props) {
+  // Null in the server's render: the page then shows no time at all (see SlotsPreview).
+  const preferences = useGuestPreferences();
   const { m } = useGuestText();
-  // While the preview shows (the host's zone), the zone box and clock say so too: the guest's
-  // own preferences take over with the guest's own times, in one frame.
   const [previewDone, setPreviewDone] = useState(false);
   const onPreviewDone = useCallback(() => setPreviewDone(true), []);
-  const preferences = preview && !previewDone ? null : browserPreferences;
   const [slot, setSlot] = useState<SlotDto | null>(null);
   const [details, setDetails] = useState<GuestDetails>(emptyDetails);
   // One key for this guest's booking, whatever slot or details it ends up with: the API frees a
@@ -87,14 +88,11 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
     <>
       {!confirmation && (
         <div className="flex min-w-0 flex-col gap-5">
-          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <div className="flex flex-col gap-1">
             <h2 className="text-xl font-semibold text-slate-900">{slot ? m.detailsHeading : m.selectHeading}</h2>
-            <LanguageSelect />
-          </div>
-          <div className="flex flex-col">
-            <TimePreferences preferences={preferences} hostTimezone={hostTimezone} shown={preview} />
+            {requiresConfirmation && <p className="text-sm text-slate-600">{fill(m.approvalNote, { host: event.hostName })}</p>}
             {/* Always in the page (its margin only when it speaks), so a message put into it is announced. */}
-            <div role="alert" className="not-empty:mt-4">
+            <div role="alert" className="not-empty:mt-3">
               {notice && (
                 <p ref={noticeRef} tabIndex={-1} className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900 focus-visible:outline-2 focus-visible:outline-amber-600">
                   {m.slotTaken}
@@ -102,6 +100,8 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
               )}
             </div>
           </div>
+          {/* The zone can still change with the form open: the chosen time is rewritten in it. */}
+          {slot && <ZoneLine preferences={preferences} hostTimezone={hostTimezone} />}
           {slot && preferences && (
             <Suspense fallback={<p className="text-slate-500">{m.openingForm}</p>}>
               <BookingForm
@@ -111,6 +111,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
                 hour12={preferences.hour12}
                 slot={slot}
                 questions={questions}
+                requiresConfirmation={requiresConfirmation}
                 details={details}
                 onDetailsChange={setDetails}
                 idempotencyKey={idempotencyKey}
@@ -131,10 +132,11 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
             <SlotPicker
               username={username}
               slug={slug}
-              preferences={browserPreferences}
+              preferences={preferences}
               windowDays={windowDays}
               // Once gone, the preview never comes back (a retry shows the picker's own loading).
               preview={previewDone ? undefined : preview}
+              below={<ZoneLine preferences={preferences} hostTimezone={hostTimezone} />}
               onReady={onPreviewDone}
               onPick={(picked) => {
                 preload(); // a keyboard or script pick skips the pointer and focus events above
@@ -155,6 +157,10 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
           />
         )}
       </div>
+      {/* The language last: on a phone the calendar comes first. */}
+      <footer className="mt-6 flex justify-end border-t border-slate-200 pt-4">
+        <LanguageSelect />
+      </footer>
     </>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef } from "react";
 import type { CreatedBookingDto } from "@/lib/browser/api-client/public";
-import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/time/format";
+import { formatClockRange, formatLongDay } from "@/lib/time/format";
+import { zoneName } from "@/lib/time/zones";
 import { tokenOfGuestUrl } from "@/lib/guest/calendar-links";
 import { fill, fillParts } from "@/lib/i18n/fill";
 import { calendarLabels, CalendarButtons } from "./calendar-buttons";
@@ -50,9 +51,7 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
           {formatLongDay(event.startTime, event.zone, { year: true, locale: intl })},{" "}
           <span className="whitespace-nowrap">{formatClockRange(event.startTime, event.endTime, event.zone, event.hour12, intl)}</span>
           <br />
-          <span className="text-sm text-green-900">
-            {zoneLongName(event.zone, event.startTime, intl)} ({event.zone})
-          </span>
+          <span className="text-sm text-green-900">{zoneName(event.zone, new Date(event.startTime), intl)}</span>
         </dd>
         {place && (
           <>

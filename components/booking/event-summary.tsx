@@ -49,9 +49,10 @@ type Props = {
 
 export function EventSummary({ host, with: meet, event, compact = false, locale = "en" }: Props) {
   return (
-    <header className={`flex flex-col gap-3 border-b border-slate-200 lg:border-r lg:border-b-0 ${compact ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
+    // On a phone it is above the calendar: kept short (a smaller avatar, tighter lines), so the month starts on the first screen.
+    <header className={`flex flex-col gap-2 sm:gap-3 border-b border-slate-200 lg:border-r lg:border-b-0 ${compact ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
       <div className="flex items-center gap-3">
-        <HostAvatar name={host.name} avatarUrl={host.avatarUrl} size={compact ? "size-10" : "size-14"} />
+        <HostAvatar name={host.name} avatarUrl={host.avatarUrl} size={compact ? "size-10" : "size-10 sm:size-14"} />
         <p className="font-medium text-slate-600">{host.name}</p>
       </div>
       <h1 className={`${compact ? "text-xl" : "text-2xl"} font-semibold tracking-tight break-words text-slate-900`}>{event.title}</h1>

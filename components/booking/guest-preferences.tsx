@@ -1,10 +1,11 @@
 "use client";
 
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useRef, useState, useSyncExternalStore } from "react";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { prefersHour12, weekStartOf } from "@/lib/time/month-grid";
 import { fill } from "@/lib/i18n/fill";
-import { localTimeZone } from "@/lib/time/zones";
+import { localTimeZone, zoneName } from "@/lib/time/zones";
+import { CLOCK_KEY, clockValue, parseClock } from "@/lib/time/clock-preference";
 import { useGuestText } from "./guest-i18n";
 
 // How a guest reads times: their zone, a 12- or 24-hour clock, the first day of their week. The
@@ -13,22 +14,22 @@ import { useGuestText } from "./guest-i18n";
 
 type BrowserPreferences = { zone: string; hour12: boolean; weekStart: number };
 
-const CLOCK_KEY = "booking.clock";
 const subscribeNever = () => () => {};
 let detected: BrowserPreferences | undefined;
 
 function storedClock(): boolean | undefined {
   try {
-    const value = window.localStorage.getItem(CLOCK_KEY);
-    return value === "12h" ? true : value === "24h" ? false : undefined;
+    return parseClock(window.localStorage.getItem(CLOCK_KEY));
   } catch {
     return undefined; // storage refused (a third-party iframe, private mode)
   }
 }
 
 function storeClock(hour12: boolean) {
+  // The cookie too: the guest's manage and cancel pages are rendered on the server, on this clock.
+  document.cookie = `${CLOCK_KEY}=${clockValue(hour12)}; path=/; max-age=${400 * 24 * 3600}; samesite=lax`;
   try {
-    window.localStorage.setItem(CLOCK_KEY, hour12 ? "12h" : "24h");
+    window.localStorage.setItem(CLOCK_KEY, clockValue(hour12));
   } catch {
     // remembered for this page only
   }
@@ -60,37 +61,16 @@ export function useGuestPreferences(initialZone?: string): GuestPreferences | nu
   };
 }
 
-/**
- * The timezone picker and the clock switch, above the times they govern. Until the browser has
- * said the guest's preferences, `shown` is what the times below are in (the server's preview, in
- * the host's zone): the same box shows that zone, and the line under it says whose it is.
- */
-export function TimePreferences({
-  preferences,
-  hostTimezone,
-  shown,
-}: {
-  preferences: GuestPreferences | null;
-  hostTimezone?: string;
-  shown?: { zone: string; hour12: boolean };
-}) {
+function useZoneLabels() {
+  const { m } = useGuestText();
+  return { search: m.zoneSearch, showAll: m.zoneShowAll, list: m.zoneList, current: m.zoneCurrent, offsetUnknown: m.zoneOffsetUnknown, noMatch: m.zoneNoMatch };
+}
+
+/** The timezone picker and the clock switch, above the times they govern (the reschedule page). */
+export function TimePreferences({ preferences }: { preferences: GuestPreferences | null }) {
   const zoneId = useId();
   const { m } = useGuestText();
-  const note = preferences
-    ? preferences.zone !== hostTimezone
-      ? fill(m.hostZoneNote, { zone: hostTimezone ?? "" })
-      : ""
-    : shown
-      ? m.previewZoneNote
-      : "";
-  const zoneLabels = {
-    search: m.zoneSearch,
-    showAll: m.zoneShowAll,
-    list: m.zoneList,
-    current: m.zoneCurrent,
-    offsetUnknown: m.zoneOffsetUnknown,
-    noMatch: m.zoneNoMatch,
-  };
+  const zoneLabels = useZoneLabels();
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
       <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
@@ -101,30 +81,94 @@ export function TimePreferences({
           <TimezoneSelect id={zoneId} value={preferences.zone} onChange={preferences.setZone} labels={zoneLabels} />
         ) : (
           // The same box, disabled, until the browser has said its zone.
-          <input
-            id={zoneId}
-            disabled
-            readOnly
-            value={shown?.zone ?? ""}
-            className="h-[2.625rem] w-full rounded-md border border-slate-200 bg-slate-50 px-3 text-slate-600"
-          />
+          <input id={zoneId} disabled readOnly value="" className="h-[2.625rem] w-full rounded-md border border-slate-200 bg-slate-50 px-3 text-slate-600" />
         )}
       </div>
-      <ClockSwitch label={m.clock} hour12={preferences?.hour12 ?? shown?.hour12 ?? null} disabled={!preferences} onChange={(h) => preferences?.setHour12(h)} />
-      {hostTimezone && (
-        // Its line is kept while empty: the zone is known only once the browser has said it.
-        <p className="h-4 w-full truncate text-xs text-slate-500">{note}</p>
-      )}
+      <ClockSwitch label={m.clock} hour12={preferences?.hour12 ?? null} disabled={!preferences} onChange={(h) => preferences?.setHour12(h)} />
     </div>
   );
 }
 
+/**
+ * The booking page's one line under the calendar: the zone the times are in, by its name (tap to
+ * change it: the searchable picker opens under the line), and the clock. Until the browser has
+ * said the guest's zone (the server's render) it says it is finding it, in the same height.
+ */
+export function ZoneLine({ preferences, hostTimezone }: { preferences: GuestPreferences | null; hostTimezone?: string }) {
+  const { m, intl } = useGuestText();
+  const zoneLabels = useZoneLabels();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const zoneId = useId();
+  const lineButton = useRef<HTMLButtonElement>(null);
+  if (!preferences) {
+    return (
+      <p data-testid="zone-line" className="flex h-10 items-center gap-2 text-sm text-slate-500">
+        <GlobeIcon />
+        {m.zoneFinding}
+      </p>
+    );
+  }
+  const name = zoneName(preferences.zone, undefined, intl);
+  return (
+    <div data-testid="zone-line" className="flex flex-col gap-2">
+      <div className="flex min-h-10 items-center gap-3">
+        <button
+          type="button"
+          ref={lineButton}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => {
+            setOpen(!open);
+            if (!open) requestAnimationFrame(() => document.getElementById(zoneId)?.focus());
+          }}
+          className="flex min-w-0 flex-1 items-center gap-2 rounded-md py-1 text-left text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          <GlobeIcon />
+          <span className="min-w-0">
+            <span className="sr-only">{m.timezone}: </span>
+            <span className="font-medium text-slate-900">{name}</span> <span className="whitespace-nowrap text-blue-700 underline underline-offset-2">{m.zoneChange}</span>
+          </span>
+        </button>
+        <ClockSwitch label={m.clock} labelHidden hour12={preferences.hour12} disabled={false} onChange={preferences.setHour12} />
+      </div>
+      <div id={panelId} hidden={!open} className={open ? "flex flex-col gap-1" : "hidden"}>
+        <label htmlFor={zoneId} className="text-sm font-medium text-slate-700">
+          {m.timezone}
+        </label>
+        <TimezoneSelect
+          id={zoneId}
+          value={preferences.zone}
+          onChange={(zone) => {
+            preferences.setZone(zone);
+            // Chosen: the line says the new zone, and takes the focus back from the box it hides.
+            setOpen(false);
+            requestAnimationFrame(() => lineButton.current?.focus());
+          }}
+          labels={zoneLabels}
+        />
+        {hostTimezone && preferences.zone !== hostTimezone && <p className="text-xs text-slate-500">{fill(m.hostZoneNote, { zone: zoneName(hostTimezone, undefined, intl) })}</p>}
+      </div>
+    </div>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-4 shrink-0 text-slate-500">
+      <circle cx="10" cy="10" r="7.25" />
+      <ellipse cx="10" cy="10" rx="3" ry="7.25" />
+      <path d="M2.75 10h14.5" />
+    </svg>
+  );
+}
+
 /** 12 h or 24 h: two radio buttons that look like a segmented switch. */
-function ClockSwitch({ label, hour12, disabled, onChange }: { label: string; hour12: boolean | null; disabled: boolean; onChange: (hour12: boolean) => void }) {
+function ClockSwitch({ label, labelHidden = false, hour12, disabled, onChange }: { label: string; labelHidden?: boolean; hour12: boolean | null; disabled: boolean; onChange: (hour12: boolean) => void }) {
   const name = useId();
   return (
     <div className="flex flex-col gap-1">
-      <span id={`${name}-label`} className="text-sm font-medium text-slate-700">
+      <span id={`${name}-label`} className={labelHidden ? "sr-only" : "text-sm font-medium text-slate-700"}>
         {label}
       </span>
       <div role="radiogroup" aria-labelledby={`${name}-label`} className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">

@@ -8,6 +8,7 @@ import { toApiError, type ApiError } from "@/lib/browser/api-client/fetch-json";
 import { guestReads, slotsPrefix } from "@/lib/browser/api-client/guest-reads";
 import { rescheduleWithToken, type GuestRescheduledDto, type SlotDto } from "@/lib/browser/api-client/public";
 import { formatClockRange, formatLongDay } from "@/lib/time/format";
+import { zoneName } from "@/lib/time/zones";
 import { fill, fillParts } from "@/lib/i18n/fill";
 import { HostAvatar, SummaryLine } from "./event-summary";
 import { LanguageSelect, useGuestText } from "./guest-i18n";
@@ -89,7 +90,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
               <dt className="text-sm text-slate-500">{move.done ? m.now : state === "open" ? m.bookedFor : m.when}</dt>
               <dd>
                 <SummaryLine icon={<ClockIcon />}>
-                  {when(current.startTime, current.endTime)} <span className="text-slate-500">({zone})</span>
+                  {when(current.startTime, current.endTime)} <span className="text-slate-500">({zoneName(zone, new Date(current.startTime), intl)})</span>
                 </SummaryLine>
               </dd>
             </div>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { toApiError } from "@/lib/browser/api-client/fetch-json";
 import { guestReads, slotsKey, slotsPrefix } from "@/lib/browser/api-client/guest-reads";
@@ -25,10 +25,12 @@ type Props = {
   /** The start of the time chosen so far, shown pressed (the reschedule page); undefined where a choice moves on at once. */
   chosen?: string | null;
   /**
-   * The first open month as the server found it in the host's zone: shown, the zone named, from
-   * the first paint until the guest's own zone has its answer (or failed), instead of a placeholder.
+   * The first open month as the server found it: its calendar shown from the first paint, the
+   * times' place saying they are loading, until the guest's own zone has its answer (or failed).
    */
   preview?: SlotsPreview;
+  /** Under the calendar (the booking page's zone line), in the preview as in the live picker. */
+  below?: ReactNode;
   /** Called once the guest's own times (or their failure) replace the preview. */
   onReady?: () => void;
   /**
@@ -38,21 +40,21 @@ type Props = {
   current?: { startTime: string; endTime: string };
 };
 
-/** What the server renders of the picker before the browser has said its zone (see `preview` above). */
+/**
+ * What the server renders of the picker before the browser has said the guest's zone: the first
+ * open month (found in the host's zone) and where the times will be, in words. No time: the
+ * server knows no zone but the host's, and a guest must never read (or tap) a time in a zone they
+ * did not choose.
+ */
 export type SlotsPreview = {
-  /** The zone the preview is in (the host's), and its clock and first weekday (from Accept-Language). */
-  zone: string;
-  hour12: boolean;
+  /** The first weekday of the guest's locale (from Accept-Language). */
   weekStart: number;
-  /** Today and the booking window's last date in that zone. */
+  /** Today and the booking window's last date in the host's zone. */
   today: string;
   lastDate: string;
   month: string;
-  /** Open times per date of that month. */
+  /** Open times per date of that month (days, not times: which days can be chosen). */
   counts: [string, number][];
-  /** The first open day and its times, labelled by the server (no second opinion from the browser's ICU). */
-  day: string | null;
-  times: { slot: SlotDto; label: string }[];
 };
 
 // The slots API answers at most 31 days per query: one query per month shown.
@@ -65,10 +67,10 @@ const MAX_MONTHS_AHEAD = 13;
  */
 export function SlotPicker(props: Props) {
   if (props.preferences) return <LiveSlotPicker {...props} preferences={props.preferences} />;
-  return props.preview ? <SlotsPreviewView preview={props.preview} windowDays={props.windowDays} /> : <SlotPickerPlaceholder />;
+  return props.preview ? <SlotsPreviewView preview={props.preview} below={props.below} /> : <SlotPickerPlaceholder below={props.below} />;
 }
 
-function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chosen, preview, onReady, current }: Props & { preferences: GuestPreferences }) {
+function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chosen, preview, onReady, current, below }: Props & { preferences: GuestPreferences }) {
   const { zone, hour12, weekStart } = preferences;
   const text = useGuestText();
   const { locale, intl, m } = text;
@@ -146,26 +148,29 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
   useLayoutEffect(() => {
     if (!showPreview) onReady?.();
   }, [showPreview, onReady]);
-  if (showPreview) return <SlotsPreviewView preview={preview} windowDays={windowDays} onMonth={setMonth} />;
+  if (showPreview) return <SlotsPreviewView preview={preview} below={below} onMonth={setMonth} />;
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_12.5rem]">
-      <MonthCalendar
-        month={shownMonth}
-        weekStart={weekStart}
-        today={today}
-        lastDate={lastDate}
-        counts={loaded ? new Map([...byDate].map(([d, s]) => [d, s.length])) : undefined}
-        selected={loaded ? day : null}
-        onSelect={(date) => {
-          setPicked(date);
-          scrollToTimes.current = true;
-        }}
-        onMonth={(m) => {
-          setMonth(m);
-          setPicked(null);
-        }}
-      />
+      <div className="flex min-w-0 flex-col gap-2">
+        <MonthCalendar
+          month={shownMonth}
+          weekStart={weekStart}
+          today={today}
+          lastDate={lastDate}
+          counts={loaded ? new Map([...byDate].map(([d, s]) => [d, s.length])) : undefined}
+          selected={loaded ? day : null}
+          onSelect={(date) => {
+            setPicked(date);
+            scrollToTimes.current = true;
+          }}
+          onMonth={(m) => {
+            setMonth(m);
+            setPicked(null);
+          }}
+        />
+        {below}
+      </div>
       <div ref={timesRef} className="flex min-w-0 flex-col scroll-mt-4 md:h-[22.75rem]">
         {failed ? (
           <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
@@ -199,19 +204,16 @@ function LiveSlotPicker({ username, slug, preferences, windowDays, onPick, chose
 
 type DayTimesProps = {
   day: string;
-  /** The zone the times are in (data-zone, and data-preview while not offered: for tests and the page benchmark). */
+  /** The zone the times are in (data-zone: for tests and the page benchmark). */
   zone: string;
   times: { slot: SlotDto; label: string }[];
-  /** Undefined: the times are shown, not yet offered (the server's preview). */
-  onPick?: (slot: SlotDto) => void;
+  onPick: (slot: SlotDto) => void;
   chosen?: string | null;
-  /** Said under the day, in the heading's own height: the zone of times not in the guest's. */
-  zoneNote?: string;
   /** The booking being moved, when it is on this day: marked in its place among the times. */
   current?: { startTime: string; label: string };
 };
 
-function DayTimes({ day, zone, times, onPick, chosen, zoneNote, current }: DayTimesProps) {
+function DayTimes({ day, zone, times, onPick, chosen, current }: DayTimesProps) {
   const rows: ({ kind: "slot"; slot: SlotDto; label: string } | { kind: "current"; startTime: string; label: string })[] = times.map((t) => ({ kind: "slot", ...t }));
   if (current) {
     const at = rows.findIndex((r) => (r.kind === "slot" ? r.slot.startTime : r.startTime) > current.startTime);
@@ -222,10 +224,9 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote, current }: DayTi
   const { intl, m } = useGuestText();
   return (
     // A group named by its day: "Tuesday, March 16" holds that day's time buttons.
-    <div role="group" aria-labelledby={headingId} data-zone={zone} data-preview={onPick ? undefined : ""} className="flex min-h-0 flex-1 flex-col">
+    <div role="group" aria-labelledby={headingId} data-zone={zone} className="flex min-h-0 flex-1 flex-col">
       <h3 id={headingId} className="flex h-10 shrink-0 flex-col justify-center font-semibold text-slate-900 md:text-sm">
         <span className="truncate">{formatCalendarDate(day, { locale: intl })}</span>
-        {zoneNote && <span className="truncate text-xs font-normal text-slate-600">{zoneNote}</span>}
       </h3>
       <ul className="mt-1 grid grid-cols-3 gap-2 p-0.5 sm:grid-cols-4 md:grid-cols-1 md:overflow-y-auto md:pr-1.5">
         {rows.map((row, i) => {
@@ -252,7 +253,7 @@ function DayTimes({ day, zone, times, onPick, chosen, zoneNote, current }: DayTi
                 // Element Timing: the browser reports when it painted the first time (bench:page).
                 {...(i === firstSlot ? { elementtiming: "first-time" } : {})}
                 aria-pressed={pressed}
-                onClick={onPick && (() => onPick(slot))}
+                onClick={() => onPick(slot)}
                 className={`w-full rounded-md border px-2 py-2.5 text-sm font-semibold whitespace-nowrap tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 ${
                   pressed ? "border-blue-600 bg-blue-600 text-white" : "border-blue-300 text-blue-700 hover:border-blue-600 hover:bg-blue-50"
                 }`}
@@ -285,40 +286,40 @@ function TimesLoading() {
 }
 
 /**
- * The server's preview: the first open month and day in the host's zone, its times labelled, the
- * zone named under the day. The same components and sizes as the live picker, so nothing moves
- * when the guest's own times replace it.
+ * The server's preview: the first open month's calendar, and where the times will be, saying they
+ * are loading (the live picker's own loading state, so nothing changes until the times come).
  */
-function SlotsPreviewView({ preview, windowDays, onMonth }: { preview: SlotsPreview; windowDays: number; onMonth?: (month: string) => void }) {
-  const { locale, m } = useGuestText();
+function SlotsPreviewView({ preview, below, onMonth }: { preview: SlotsPreview; below?: ReactNode; onMonth?: (month: string) => void }) {
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_12.5rem]">
-      <MonthCalendar
-        month={preview.month}
-        weekStart={preview.weekStart}
-        today={preview.today}
-        lastDate={preview.lastDate}
-        counts={new Map(preview.counts)}
-        selected={preview.day}
-        onSelect={() => {}}
-        onMonth={onMonth ?? (() => {})}
-      />
+      <div className="flex min-w-0 flex-col gap-2">
+        <MonthCalendar
+          month={preview.month}
+          weekStart={preview.weekStart}
+          today={preview.today}
+          lastDate={preview.lastDate}
+          counts={new Map(preview.counts)}
+          selected={null}
+          onSelect={() => {}}
+          onMonth={onMonth ?? (() => {})}
+        />
+        {below}
+      </div>
       <div className="flex min-w-0 flex-col md:h-[22.75rem]">
-        {preview.day ? (
-          <DayTimes day={preview.day} zone={preview.zone} times={preview.times} zoneNote={fill(m.zoneTime, { zone: preview.zone })} />
-        ) : (
-          <p className="text-sm text-slate-600">{plural(locale, m.noTimesWindow, windowDays)}</p>
-        )}
+        <TimesLoading />
       </div>
     </div>
   );
 }
 
 /** What the server renders before the browser has said the guest's zone: the picker's shape, loading. */
-export function SlotPickerPlaceholder() {
+export function SlotPickerPlaceholder({ below }: { below?: ReactNode }) {
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_12.5rem]">
-      <div aria-hidden="true" className={`rounded-lg bg-slate-50 ${CALENDAR_HEIGHT}`} />
+      <div className="flex min-w-0 flex-col gap-2">
+        <div aria-hidden="true" className={`rounded-lg bg-slate-50 ${CALENDAR_HEIGHT}`} />
+        {below}
+      </div>
       <div className="md:h-[22.75rem]">
         <TimesLoading />
       </div>

@@ -1,11 +1,14 @@
 import "server-only";
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import type { Messages } from "@/lib/i18n/en";
 import { guestLanguage } from "@/lib/i18n/server";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { findGuestBooking } from "@/lib/services/bookings/cancel";
 import { meetingLinkComing } from "@/lib/services/bookings/meeting-link";
 import { getDb } from "@/lib/store/database";
+import { CLOCK_KEY, parseClock } from "@/lib/time/clock-preference";
+import { hour12InZone } from "@/lib/time/reader-clock";
 
 // What the guest's token pages (/booking, /cancel and /reschedule/{token}) share: the token is
 // the page's secret, so no page is indexed or names its URL onward; each reads the booking behind
@@ -39,4 +42,9 @@ export async function guestPlace(booking: { location: string; hostId: string; cr
   if (!awaitsMeetingLink(booking.location)) return booking.location;
   const coming = await meetingLinkComing(await getDb(), booking, Date.now());
   return `${words.videoCall} (${coming ? words.videoLinkComing : words.videoLinkByHost})`;
+}
+
+/** The clock the guest chose on the booking page (its cookie), else the one of their zone's country (as their emails). */
+export async function guestClock(zone: string): Promise<boolean> {
+  return parseClock((await cookies()).get(CLOCK_KEY)?.value) ?? hour12InZone(zone);
 }

@@ -14,7 +14,7 @@ export const en = {
     timezone: "Timezone",
     clock: "Clock",
     hostZoneNote: "The host's timezone: {zone}",
-    previewZoneNote: "Times in the host's timezone until yours is known",
+    zoneFinding: "Finding your timezone…",
     zoneSearch: "Search a city, zone name or abbreviation",
     zoneShowAll: "Show all timezones",
     zoneList: "Timezones",
@@ -31,7 +31,7 @@ export const en = {
     noTimesWindow: { one: "No open times in the next {count} day. Please check again later.", other: "No open times in the next {count} days. Please check again later." },
     noTimesMonth: "No open times in {month}.",
     tryNextMonth: "Try the next month.",
-    zoneTime: "{zone} time",
+    zoneChange: "Change",
     currentTime: "Your current time",
     // the booking form (components/booking/booking-form.tsx)
     yourName: "Your name",
@@ -39,6 +39,8 @@ export const en = {
     optional: "{label} (optional)",
     phoneHint: "With + and your country code, e.g. +1 415 555 0100.",
     confirmBooking: "Confirm booking",
+    approvalNote: "{host} confirms each booking: you send a request, and hear back by email.",
+    requestBooking: "Request booking",
     booking: "Booking…",
     back: "Back",
     // the form's own checks (lib/question-answers.ts says the same in English on the server)

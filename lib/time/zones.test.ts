@@ -85,6 +85,14 @@ describe("zones by the names people use", () => {
     expect(options.find((o) => o.zone === "Asia/Ho_Chi_Minh")?.city).toBe("Ho Chi Minh");
   });
 
+  it("names a zone in the reader's language where Intl has a name for it, in English otherwise", () => {
+    expect(zoneName("Europe/Berlin", winter, "de-DE")).toBe("Mitteleuropäische Zeit");
+    expect(zoneName("Asia/Calcutta", winter, "de-DE")).toBe("Indische Normalzeit");
+    expect(zoneName("America/New_York", winter, "en-GB")).toBe("Eastern Time (US & Canada)");
+    // No generic name in CLDR (Intl answers with an offset): the English name or the city.
+    expect(zoneName("America/Argentina/Buenos_Aires", winter, "de-DE")).not.toMatch(/^GMT/);
+  });
+
   it.each([
     ["eastern", "America/New_York"],
     ["Eastern Time (US & Canada)", "America/New_York"],

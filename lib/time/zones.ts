@@ -147,16 +147,17 @@ const KNOWN: Record<string, { name?: string; abbreviations: string[] }> = {
 
 const genericFormatters = new Map<string, Intl.DateTimeFormat | null>();
 
-/** Intl's generic name of the zone in English ("Central European Time"), or "". */
-function genericName(zone: string, at: Date): string {
-  let f = genericFormatters.get(zone);
+/** Intl's generic name of the zone ("Central European Time"; in German "Mitteleuropäische Zeit"), or "". */
+function genericName(zone: string, at: Date, locale = "en-US"): string {
+  const key = `${locale}|${zone}`;
+  let f = genericFormatters.get(key);
   if (f === undefined) {
     try {
-      f = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longGeneric" });
+      f = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "longGeneric" });
     } catch {
       f = null;
     }
-    genericFormatters.set(zone, f);
+    genericFormatters.set(key, f);
   }
   const name = f?.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
   // Where CLDR has no name it gives an offset ("GMT+03:00"): no name at all is better.
@@ -168,9 +169,16 @@ export function cityOf(zone: string): string {
   return (zone.split("/").pop() ?? zone).replace(/_/g, " ");
 }
 
-/** What a zone is called: the known name, else Intl's generic one, else its city. */
-export function zoneName(zone: string, at: Date = new Date()): string {
+/**
+ * What a zone is called: the known name, else Intl's generic one, else its city. In a language
+ * other than English (`locale`, a BCP 47 tag): Intl's generic name in that language, else the English one.
+ */
+export function zoneName(zone: string, at: Date = new Date(), locale?: string): string {
   const id = currentZoneId(zone);
+  if (locale && !/^en\b/i.test(locale)) {
+    const local = genericName(id, at, locale);
+    if (local) return local;
+  }
   return KNOWN[id]?.name ?? (genericName(id, at) || cityOf(id));
 }
 

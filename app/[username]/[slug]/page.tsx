@@ -9,10 +9,8 @@ import { getDb } from "@/lib/store/database";
 import type { UserRow } from "@/db/schema";
 import { slotsPath } from "@/lib/browser/api-client/public";
 import { slotsPrefetchScript } from "@/lib/browser/api-client/slots-prefetch";
-import { monthOf, prefersHour12, weekStartOf } from "@/lib/time/month-grid";
-import { formatClock } from "@/lib/time/format";
+import { monthOf, weekStartOf } from "@/lib/time/month-grid";
 import { fill } from "@/lib/i18n/fill";
-import { INTL_TAG } from "@/lib/i18n/locales";
 import { guestLanguage } from "@/lib/i18n/server";
 import { log } from "@/lib/log";
 import { orNotFoundPage } from "@/lib/pages";
@@ -22,10 +20,10 @@ import { getPublicEventTypeCached } from "@/lib/services/schedule/cache";
 // /{username}/{slug}: the guest's booking page. The page renders the event; the widget lists
 // slots and books through the public API, the same one any other client uses.
 //
-// So that a time shows with the first paint, not after the bundles have loaded and asked: the
-// HTML carries the first open month in the host's zone (the zone named beside the times), and an
-// inline script asks for the guest's own zone at once; the widget swaps in the guest's times
-// when they are in, in one frame, with nothing moving.
+// The HTML carries the first open month's calendar (found in the host's zone) and, where the times
+// go, words saying they are loading: no time, since the server knows no zone but the host's. An
+// inline script asks for the guest's own zone's times at once, while the bundles load; the widget
+// shows them when they are in, in the guest's zone only.
 
 export const dynamic = "force-dynamic";
 
@@ -45,19 +43,19 @@ async function requestLocale(): Promise<string | undefined> {
   }
 }
 
-/** The picker's first month in the host's zone; none (the picker's placeholder) if it cannot be had. */
-async function slotsPreview(host: UserRow, windowDays: number, username: string, slug: string, intl: string): Promise<SlotsPreview | undefined> {
+/**
+ * The picker's first open month, found in the host's zone: its calendar only. The server knows no
+ * zone but the host's, so it writes no time: the guest's own come with the browser's zone.
+ */
+async function slotsPreview(host: UserRow, windowDays: number, username: string, slug: string): Promise<SlotsPreview | undefined> {
   try {
     const zone = host.timezone;
     const open = await firstOpenMonth(await getDb(), { username, slug, zone, windowDays, now: Date.now() });
     const locale = (await requestLocale()) ?? "en-US";
-    const hour12 = prefersHour12(locale);
     const counts = new Map<string, number>();
     // displayStart is the slot's wall time in the zone asked for: its date is the day it lies on.
     for (const slot of open.slots) counts.set(slot.displayStart.slice(0, 10), (counts.get(slot.displayStart.slice(0, 10)) ?? 0) + 1);
-    const day = counts.keys().next().value ?? null;
-    const times = open.slots.filter((slot) => slot.displayStart.startsWith(day ?? "-")).map((slot) => ({ slot, label: formatClock(slot.startTime, zone, hour12, intl) }));
-    return { zone, hour12, weekStart: weekStartOf(locale), today: open.today, lastDate: open.lastDate, month: open.month, counts: [...counts], day, times };
+    return { weekStart: weekStartOf(locale), today: open.today, lastDate: open.lastDate, month: open.month, counts: [...counts] };
   } catch (err) {
     log.warn({ err, username, slug }, "booking page: no preview of the first open times");
     return undefined;
@@ -81,11 +79,11 @@ export default async function BookingPage({ params, searchParams }: Params) {
   const windowDays = eventType.maxAdvanceDays ?? host.maxAdvanceDays;
   // The guest's language (?lang=, their remembered choice, their browser's); the browser gets its words only.
   const { locale, source, messages } = await guestLanguage({ param: query.lang });
-  const preview = await slotsPreview(host, windowDays, username, slug, INTL_TAG[locale]);
+  const preview = await slotsPreview(host, windowDays, username, slug);
   // The guest's first month is most likely the host's: its months ask at once too (at most three).
   const months = preview ? Math.min(3, monthsBetween(monthOf(preview.today), preview.month) + 1) : 1;
   return (
-    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
+    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
       <div
         className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}
       >
@@ -106,6 +104,7 @@ export default async function BookingPage({ params, searchParams }: Params) {
               windowDays={windowDays}
               embed={embed}
               preview={preview}
+              requiresConfirmation={eventType.requiresConfirmation}
             />
           </GuestI18n>
         </div>

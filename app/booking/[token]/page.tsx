@@ -7,16 +7,16 @@ import { AnswerValue } from "@/components/booking/answer-value";
 import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { formatClockRange, formatLongDay, zoneLongName } from "@/lib/time/format";
+import { formatClockRange, formatLongDay } from "@/lib/time/format";
+import { zoneName } from "@/lib/time/zones";
 import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";
 import { guestLanguage } from "@/lib/i18n/server";
-import { hour12InZone } from "@/lib/time/reader-clock";
 import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
 import { isoUtc } from "@/lib/time/instants";
 import { guestLinks } from "@/lib/links";
-import { guestBookingOf, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { guestBookingOf, guestClock, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 import { MeetingPlace } from "@/components/booking/meeting-place";
 
 // /booking/{token}: the guest's own page for their booking (its manageUrl; the same secret as
@@ -27,7 +27,7 @@ export const dynamic = "force-dynamic";
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="text-slate-500">{label}</dt>
+      <dt className="break-words text-slate-500 not-first:mt-3 sm:not-first:mt-0">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
   );
@@ -78,7 +78,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
         </div>
         <dl
           data-testid="booking-details"
-          className={`grid grid-cols-[max-content_minmax(0,1fr)] gap-x-6 gap-y-2 rounded-lg border bg-white p-5 ${cancelled ? "border-slate-200 text-slate-500" : "border-slate-200"}`}
+          className={`grid grid-cols-1 gap-x-6 gap-y-0.5 rounded-lg sm:grid-cols-[fit-content(14rem)_minmax(0,1fr)] sm:gap-y-2 border bg-white p-5 ${cancelled ? "border-slate-200 text-slate-500" : "border-slate-200"}`}
         >
           <Row label={m.what}>
             <span className={cancelled ? "line-through" : "font-medium"}>{title}</span>
@@ -86,11 +86,9 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
           <Row label={m.with}>{hostName}</Row>
           <Row label={m.when}>
             {formatLongDay(start, zone, { year: true, locale: intl })},{" "}
-            <span className="whitespace-nowrap">{formatClockRange(start, end, zone, hour12InZone(zone), intl)}</span>
+            <span className="whitespace-nowrap">{formatClockRange(start, end, zone, await guestClock(zone), intl)}</span>
             <br />
-            <span className="text-sm text-slate-500">
-              {zoneLongName(zone, start, intl)} ({zone})
-            </span>
+            <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime, intl)}</span>
           </Row>
           {place && (
             <Row label={m.where}>

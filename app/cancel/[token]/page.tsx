@@ -8,9 +8,12 @@ import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
-import { guestWhen } from "@/lib/services/bookings/cancel";
+import { INTL_TAG } from "@/lib/i18n/locales";
+import { formatClockRange, formatLongDay } from "@/lib/time/format";
+import { isoUtc } from "@/lib/time/instants";
+import { zoneName } from "@/lib/time/zones";
 import { MeetingPlace } from "@/components/booking/meeting-place";
-import { guestBookingOf, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { guestBookingOf, guestClock, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
 // takes a click, so mail scanners and link previews that fetch the URL cancel nothing.
@@ -37,6 +40,10 @@ export default async function CancelPage({ params, searchParams }: Props) {
   // The guest's chosen language, else the one they booked in.
   const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
   const { page: m, pages: p } = messages;
+  const intl = INTL_TAG[locale];
+  const zone = booking.guestTimezone;
+  const start = isoUtc(booking.startTime);
+  const end = isoUtc(booking.endTime);
 
   return (
     <GuestI18n locale={locale} source={source} messages={m}>
@@ -45,12 +52,15 @@ export default async function CancelPage({ params, searchParams }: Props) {
           <h1 className="text-3xl font-semibold tracking-tight">{booking.status === "cancelled" ? p.isCancelled : p.cancelTitle}</h1>
           <LanguageSelect />
         </div>
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-0.5 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-[fit-content(14rem)_minmax(0,1fr)] sm:gap-y-2 [&>dd]:min-w-0 [&>dd]:break-words [&>dt:not(:first-child)]:mt-3 sm:[&>dt:not(:first-child)]:mt-0">
           <dt className="text-slate-500">{m.what}</dt>
           <dd>{fill(m.eventWith, { title, host: hostName })}</dd>
           <dt className="text-slate-500">{m.when}</dt>
           <dd>
-            {guestWhen(booking, locale)} ({booking.guestTimezone})
+            {formatLongDay(start, zone, { year: true, locale: intl })},{" "}
+            <span className="whitespace-nowrap">{formatClockRange(start, end, zone, await guestClock(zone), intl)}</span>
+            <br />
+            <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime, intl)}</span>
             <br />
             <Link href={`/booking/${encodeURIComponent(token)}`} className="text-sm text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600">
               {p.seeWhole}

@@ -40,7 +40,7 @@ export default async function TeamBookingPage({ params, searchParams }: Params) 
   // How far ahead the team takes bookings: the event type's own window, else as far as its furthest host does.
   const windowDays = eventType.maxAdvanceDays ?? Math.max(1, ...hosts.map((h) => h.maxAdvanceDays));
   return (
-    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-6 sm:px-6 sm:py-12"}>
+    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
       <div className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}>
         <EventSummary
           locale={locale}
@@ -58,6 +58,7 @@ export default async function TeamBookingPage({ params, searchParams }: Params) 
               questions={eventType.customQuestions}
               windowDays={windowDays}
               embed={embed}
+              requiresConfirmation={eventType.requiresConfirmation}
             />
           </GuestI18n>
         </div>
