@@ -294,7 +294,6 @@ test.describe("invitations by email", () => {
       const mail = await mailTo(friend);
       const link = /http:\/\/localhost:\d+\/register\?invitation=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0];
       expect(link, mail.text).toBeTruthy();
-      expect(smtp.mails.filter((m) => m.envelopeTo.includes(mistake))).toHaveLength(0);
       const f = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" })).newPage();
       await f.goto(link!);
       await expect(f.getByText("Ada Lovelace invited you to join the team Sales.")).toBeVisible();
@@ -302,7 +301,7 @@ test.describe("invitations by email", () => {
       await expectAccessible(f);
       await bothWidths(f, "register-invitation");
       await f.getByLabel("Full name").fill("Fay Friend");
-      await f.getByLabel("Password", { exact: true }).fill("a good password 1");
+      await f.getByLabel("Password").fill("a good password 1");
       await f.getByRole("button", { name: "Create account" }).click();
       await expect(f).toHaveURL(/\/dashboard\/teams$/);
       await expect(f.getByRole("link", { name: "Sales", exact: true })).toBeVisible();
@@ -312,6 +311,10 @@ test.describe("invitations by email", () => {
       await again.goto(link!);
       await expect(again.getByText(/This invitation link no longer works/)).toBeVisible();
       await bothWidths(again, "register-invitation-spent");
+      // So does the link of the invitation Ada withdrew (its email may have left before she did).
+      const withdrawn = /http:\/\/localhost:\d+\/register\?invitation=[A-Za-z0-9_-]+/.exec((await mailTo(mistake)).text ?? "")?.[0];
+      await again.goto(withdrawn!);
+      await expect(again.getByText(/This invitation link no longer works/)).toBeVisible();
     });
 
     await test.step("Ada sees both in the team, and no invitation left", async () => {

@@ -253,8 +253,11 @@ function InviteForm({ team }: { team: TeamDto }) {
  * browser whatever their zones (a date would be a day apart across midnight somewhere).
  */
 function timeLeft(iso: string): string {
-  const days = Math.floor((Date.parse(iso) - Date.now()) / 86_400_000);
-  return days >= 2 ? `${days} days left to answer` : days === 1 ? "1 day left to answer" : "Less than a day left to answer";
+  const left = Date.parse(iso) - Date.now();
+  if (left < 86_400_000) return "Less than a day left to answer";
+  // Nearest whole day: an invitation just sent has 7, not "6 days" and some hours.
+  const days = Math.round(left / 86_400_000);
+  return days === 1 ? "1 day left to answer" : `${days} days left to answer`;
 }
 
 /** Withdraw an invitation by email (owner): its link stops working. */
