@@ -256,13 +256,15 @@ test.describe("invitations by email", () => {
         await expect(row.getByText("7 days left to answer")).toBeVisible();
         await expect(row.getByRole("button", { name: `Withdraw invitation: ${address}` })).toBeVisible();
       }
+      // An address typed: the email's language is asked for too.
+      await field.fill("someone-new@example.com");
+      await a.getByLabel("Language of the email").selectOption("de");
+      await expectAccessible(a);
+      await bothWidths(a, "team-invite-by-email");
       // The same address twice is said at the field.
       await field.fill(friend.toUpperCase());
       await a.getByRole("button", { name: "Send invitation" }).click();
       await expect(field).toHaveAccessibleDescription(/already invited to the team/);
-      await field.fill("");
-      await expectAccessible(a);
-      await bothWidths(a, "team-invite-by-email");
 
       await invited.getByRole("button", { name: `Withdraw invitation: ${mistake}` }).click();
       const dialog = a.getByRole("dialog", { name: `Withdraw the invitation to ${mistake}?` });

@@ -156,7 +156,7 @@ function LanguageField({ control }: { control: Control<InviteValues, undefined, 
     field: { ref, ...field },
   } = useController({ control, name: "language" });
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex flex-col gap-1 sm:max-w-xs">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         Language of the email
       </label>
