@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
+import { startSmtpServer, type SmtpSink } from "../tests/support/smtp";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
+import { post, start } from "./support/server";
 
 // Issue 21's dashboard part, the way two people use it: Ada creates a team and invites Grace by
 // her username; Grace sees the invitation on her Teams page and accepts; Ada sees her active and
@@ -36,9 +40,9 @@ async function register(page: Page, fullName: string): Promise<Person> {
   return person;
 }
 
-async function logIn(browser: Browser, person: Person): Promise<Page> {
+async function logIn(browser: Browser, person: Person, base = ""): Promise<Page> {
   const page = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" })).newPage();
-  await page.goto("/login");
+  await page.goto(`${base}/login`);
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(person.password);
   await page.getByRole("button", { name: "Log in" }).click();
@@ -70,17 +74,17 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
   const teamUrl = a.url();
 
   await test.step("Ada invites Grace by her username", async () => {
-    await a.getByLabel("Username").fill("nobody-here-xyz");
+    await a.getByLabel("Username or email").fill("nobody-here-xyz");
     await a.getByRole("button", { name: "Send invitation" }).click();
-    await expect(a.getByLabel("Username")).toHaveAccessibleDescription(/No one has this username/);
-    await a.getByLabel("Username").fill(`@${grace.username}`);
+    await expect(a.getByLabel("Username or email")).toHaveAccessibleDescription(/No one has this username/);
+    await a.getByLabel("Username or email").fill(`@${grace.username}`);
     await a.getByRole("button", { name: "Send invitation" }).click();
     await expect(a.getByText("Grace Hopper is invited")).toBeVisible();
     const row = a.getByRole("listitem").filter({ hasText: `@${grace.username}` });
     await expect(row.getByText("Invited", { exact: true })).toBeVisible();
-    await a.getByLabel("Username").fill(grace.username);
+    await a.getByLabel("Username or email").fill(grace.username);
     await a.getByRole("button", { name: "Send invitation" }).click();
-    await expect(a.getByLabel("Username")).toHaveAccessibleDescription(/already a member or invited/);
+    await expect(a.getByLabel("Username or email")).toHaveAccessibleDescription(/already a member or invited/);
   });
 
   const g = await logIn(browser, grace);
@@ -186,5 +190,140 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await g.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Teams" }).click();
     await expectAccessible(g);
     await bothWidths(g, "teams");
+  });
+});
+
+// Invitations by email (issue 37): Ada invites Hal, who has an account, by his address, and a
+// friend who has none; she withdraws a third one she sent by mistake. Hal sees a banner on his
+// dashboard's home and accepts; the friend signs up through the link in her email and is in the
+// team. This server is the spec's own, mailing an SMTP server inside the test, so the links are
+// read from the messages people would get.
+test.describe("invitations by email", () => {
+  let smtp: SmtpSink;
+  let server: Awaited<ReturnType<typeof start>>;
+  /** APP_URL defaults to http://localhost:{port}: the browser uses that name, as the mailed links do. */
+  let base = "";
+  test.beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-invites-")), SMTP_URL: smtp.url });
+    base = server.url.replace("127.0.0.1", "localhost");
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function person(fullName: string): Promise<Person> {
+    const username = `${fullName.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}`;
+    const p = { username, email: `${username}@example.com`, password: "team password 1", fullName };
+    expect((await post(`${server.url}/api/v1/auth/register`, { ...p, timezone: "Europe/Berlin" })).status).toBe(201);
+    return p;
+  }
+
+  const mailTo = async (address: string) => {
+    await expect.poll(() => smtp.mails.filter((m) => m.envelopeTo.includes(address)).length, { timeout: 15_000 }).toBe(1);
+    return smtp.mails.find((m) => m.envelopeTo.includes(address))!.mail;
+  };
+
+  test("invite by email: a host answers from the dashboard's banner, a newcomer signs up through the link", async ({ browser }) => {
+    test.setTimeout(180_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const [ada, hal] = [await person("Ada Lovelace"), await person("Hal Host")];
+    const friend = `friend-${randomUUID().slice(0, 8)}@example.com`;
+    const mistake = `mistake-${randomUUID().slice(0, 8)}@example.com`;
+    const token = (await post(`${server.url}/api/v1/auth/login`, { email: ada.email, password: ada.password })).body.accessToken as string;
+    const team = (await post(`${server.url}/api/v1/me/teams`, { slug: `sales-${randomUUID().slice(0, 6)}`, name: "Sales" }, token)).body as { id: string };
+    const a = await logIn(browser, ada, base);
+
+    await test.step("Ada invites three addresses, and withdraws the one sent by mistake", async () => {
+      await a.goto(`${base}/dashboard/teams/${team.id}`);
+      const field = a.getByLabel("Username or email");
+      await expect(a.getByLabel("Language of the email")).toHaveCount(0);
+      await field.fill(hal.email);
+      await expect(a.getByLabel("Language of the email")).toHaveValue("en");
+      await a.getByRole("button", { name: "Send invitation" }).click();
+      await expect(a.getByText(`An invitation is on its way to ${hal.email}. It waits for an answer for 7 days.`)).toBeVisible();
+      await field.fill(friend);
+      await a.getByRole("button", { name: "Send invitation" }).click();
+      await expect(a.getByText(`An invitation is on its way to ${friend}.`, { exact: false })).toBeVisible();
+      await field.fill(mistake);
+      await a.getByRole("button", { name: "Send invitation" }).click();
+      const invited = a.getByRole("list", { name: "Invited by email" });
+      await expect(invited.getByRole("listitem")).toHaveCount(3);
+      // The same words for the host with an account and the address without one.
+      for (const address of [hal.email, friend]) {
+        const row = invited.getByRole("listitem").filter({ hasText: address });
+        await expect(row.getByText("7 days left to answer")).toBeVisible();
+        await expect(row.getByRole("button", { name: `Withdraw invitation: ${address}` })).toBeVisible();
+      }
+      // An address typed: the email's language is asked for too.
+      await field.fill("someone-new@example.com");
+      await a.getByLabel("Language of the email").selectOption("de");
+      await expectAccessible(a);
+      await bothWidths(a, "team-invite-by-email");
+      // The same address twice is said at the field.
+      await field.fill(friend.toUpperCase());
+      await a.getByRole("button", { name: "Send invitation" }).click();
+      await expect(field).toHaveAccessibleDescription(/already invited to the team/);
+
+      await invited.getByRole("button", { name: `Withdraw invitation: ${mistake}` }).click();
+      const dialog = a.getByRole("dialog", { name: `Withdraw the invitation to ${mistake}?` });
+      await expect(dialog.getByText("The link in the email stops working")).toBeVisible();
+      await dialog.getByRole("button", { name: "Withdraw" }).click();
+      await expect(invited.getByRole("listitem")).toHaveCount(2);
+      await expect(a.getByText(mistake)).toHaveCount(0);
+    });
+
+    await test.step("Hal's email leads to his invitations; his home shows a banner until he answers", async () => {
+      const mail = await mailTo(hal.email);
+      expect(mail.subject).toBe("Ada Lovelace invited you to join Sales");
+      expect(mail.text).toContain(`${base}/dashboard/teams`);
+      const h = await logIn(browser, hal, base);
+      const banner = h.getByRole("region", { name: "A team invitation" });
+      await expect(banner.getByText("Ada Lovelace invited you to join Sales. Accept or decline on your Teams page.")).toBeVisible();
+      await expectAccessible(h);
+      await bothWidths(h, "dashboard-invitation-banner");
+      await banner.getByRole("link", { name: "See the invitation" }).click();
+      const invitations = h.getByRole("region", { name: "Pending invitations" });
+      await invitations.getByRole("button", { name: "Accept the invitation to Sales" }).click();
+      await expect(h.getByRole("link", { name: "Sales", exact: true })).toBeVisible();
+      await h.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Home" }).click();
+      await expect(h.getByRole("heading", { name: "Hello, Hal Host" })).toBeVisible();
+      await expect(h.getByRole("region", { name: /team invitation/i })).toHaveCount(0);
+    });
+
+    await test.step("the friend signs up through the link in her email and is in the team", async () => {
+      const mail = await mailTo(friend);
+      const link = /http:\/\/localhost:\d+\/register\?invitation=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0];
+      expect(link, mail.text).toBeTruthy();
+      const f = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" })).newPage();
+      await f.goto(link!);
+      await expect(f.getByText("Ada Lovelace invited you to join the team Sales.")).toBeVisible();
+      await expect(f.getByLabel("Email")).toHaveValue(friend);
+      await expectAccessible(f);
+      await bothWidths(f, "register-invitation");
+      await f.getByLabel("Full name").fill("Fay Friend");
+      await f.getByLabel("Password").fill("a good password 1");
+      await f.getByRole("button", { name: "Create account" }).click();
+      await expect(f).toHaveURL(/\/dashboard\/teams$/);
+      await expect(f.getByRole("link", { name: "Sales", exact: true })).toBeVisible();
+
+      // The link was spent: opened again, it says so in words.
+      const again = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" })).newPage();
+      await again.goto(link!);
+      await expect(again.getByText(/This invitation link no longer works/)).toBeVisible();
+      await bothWidths(again, "register-invitation-spent");
+      // So does the link of the invitation Ada withdrew (its email may have left before she did).
+      const withdrawn = /http:\/\/localhost:\d+\/register\?invitation=[A-Za-z0-9_-]+/.exec((await mailTo(mistake)).text ?? "")?.[0];
+      await again.goto(withdrawn!);
+      await expect(again.getByText(/This invitation link no longer works/)).toBeVisible();
+    });
+
+    await test.step("Ada sees both in the team, and no invitation left", async () => {
+      await a.reload();
+      await expect(a.getByRole("list", { name: "Invited by email" })).toHaveCount(0);
+      await expect(a.getByRole("listitem").filter({ hasText: `@${hal.username}` }).getByText("Hal Host", { exact: true })).toBeVisible();
+      await expect(a.getByText("Fay Friend", { exact: true })).toBeVisible();
+    });
   });
 });

@@ -53,8 +53,23 @@ export function toTeamMember(m: TeamMemberView) {
   return { userId: m.userId, username: m.username, fullName: m.fullName, role: m.role, status: m.status };
 }
 
-export function toTeam(t: TeamRow, members: TeamMemberView[]) {
-  return { id: t.id, slug: t.slug, name: t.name, createdAt: isoUtc(t.createdAt), members: members.map(toTeamMember) };
+/** An invitation by email as the team's owners see it: the address, never whose it is. */
+export type EmailInvitationDtoSource = { id: string; email: string; role: "owner" | "member"; createdAt: Date; expiresAt: Date };
+
+export function toTeamEmailInvitation(i: EmailInvitationDtoSource) {
+  return { id: i.id, email: i.email, role: i.role, status: "invited" as const, invitedAt: isoUtc(i.createdAt), expiresAt: isoUtc(i.expiresAt) };
+}
+
+/** A team; its invitations by email only where given (to its owners). */
+export function toTeam(t: TeamRow, members: TeamMemberView[], emailInvitations?: EmailInvitationDtoSource[]) {
+  return {
+    id: t.id,
+    slug: t.slug,
+    name: t.name,
+    createdAt: isoUtc(t.createdAt),
+    members: members.map(toTeamMember),
+    ...(emailInvitations ? { emailInvitations: emailInvitations.map(toTeamEmailInvitation) } : {}),
+  };
 }
 
 /** An invitation waiting for the caller's answer: the team's name as given, the role, who sent it. */

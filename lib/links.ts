@@ -56,6 +56,16 @@ export function dashboardBookingUrl(bookingId: string): string {
   return `${appUrl()}/dashboard/bookings?booking=${encodeURIComponent(bookingId)}`;
 }
 
+/** The dashboard's teams page, where a host answers their team invitations. */
+export function teamInvitationsUrl(): string {
+  return `${appUrl()}/dashboard/teams`;
+}
+
+/** Sign-up through a team invitation sent to an address without an account (its single-use secret). */
+export function signUpWithInvitationUrl(token: string): string {
+  return `${appUrl()}/register?invitation=${encodeURIComponent(token)}`;
+}
+
 export function confirmEmailUrl(token: string): string {
   return `${appUrl()}/confirm-email/${token}`;
 }

@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Home" };
 export default async function DashboardHomePage() {
   const host = await requireHost();
   // What the home and its getting-started list read, in the first HTML.
-  const resources: Resource[] = ["me", "eventTypes", "availability", "calendarConnections", { bookings: UPCOMING }, { bookings: ANY }];
+  const resources: Resource[] = ["me", "eventTypes", "availability", "calendarConnections", { bookings: UPCOMING }, { bookings: ANY }, "teamInvitations"];
   return (
     <Prefetched resources={resources}>
       <DashboardHome publicUrl={hostPageUrl(host.username)} userId={host.id} />

@@ -28,11 +28,14 @@ export function usernameFrom(name: string): string {
     .replace(/-+$/, "");
 }
 
-/** POST /auth/register, then a next-auth session with the same credentials, then the dashboard. */
-export function RegisterForm({ appUrl }: { appUrl: string }) {
+/**
+ * POST /auth/register, then a next-auth session with the same credentials, then the dashboard
+ * (its Teams page when made through a team invitation's link, whose address it starts with).
+ */
+export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitation?: { token: string; email: string } }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(invitation?.email ?? "");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const [fullName, setFullName] = useState("");
@@ -69,7 +72,10 @@ export function RegisterForm({ appUrl }: { appUrl: string }) {
     setGeneral(null);
     setErrors({});
     try {
-      await fetchJson("/auth/register", { method: "POST", body: { email, password, fullName, username, timezone } });
+      await fetchJson("/auth/register", {
+        method: "POST",
+        body: { email, password, fullName, username, timezone, ...(invitation ? { invitationToken: invitation.token } : {}) },
+      });
     } catch (error) {
       if (!(error instanceof ApiError)) return showErrors({}, "Something went wrong. Please try again.");
       if (error.code === "conflict") {
@@ -91,7 +97,7 @@ export function RegisterForm({ appUrl }: { appUrl: string }) {
     try {
       const result = await signIn("credentials", { email, password, redirect: false });
       if (result?.ok) {
-        router.replace("/dashboard");
+        router.replace(invitation ? "/dashboard/teams" : "/dashboard");
         router.refresh();
         return;
       }

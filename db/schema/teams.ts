@@ -34,6 +34,8 @@ export const teamMembers = pgTable(
     invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** When an invitation stops being answerable (null once accepted): past it, the row is as if absent. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),
@@ -46,5 +48,38 @@ export const teamMembers = pgTable(
   ],
 );
 
+/**
+ * An invitation sent to an email address (lib/services/teams/invite-by-email.ts), whether or not
+ * an account uses it: the owners see the address, never whose it is. An account with that
+ * address answers it from its dashboard; a new one registers through the mailed link, whose
+ * secret is kept only as its SHA-256 (single-use: registering deletes the row).
+ */
+export const teamEmailInvitations = pgTable(
+  "team_email_invitations",
+  {
+    id: text("id").primaryKey(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** Lower-cased, as accounts' addresses are. */
+    email: text("email").notNull(),
+    role: text("role", { enum: teamRoles }).notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The language of its email (one of lib/i18n's locales). */
+    language: text("language").notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("team_email_invitations_team_email_key").on(t.teamId, t.email),
+    uniqueIndex("team_email_invitations_token_hash_key").on(t.tokenHash),
+    index("team_email_invitations_email_idx").on(t.email),
+    index("team_email_invitations_invited_by_idx").on(t.invitedBy),
+    check("team_email_invitations_role_chk", sql`${t.role} in ('owner', 'member')`),
+  ],
+);
+
 export type TeamRow = typeof teams.$inferSelect;
+export type TeamEmailInvitationRow = typeof teamEmailInvitations.$inferSelect;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;

@@ -84,8 +84,8 @@ async function teamEventTypesLoader(host: UserRow, teamId: string): Promise<[rea
 /** One team, or nothing when the caller is not in it (the page says "Team not found"). */
 async function teamLoader(host: UserRow, teamId: string): Promise<[readonly unknown[], unknown] | null> {
   try {
-    const { team, members } = await getTeam(await getDb(), host, teamId);
-    return [teamKeys.team(teamId), toTeam(team, members)];
+    const { team, members, emailInvitations } = await getTeam(await getDb(), host, teamId);
+    return [teamKeys.team(teamId), toTeam(team, members, emailInvitations)];
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;

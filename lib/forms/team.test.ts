@@ -43,11 +43,16 @@ describe("a new team's form", () => {
 
 describe("an invitation", () => {
   it("takes a username as people write it", () => {
-    expect(inviteBody({ username: " @Grace ", role: "member" })).toEqual({ username: "grace", role: "member" });
+    expect(inviteBody({ invitee: " @Grace ", role: "member", language: "en" })).toEqual({ username: "grace", role: "member" });
   });
 
-  it("asks for a username", async () => {
-    expect(await checkForm(inviteRules, { username: "  ", role: "member" })).toEqual({ username: "Enter the username of the person to invite." });
+  it("takes an email address, with the language of its email", () => {
+    expect(inviteBody({ invitee: " Grace@Example.com ", role: "owner", language: "de" })).toEqual({ email: "Grace@Example.com", role: "owner", language: "de" });
+  });
+
+  it("asks for a username or an email address, and a whole address", async () => {
+    expect(await checkForm(inviteRules, { invitee: "  ", role: "member", language: "en" })).toEqual({ invitee: "Enter a username or an email address." });
+    expect(await checkForm(inviteRules, { invitee: "grace@", role: "member", language: "en" })).toEqual({ invitee: "Enter a whole email address, e.g. ana@example.com." });
   });
 });
 

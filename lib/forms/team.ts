@@ -1,4 +1,5 @@
 import type { SchedulingType, TeamEventTypeDto, TeamEventTypeInput, TeamMemberDto } from "@/lib/browser/api-client/teams";
+import type { Locale } from "@/lib/i18n/locales";
 import { USERNAME_FORMAT } from "@/lib/schemas/account";
 import { CreateTeamBody, CreateTeamEventTypeBody, InviteMemberBody, UpdateTeamBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
 import { eventTypeFieldOf, eventTypeValues, eventTypeWords, toEventTypeBody, type EventTypeValues } from "./event-type";
@@ -6,7 +7,7 @@ import type { FoundIssue } from "./field-errors";
 import type { FormRules } from "./resolver";
 
 // The teams pages' forms (decisions §15), checked with the API's own schemas (lib/schemas/team.ts):
-// a new team and its rename (slug and name), an invitation by username, and a team event type
+// a new team and its rename (slug and name), an invitation by username or email, and a team event type
 // (the personal event type's form, plus how bookings go to the hosts and which members host).
 
 export type TeamValues = { name: string; slug: string };
@@ -34,13 +35,29 @@ export const newTeamRules: FormRules<TeamValues> = { schema: CreateTeamBody, toB
 /** A rename sends both fields (unchanged ones are harmless). */
 export const teamChangeRules: FormRules<TeamValues> = { schema: UpdateTeamBody, toBody: (v) => ({ slug: v.slug.trim(), name: v.name }), words: teamWords };
 
-export type InviteValues = { username: string; role: "owner" | "member" };
-/** A username as people write it ("@Ada ") as the API knows it ("ada"). */
-export const inviteBody = (v: InviteValues) => ({ username: v.username.trim().replace(/^@/, "").toLowerCase(), role: v.role });
+export type InviteValues = { invitee: string; role: "owner" | "member"; language: Locale };
+
+/** True when what was typed is an email address rather than a username ("@ada" is a username). */
+export const isEmailInvitee = (invitee: string) => invitee.trim().replace(/^@/, "").includes("@");
+
+/**
+ * A username as people write it ("@Ada " → "ada"), or an email address (sent with the language
+ * of its email): one field, as the person at the keyboard knows the invitee.
+ */
+export const inviteBody = (v: InviteValues) =>
+  isEmailInvitee(v.invitee)
+    ? { email: v.invitee.trim(), role: v.role, language: v.language }
+    : { username: v.invitee.trim().replace(/^@/, "").toLowerCase(), role: v.role };
+
 export const inviteRules: FormRules<InviteValues> = {
   schema: InviteMemberBody,
   toBody: inviteBody,
-  words: ({ path, code }) => (path === "username" && code === "too_small" ? "Enter the username of the person to invite." : undefined),
+  fieldOf: (path) => (path === "username" || path === "email" ? "invitee" : path === "role" || path === "language" ? path : undefined),
+  words: ({ path, code }) => {
+    if (path === "username" && code === "too_small") return "Enter a username or an email address.";
+    if (path === "email") return "Enter a whole email address, e.g. ana@example.com.";
+    return undefined;
+  },
 };
 
 // ---- Team event types ----

@@ -182,5 +182,15 @@ export const de: Messages = {
     declinedSubject: "Abgelehnt: {title} mit {host} am {day}",
     declinedLead: "{host} hat Ihre Buchungsanfrage abgelehnt.",
     expiredLead: "{host} hat Ihre Buchungsanfrage nicht rechtzeitig bestätigt, daher ist sie storniert.",
+    // a team invitation by email (lib/notifications/account-mail.ts)
+    greetingAnonymous: "Guten Tag,",
+    someone: "Jemand",
+    teamInviteSubject: "{inviter} hat Sie eingeladen, {team} beizutreten",
+    teamInviteLead: "{inviter} hat Sie eingeladen, dem Team „{team}“ beizutreten: Seine Mitglieder teilen Terminarten und übernehmen seine Buchungen.",
+    teamInviteAnswer: "Nehmen Sie die Einladung auf Ihrem Dashboard an oder lehnen Sie sie ab. Sie wartet {days} Tage auf Ihre Antwort:",
+    teamInviteSignUp: "Erstellen Sie mit diesem Link Ihr Konto, um zu antworten. Der Link funktioniert einmal, {days} Tage lang:",
+    teamInviteOpen: "Einladung ansehen",
+    teamInviteCreate: "Konto erstellen",
+    teamInviteIgnore: "Wenn Sie nicht beitreten möchten, ignorieren Sie diese Nachricht: Es ändert sich nichts.",
   },
 };

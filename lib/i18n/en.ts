@@ -191,6 +191,16 @@ export const en = {
     declinedSubject: "Declined: {title} with {host} on {day}",
     declinedLead: "{host} declined your booking request.",
     expiredLead: "{host} did not confirm your booking request before its time, so it is cancelled.",
+    // a team invitation by email (lib/notifications/account-mail.ts)
+    greetingAnonymous: "Hello,",
+    someone: "Someone",
+    teamInviteSubject: "{inviter} invited you to join {team}",
+    teamInviteLead: "{inviter} invited you to join the team “{team}”: its members share event types and host its bookings.",
+    teamInviteAnswer: "Accept or decline it on your dashboard. It waits for your answer for {days} days:",
+    teamInviteSignUp: "Create your account with this link to answer it. The link works once, for {days} days:",
+    teamInviteOpen: "See the invitation",
+    teamInviteCreate: "Create your account",
+    teamInviteIgnore: "If you do not want to join, ignore this message: nothing changes.",
   },
 };
 

@@ -182,5 +182,15 @@ export const es: Messages = {
     declinedSubject: "Rechazada: {title} con {host} el {day}",
     declinedLead: "{host} ha rechazado su solicitud de reserva.",
     expiredLead: "{host} no confirmó su solicitud de reserva a tiempo, por lo que se ha cancelado.",
+    // a team invitation by email (lib/notifications/account-mail.ts)
+    greetingAnonymous: "Hola:",
+    someone: "Alguien",
+    teamInviteSubject: "{inviter} le invitó a unirse a {team}",
+    teamInviteLead: "{inviter} le invitó a unirse al equipo «{team}»: sus miembros comparten tipos de evento y atienden sus reservas.",
+    teamInviteAnswer: "Acéptela o rechácela en su panel. Espera su respuesta durante {days} días:",
+    teamInviteSignUp: "Cree su cuenta con este enlace para responder. El enlace funciona una vez, durante {days} días:",
+    teamInviteOpen: "Ver la invitación",
+    teamInviteCreate: "Crear su cuenta",
+    teamInviteIgnore: "Si no quiere unirse, ignore este mensaje: no cambia nada.",
   },
 };

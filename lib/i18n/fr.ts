@@ -182,5 +182,15 @@ export const fr: Messages = {
     declinedSubject: "Refusé : {title} avec {host} le {day}",
     declinedLead: "{host} a refusé votre demande de réservation.",
     expiredLead: "{host} n’a pas confirmé votre demande de réservation à temps : elle est donc annulée.",
+    // a team invitation by email (lib/notifications/account-mail.ts)
+    greetingAnonymous: "Bonjour,",
+    someone: "Quelqu’un",
+    teamInviteSubject: "{inviter} vous invite à rejoindre {team}",
+    teamInviteLead: "{inviter} vous invite à rejoindre l’équipe « {team} » : ses membres partagent des types d’événement et assurent ses réservations.",
+    teamInviteAnswer: "Acceptez-la ou refusez-la dans votre tableau de bord. Elle attend votre réponse pendant {days} jours :",
+    teamInviteSignUp: "Créez votre compte avec ce lien pour y répondre. Le lien fonctionne une fois, pendant {days} jours :",
+    teamInviteOpen: "Voir l’invitation",
+    teamInviteCreate: "Créer votre compte",
+    teamInviteIgnore: "Si vous ne souhaitez pas rejoindre l’équipe, ignorez ce message : rien ne change.",
   },
 };

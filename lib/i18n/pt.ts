@@ -182,5 +182,15 @@ export const pt: Messages = {
     declinedSubject: "Recusada: {title} com {host} – {day}",
     declinedLead: "{host} recusou seu pedido de reserva.",
     expiredLead: "{host} não confirmou seu pedido de reserva a tempo, por isso ele foi cancelado.",
+    // a team invitation by email (lib/notifications/account-mail.ts)
+    greetingAnonymous: "Olá,",
+    someone: "Alguém",
+    teamInviteSubject: "{inviter} convidou você para entrar em {team}",
+    teamInviteLead: "{inviter} convidou você para entrar na equipe “{team}”: seus membros compartilham tipos de evento e atendem suas reservas.",
+    teamInviteAnswer: "Aceite ou recuse o convite no seu painel. Ele aguarda sua resposta por {days} dias:",
+    teamInviteSignUp: "Crie sua conta com este link para responder. O link funciona uma vez, por {days} dias:",
+    teamInviteOpen: "Ver o convite",
+    teamInviteCreate: "Criar sua conta",
+    teamInviteIgnore: "Se não quiser entrar, ignore esta mensagem: nada muda.",
   },
 };

@@ -7,6 +7,7 @@ import { emailChangeEmail } from "./email-change-email";
 import { emailChangedNotice } from "./email-changed-notice";
 import { passwordResetEmail } from "./password-reset-email";
 import { reminderCall, reminderEmail } from "./reminder";
+import { teamInvitationEmail } from "./team-invitation-email";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
 
@@ -16,5 +17,5 @@ import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), reminderEmail(), reminderCall()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), teamInvitationEmail(), reminderEmail(), reminderCall()];
 }

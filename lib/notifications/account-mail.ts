@@ -1,5 +1,8 @@
 import "server-only";
 import type { SendMailOptions } from "nodemailer";
+import { fill } from "@/lib/i18n/fill";
+import { messagesOf } from "@/lib/i18n/catalogs";
+import type { Locale } from "@/lib/i18n/locales";
 
 // Mail about the account itself (not a booking): the password reset and email change links, and
 // the notice to an address the account left. Plain text and a
@@ -11,8 +14,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!
 type Mail = { to: { name: string; address: string }; from: string; messageId: string };
 
 /** An account message: a greeting, paragraphs, an optional link (its own line in the text), and a closing paragraph. */
-function accountMail(m: Mail & { subject: string; paragraphs: string[]; link?: { url: string; label: string }; after?: string }): SendMailOptions {
-  const greeting = `Hi ${m.to.name},`;
+function accountMail(m: Mail & { subject: string; paragraphs: string[]; link?: { url: string; label: string }; after?: string; greeting?: string }): SendMailOptions {
+  const greeting = m.greeting ?? `Hi ${m.to.name},`;
   const text = [greeting, "", ...m.paragraphs, ...(m.link ? [m.link.url] : []), ...(m.after ? ["", m.after] : []), ""];
   const html = [
     greeting,
@@ -61,5 +64,25 @@ export function composeEmailChangedNotice(m: Mail & { newEmail: string; forgotPa
       "If you made this change, there is nothing to do.",
       `If you did not, reset your password now at ${m.forgotPasswordUrl} (with the new address) and reply to this message so we can help.`,
     ],
+  });
+}
+
+/**
+ * A team invitation sent to an email address, in the language given: to an account with that
+ * address, a link to its dashboard's invitations; to anyone else, the single-use sign-up link.
+ * The team's name and the inviter's come from other people: plain text here, escaped in the HTML.
+ */
+export function composeTeamInvitationMail(
+  m: Mail & { locale: Locale; hasAccount: boolean; teamName: string; inviterName: string | null; url: string; days: number },
+): SendMailOptions {
+  const t = messagesOf(m.locale).mail;
+  const inviter = m.inviterName ?? t.someone;
+  return accountMail({
+    ...m,
+    greeting: m.to.name ? fill(t.greeting, { name: m.to.name }) : t.greetingAnonymous,
+    subject: fill(t.teamInviteSubject, { inviter, team: m.teamName }),
+    paragraphs: [fill(t.teamInviteLead, { inviter, team: m.teamName }), fill(m.hasAccount ? t.teamInviteAnswer : t.teamInviteSignUp, { days: m.days })],
+    link: { url: m.url, label: m.hasAccount ? t.teamInviteOpen : t.teamInviteCreate },
+    after: t.teamInviteIgnore,
   });
 }

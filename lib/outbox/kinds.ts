@@ -12,3 +12,5 @@ export const REMINDER_EMAIL = "reminder.email";
 export const REMINDER_CALL = "reminder.call";
 /** Every kind a booking's reminders are made of: what a cancel drops. */
 export const REMINDER_KINDS = [REMINDER_EMAIL, REMINDER_CALL] as const;
+/** An invitation to a team, to the email address it was sent to (lib/services/teams/invite-by-email.ts). */
+export const TEAM_INVITATION_EMAIL = "email.team_invitation";

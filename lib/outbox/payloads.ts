@@ -37,6 +37,10 @@ export type EmailChangeEmailJob = z.infer<typeof EmailChangeEmailJob>;
 export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string() });
 export type EmailChangedNoticeJob = z.infer<typeof EmailChangedNoticeJob>;
 
+/** A team invitation by email; the sign-up link's secret sealed (the table keeps only its hash). */
+export const TeamInvitationEmailJob = z.object({ invitationId: z.string(), sealedToken: z.string() });
+export type TeamInvitationEmailJob = z.infer<typeof TeamInvitationEmailJob>;
+
 /** The password reset link, its secret sealed (the table keeps only its hash). */
 export const PasswordResetEmailJob = z.object({ resetId: z.string(), sealedToken: z.string() });
 export type PasswordResetEmailJob = z.infer<typeof PasswordResetEmailJob>;

@@ -48,6 +48,12 @@ export const RegisterBody = z.strictObject({
   fullName: FullName,
   username: Username,
   timezone: TimeZone,
+  invitationToken: Text.max(200)
+    .optional()
+    .meta({
+      description:
+        "The secret of a team invitation's sign-up link (/register?invitation=…): single-use. Registering with the invited address joins the team; with another, the account is invited and answers on its dashboard. A link that no longer works is ignored",
+    }),
 });
 
 export const ChangePasswordBody = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RESERVED_USERNAMES, USERNAME_FORMAT, USERNAME_FORMAT_MESSAGE } from "./account";
+import { LOCALES } from "@/lib/i18n/locales";
 import { PathSegment, QueryInt, Text, Timestamp } from "./common";
 import { CreateEventTypeBody, EventType, UpdateEventTypeBody } from "./event-type";
 
@@ -22,13 +23,35 @@ const TeamName = Text.trim().min(1, "Must not be empty").max(100);
 export const CreateTeamBody = z.strictObject({ slug: TeamSlug, name: TeamName });
 export const UpdateTeamBody = z.strictObject({ slug: TeamSlug.optional(), name: TeamName.optional() });
 
-export const InviteMemberBody = z.strictObject({
-  username: PathSegment.trim().min(1, "Must not be empty").toLowerCase(),
-  role: TeamRole.default("member"),
-});
+const InviteEmail = Text.trim()
+  .max(254)
+  .pipe(z.email("Must be a valid email address"))
+  .transform((e) => e.toLowerCase());
+
+/**
+ * Invite by username (a person with an account here) or by email address (anyone: an account
+ * with that address answers on its dashboard, anyone else gets a sign-up link), one of the two.
+ */
+export const InviteMemberBody = z
+  .strictObject({
+    username: PathSegment.trim().min(1, "Must not be empty").toLowerCase().optional().meta({ description: "The person's username: one of username and email" }),
+    email: InviteEmail.optional().meta({
+      description:
+        "An email address: one of username and email. The answer is the same whether or not an account uses it; that account (or whoever registers through the mailed link) answers the invitation",
+    }),
+    role: TeamRole.default("member"),
+    language: z.enum(LOCALES).optional().meta({ description: "The language of the invitation email (by email only); English when left out" }),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.username === undefined) === (b.email === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["username"], message: "Give a username or an email address, one of the two" });
+    }
+    if (b.language !== undefined && b.email === undefined) ctx.addIssue({ code: "custom", path: ["language"], message: "Only an invitation by email has a language" });
+  });
 export const UpdateMemberBody = z.strictObject({ role: TeamRole });
 
 export const TeamParams = z.object({ teamId: PathSegment });
+export const EmailInvitationParams = z.object({ teamId: PathSegment, invitationId: PathSegment });
 export const MemberParams = z.object({ teamId: PathSegment, userId: PathSegment });
 export const TeamEventTypeParams = z.object({ teamId: PathSegment, eventTypeId: PathSegment });
 
@@ -36,8 +59,29 @@ export const TeamMember = z
   .object({ userId: z.string(), username: z.string(), fullName: z.string(), role: TeamRole, status: MemberStatus })
   .meta({ id: "TeamMember" });
 
+export const TeamEmailInvitation = z
+  .object({
+    id: z.string().meta({ description: "prefix tinv_; withdraw with DELETE /me/teams/{teamId}/invitations/{id}" }),
+    email: z.string().meta({ description: "The address invited, lower-cased; never whose it is" }),
+    role: TeamRole,
+    status: z.literal("invited"),
+    invitedAt: Timestamp,
+    expiresAt: Timestamp.meta({ description: "After it the invitation can no longer be answered and is no longer listed" }),
+  })
+  .meta({ id: "TeamEmailInvitation" });
+
 export const Team = z
-  .object({ id: z.string(), slug: z.string(), name: z.string(), createdAt: Timestamp, members: z.array(TeamMember) })
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    createdAt: Timestamp,
+    members: z.array(TeamMember).meta({ description: "Active members, and invited ones whose invitation has not expired" }),
+    emailInvitations: z
+      .array(TeamEmailInvitation)
+      .optional()
+      .meta({ description: "Invitations by email waiting for an answer: only in GET /me/teams/{teamId}, and only for the team's active owners" }),
+  })
   .meta({ id: "Team" });
 
 const Pagination = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });

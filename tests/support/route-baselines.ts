@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/store/database";
-import { bookings, calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamMembers, teams, users } from "@/db/schema";
+import { bookings, calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamEmailInvitations, teamMembers, teams, users } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { newId } from "@/lib/ids";
 import { oauthNonceCookieName, startOAuth } from "@/lib/services/calendars/oauth";
@@ -256,6 +256,14 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     params: { teamId: await teamOf(fx) },
     body: { username: (await someone()).username, role: "member" },
   }),
+  "DELETE /me/teams/{teamId}/invitations/{invitationId}": async (fx) => {
+    const teamId = await teamOf(fx);
+    const invitationId = newId("tinv");
+    await (await getDb())
+      .insert(teamEmailInvitations)
+      .values({ id: invitationId, teamId, email: `${unique("fz-invitee")}@example.com`, role: "member", invitedBy: fx.host.id, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) });
+    return { ...none, headers: auth(fx), params: { teamId, invitationId } };
+  },
   "PATCH /me/teams/{teamId}/members/{userId}": async (fx) => {
     const teamId = await teamOf(fx);
     return { ...none, headers: auth(fx), params: { teamId, userId: await memberOf(teamId) }, body: { role: "owner" } };
@@ -293,7 +301,7 @@ async function teamOf(fx: Fixture, as: { role: "owner" | "member"; status: "invi
   if (as.role !== "owner" || as.status !== "active") {
     await db.insert(teamMembers).values({ teamId: id, userId: (await someone()).id, role: "owner", status: "active" });
   }
-  await db.insert(teamMembers).values({ teamId: id, userId: fx.host.id, ...as });
+  await db.insert(teamMembers).values({ teamId: id, userId: fx.host.id, ...as, expiresAt: as.status === "invited" ? new Date(Date.now() + 86_400_000) : null });
   return id;
 }
 

@@ -63,6 +63,7 @@ import * as teamAccept from "./me/teams/[teamId]/accept/route";
 import * as teamInvitations from "./me/team-invitations/route";
 import * as teamMembers from "./me/teams/[teamId]/members/route";
 import * as teamMember from "./me/teams/[teamId]/members/[userId]/route";
+import * as teamEmailInvitation from "./me/teams/[teamId]/invitations/[invitationId]/route";
 import * as teamEventTypes from "./me/teams/[teamId]/event-types/route";
 import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/route";
 import * as teamExplain from "./me/teams/[teamId]/event-types/[eventTypeId]/explain/route";
@@ -126,6 +127,7 @@ export const routeModules: RouteModule[] = [
   teamInvitations,
   teamMembers,
   teamMember,
+  teamEmailInvitation,
   teamEventTypes,
   teamEventType,
   teamExplain,

@@ -5,6 +5,7 @@ import type {
   SchedulingType as SchedulingTypes,
   Team,
   TeamEventType,
+  TeamEmailInvitation,
   TeamEventTypeList,
   TeamInvitation,
   TeamInvitationList,
@@ -23,6 +24,7 @@ export type TeamMemberDto = z.output<typeof TeamMember>;
 export type TeamRole = TeamMemberDto["role"];
 export type MemberStatus = TeamMemberDto["status"];
 export type TeamDto = z.output<typeof Team>;
+export type TeamEmailInvitationDto = z.output<typeof TeamEmailInvitation>;
 export type TeamPage = z.output<typeof TeamList>;
 /** An invitation waiting for the caller's answer: the team's id, slug and name, the role, who sent it. */
 export type TeamInvitationDto = z.output<typeof TeamInvitation>;
@@ -80,8 +82,12 @@ export const createTeam = (input: { slug: string; name: string }) => fetchJson<T
 export const updateTeam = (teamId: string, change: { name?: string; slug?: string }) => fetchJson<TeamDto>(team(teamId), { method: "PATCH", body: change });
 export const deleteTeam = (teamId: string) => fetchJson<undefined>(team(teamId), { method: "DELETE" });
 
-export const inviteMember = (teamId: string, input: { username: string; role?: TeamRole }) =>
-  fetchJson<TeamMemberDto>(`${team(teamId)}/members`, { method: "POST", body: input });
+/** An invitation by username answers with the member; one by email with the invitation (the same whoever owns the address). */
+export const invite = (teamId: string, input: { username: string; role?: TeamRole } | { email: string; role?: TeamRole; language?: string }) =>
+  fetchJson<TeamMemberDto | TeamEmailInvitationDto>(`${team(teamId)}/members`, { method: "POST", body: input });
+/** Withdraws an invitation by email (owner). */
+export const withdrawEmailInvitation = (teamId: string, invitationId: string) =>
+  fetchJson<undefined>(`${team(teamId)}/invitations/${encodeURIComponent(invitationId)}`, { method: "DELETE" });
 export const acceptInvitation = (teamId: string) => fetchJson<TeamDto>(`${team(teamId)}/accept`, { method: "POST" });
 export const changeRole = (teamId: string, userId: string, role: TeamRole) =>
   fetchJson<TeamMemberDto>(`${team(teamId)}/members/${encodeURIComponent(userId)}`, { method: "PATCH", body: { role } });

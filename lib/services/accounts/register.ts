@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
 import type { RegisterBody } from "@/lib/schemas/account";
 import { DEFAULT_SCHEDULE_NAME } from "@/lib/services/schedule/schedule-store";
+import { joinBySignUpToken } from "@/lib/services/teams";
 
 // A new host starts bookable: Monday to Friday, 09:00–17:00 in their own timezone, and a
 // 30-minute event type ready to share, so the link works in the first minute.
@@ -35,6 +36,7 @@ export async function registerHost(db: Db, input: z.output<typeof RegisterBody>)
         .insert(availabilityRules)
         .values(DEFAULT_WEEKDAYS.map((dayOfWeek) => ({ userId: user!.id, scheduleId, dayOfWeek, startMinute: 9 * 60, endMinute: 17 * 60 })));
       await tx.insert(eventTypes).values({ id: newId("evt"), userId: user!.id, ...STARTER_EVENT_TYPE });
+      if (input.invitationToken) await joinBySignUpToken(tx, user!, input.invitationToken);
       return user!;
     });
   } catch (error) {

@@ -2,6 +2,8 @@ import "server-only";
 import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
 import { teamMembers, teams, users, type TeamRow, type UserRow } from "@/db/schema";
+import { emailInvitationsTo } from "./email-invitations";
+import { liveMember, pendingMember } from "./invitation-rules";
 import { listMembers, type Team } from "./store";
 
 export type Page = { page: number; limit: number };
@@ -12,7 +14,7 @@ export type TeamListQuery = Page & { status?: "active" | "invited" };
  * `status`), oldest first, with their members, and how many there are in all.
  */
 export async function listTeams(db: Db, user: UserRow, query: TeamListQuery): Promise<{ teams: Team[]; total: number }> {
-  const where: SQL | undefined = and(eq(teamMembers.userId, user.id), query.status ? eq(teamMembers.status, query.status) : undefined);
+  const where: SQL | undefined = and(eq(teamMembers.userId, user.id), liveMember(), query.status ? eq(teamMembers.status, query.status) : undefined);
   const [rows, [counted]] = await Promise.all([
     db
       .select({ team: teams })
@@ -38,11 +40,12 @@ export type Invitation = {
 
 /**
  * A page of the invitations waiting for the caller's answer, oldest first: the team (its id,
- * slug and name, and nothing of its members), the role offered, and who sent it.
+ * slug and name, and nothing of its members), the role offered, and who sent it. Invitations by
+ * username and by email to the caller's address alike; expired ones are gone.
  */
 export async function listInvitations(db: Db, user: UserRow, query: Page): Promise<{ invitations: Invitation[]; total: number }> {
-  const where = and(eq(teamMembers.userId, user.id), eq(teamMembers.status, "invited"));
-  const [rows, [counted]] = await Promise.all([
+  const where = and(eq(teamMembers.userId, user.id), pendingMember());
+  const [rows, byEmail] = await Promise.all([
     db
       .select({
         team: { id: teams.id, slug: teams.slug, name: teams.name },
@@ -56,18 +59,19 @@ export async function listInvitations(db: Db, user: UserRow, query: Page): Promi
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .leftJoin(users, eq(users.id, teamMembers.invitedBy))
       .where(where)
-      .orderBy(asc(teamMembers.createdAt), asc(teamMembers.teamId))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(teamMembers).where(where),
+      .orderBy(asc(teamMembers.createdAt), asc(teamMembers.teamId)),
+    // Each address holds at most MAX_PENDING_INVITATIONS_RECEIVED waiting ones: both lists are short.
+    emailInvitationsTo(db, user),
   ]);
+  const all = [...rows, ...byEmail].sort((a, b) => a.invitedAt.getTime() - b.invitedAt.getTime() || a.team.id.localeCompare(b.team.id));
+  const start = (query.page - 1) * query.limit;
   return {
-    invitations: rows.map((r) => ({
+    invitations: all.slice(start, start + query.limit).map((r) => ({
       team: r.team,
       role: r.role,
       invitedAt: r.invitedAt,
       invitedBy: r.inviterId ? { userId: r.inviterId, username: r.inviterUsername!, fullName: r.inviterName! } : null,
     })),
-    total: counted?.total ?? 0,
+    total: all.length,
   };
 }

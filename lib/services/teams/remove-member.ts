@@ -1,16 +1,25 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { eventTypes, teamMembers, type UserRow } from "@/db/schema";
+import { eventTypes, teamEmailInvitations, teamMembers, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
-import { activeOwnerCount, requireOwner, writeTeam } from "./store";
+import { activeOwnerCount, memberOrNotFound, requireOwner, writeTeam } from "./store";
 
 /**
- * Removes a member (an owner's action), or the caller leaves (or declines an invitation). The
+ * Removes a member (an owner's action), or the caller leaves (or declines an invitation, by
+ * username or to their address). The
  * team's last active owner can do neither: 409. The person stops hosting every event type of the
  * team; the bookings they already have stay theirs.
  */
 export async function removeMember(db: Db, user: UserRow, teamId: string, userId: string): Promise<void> {
+  if (userId === user.id) {
+    // Declining an invitation by email to one's own address (not yet a place in the team).
+    const declined = await db
+      .delete(teamEmailInvitations)
+      .where(and(eq(teamEmailInvitations.teamId, teamId), eq(teamEmailInvitations.email, user.email)))
+      .returning({ id: teamEmailInvitations.id });
+    if (declined.length > 0 && !(await memberOrNotFound(db, user, teamId).catch(() => undefined))) return;
+  }
   await writeTeam(db, user, teamId, async (tx, membership, touch) => {
     if (userId !== user.id) requireOwner(membership);
     const mine = and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId));

@@ -6,6 +6,7 @@ import { teamMembers, teams, users, type TeamMemberRow, type TeamRow, type UserR
 import type { TeamMemberView } from "@/lib/dto";
 import { AppError, notFound } from "@/lib/errors";
 import { invalidateHost, scheduleChangeNotice } from "@/lib/services/schedule/cache";
+import { liveMember } from "./invitation-rules";
 
 // The teams' queries and the rules every team verb starts from: who may see a team (its
 // members, invited ones included), who may change it (its active owners), and the one way a
@@ -29,7 +30,7 @@ export function listMembers(db: Db | Tx, teamIds: string[]): Promise<(TeamMember
     .select({ teamId: teamMembers.teamId, ...memberColumns })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(inArray(teamMembers.teamId, teamIds))
+    .where(and(inArray(teamMembers.teamId, teamIds), liveMember()))
     .orderBy(asc(teamMembers.createdAt), asc(teamMembers.userId));
 }
 
@@ -50,14 +51,15 @@ export async function memberView(db: Db | Tx, teamId: string, userId: string): P
 /**
  * The team and the caller's place in it, or 404: to anyone outside it, a team is
  * indistinguishable from an id that was never used. Invited members see the team (they need to,
- * to accept); what else they may do is for the caller to check (requireActive, requireOwner).
+ * to accept) until their invitation expires; what else they may do is for the caller to check
+ * (requireActive, requireOwner).
  */
 export async function memberOrNotFound(db: Db | Tx, user: UserRow, teamId: string): Promise<Membership> {
   const [row] = await db
     .select({ team: teams, member: teamMembers })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, user.id)))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, user.id), liveMember()))
     .limit(1);
   if (!row) throw notFound("Team");
   return row;

@@ -10,15 +10,15 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}", 
   GET: route(
     {
       auth: "host",
-      summary: "Read a team and its members (any member, invited ones too)",
+      summary: "Read a team and its members (any member, invited ones too); its owners also get its invitations by email waiting for an answer",
       tags: ["Teams"],
       params: TeamParams,
       responses: { 200: { description: "The team", schema: Team } },
       errors: [{ status: 404, description: "not_found: no such team, or the caller is not in it" }],
     },
     async ({ db, host, params }) => {
-      const { team, members } = await getTeam(db, host, params.teamId);
-      return json(toTeam(team, members));
+      const { team, members, emailInvitations } = await getTeam(db, host, params.teamId);
+      return json(toTeam(team, members, emailInvitations));
     },
   ),
   PATCH: route(
