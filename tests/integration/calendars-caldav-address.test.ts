@@ -107,7 +107,7 @@ describe("a host-given CalDAV server address", () => {
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(ServerAddressRefused);
-    expect((refused as CalendarError).message).toMatch(/not allowed: 127\.0\.0\.1 is a private/);
+    expect((refused as CalendarError).message).toMatch(/not allowed: 127\.0\.0\.1 does not resolve to a public address/);
     expect(redirector.requests.length).toBeGreaterThan(before);
 
     configure({ caldavAllowPrivate: true });
