@@ -17,6 +17,7 @@ export function emailChangedNotice(): JobHandler {
       await sendMail(
         composeEmailChangedNotice({
           to: { name: notice.fullName, address: notice.oldEmail },
+          language: notice.language,
           newEmail: notice.newEmail,
           forgotPasswordUrl: forgotPasswordUrl(),
           from: mailFrom,

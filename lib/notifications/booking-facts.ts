@@ -1,7 +1,8 @@
 import type { BookingRow, CustomQuestion } from "@/db/schema";
 
 /** A host as the messages name and address them. */
-export type FactsHost = { userId: string; fullName: string; email: string; timezone: string };
+/** `language`: the language of the host's own messages (their profile's). */
+export type FactsHost = { userId: string; fullName: string; email: string; timezone: string; language: string };
 
 /**
  * What a message about a booking needs besides the booking itself: the event type's title and

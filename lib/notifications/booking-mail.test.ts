@@ -28,8 +28,8 @@ const facts: BookingFacts = {
     { id: "tools", label: "Tools", required: false, type: "checkboxes", options: ["Slack", "Email, mostly"] },
     { id: "notes", label: "Notes", required: false, type: "long_text" },
   ],
-  host: { userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin" },
-  hosts: [{ userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin" }],
+  host: { userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin", language: "en" },
+  hosts: [{ userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin", language: "en" }],
   team: null,
 };
 
@@ -58,8 +58,8 @@ describe("the host's new-booking message", () => {
 
   it("breaks the HTML's lines without letting an answer write markup", () => {
     const html = String(mail.html);
-    expect(html).toContain("Slack<br>Email, mostly");
-    expect(html).toContain("Line one<br>Line two &lt;b&gt;");
+    expect(html).toContain("Slack<br/>Email, mostly");
+    expect(html).toContain("Line one<br/>Line two &lt;b&gt;");
     expect(html).not.toContain("<b>");
   });
 });

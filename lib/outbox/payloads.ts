@@ -34,7 +34,8 @@ export const EmailChangeEmailJob = z.object({ changeId: z.string(), sealedToken:
 export type EmailChangeEmailJob = z.infer<typeof EmailChangeEmailJob>;
 
 /** The notice to the address an account just left: who would otherwise never learn of it. */
-export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string() });
+/** `language`: the host's, for the notice's words (absent in a job written before it was: English). */
+export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string(), language: z.string().optional() });
 export type EmailChangedNoticeJob = z.infer<typeof EmailChangedNoticeJob>;
 
 /** The password reset link, its secret sealed (the table keeps only its hash). */
