@@ -9,6 +9,7 @@ import { passwordResetEmail } from "./password-reset-email";
 import { reminderCall, reminderEmail } from "./reminder";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
+import { welcomeEmail } from "./welcome-email";
 
 /**
  * Every job kind this service runs, by kind. A new kind is one more handler here; a worker
@@ -16,5 +17,5 @@ import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), reminderEmail(), reminderCall()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), welcomeEmail(), reminderEmail(), reminderCall()];
 }

@@ -161,8 +161,10 @@ export function asHtml(o: Outline): string {
  */
 export function asText(o: Outline): string {
   const links = [...o.links, ...(o.more ?? [])];
+  // French puts a narrow no-break space before the colon.
+  const colon = o.lang === "fr" ? "\u202f:" : ":";
   const row = ([label, value]: [string, string]) => {
-    const head = `${label}: `;
+    const head = `${label}${colon} `;
     return `${head}${value.split("\n").join(`\n${" ".repeat(head.length)}`)}`;
   };
   // Blocks, one blank line between them.
@@ -171,7 +173,7 @@ export function asText(o: Outline): string {
     o.lead,
     ...(o.paragraphs ?? []),
     o.rows.map(row).join("\n"),
-    links.map(([label, url]) => `${label}: ${url}`).join("\n"),
+    links.map(([label, url]) => `${label}${colon} ${url}`).join("\n"),
     ...(o.after ?? []),
   ];
   return `${blocks.filter((b) => b !== "").join("\n\n")}\n`;

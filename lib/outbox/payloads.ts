@@ -38,6 +38,10 @@ export type EmailChangeEmailJob = z.infer<typeof EmailChangeEmailJob>;
 export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string(), language: z.string().optional() });
 export type EmailChangedNoticeJob = z.infer<typeof EmailChangedNoticeJob>;
 
+/** The welcome at sign-up: the host, read again when it is sent (their name, address and page as they are then). */
+export const WelcomeEmailJob = z.object({ userId: z.string() });
+export type WelcomeEmailJob = z.infer<typeof WelcomeEmailJob>;
+
 /** The password reset link, its secret sealed (the table keeps only its hash). */
 export const PasswordResetEmailJob = z.object({ resetId: z.string(), sealedToken: z.string() });
 export type PasswordResetEmailJob = z.infer<typeof PasswordResetEmailJob>;
