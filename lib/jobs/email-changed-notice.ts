@@ -15,7 +15,7 @@ export function emailChangedNotice(): JobHandler {
       const notice = EmailChangedNoticeJob.parse(job.payload);
       const { mailFrom } = getConfig();
       await sendMail(
-        composeEmailChangedNotice({
+        await composeEmailChangedNotice({
           to: { name: notice.fullName, address: notice.oldEmail },
           language: notice.language,
           newEmail: notice.newEmail,

@@ -17,7 +17,7 @@ export function welcomeEmail(): JobHandler {
       const mail = await welcomeMailOf(db, payload);
       if (!mail) return { status: "done" };
       const { mailFrom } = getConfig();
-      await sendMail(composeWelcomeMail({ ...mail, from: mailFrom, messageId: `<${payload.userId}.welcome@${siteDomain()}>` }));
+      await sendMail(await composeWelcomeMail({ ...mail, from: mailFrom, messageId: `<${payload.userId}.welcome@${siteDomain()}>` }));
       return { status: "done" };
     },
   };

@@ -15,10 +15,10 @@ type Mail = { to: { name: string; address: string }; from: string; messageId: st
 type Host = MailWords["hostMail"];
 
 /** An account message: a greeting, a lead, paragraphs, the action as a button, and what follows it. */
-function accountMail(
+async function accountMail(
   m: Mail,
   write: (h: Host) => { subject: string; lead: string; paragraphs?: string[]; links?: Outline["links"]; after?: string[] },
-): SendMailOptions {
+): Promise<SendMailOptions> {
   const locale = asLocale(m.language);
   const h = mailWordsOf(locale).hostMail;
   const parts = write(h);
@@ -32,10 +32,10 @@ function accountMail(
     links: parts.links ?? [],
     after: parts.after,
   };
-  return { from: m.from, to: m.to, subject: o.subject, messageId: m.messageId, text: asText(o), html: asHtml(o) };
+  return { from: m.from, to: m.to, subject: o.subject, messageId: m.messageId, text: asText(o), html: await asHtml(o) };
 }
 
-export function composePasswordResetMail(m: Mail & { url: string }): SendMailOptions {
+export async function composePasswordResetMail(m: Mail & { url: string }): Promise<SendMailOptions> {
   return accountMail(m, (h) => ({
     subject: h.resetSubject,
     lead: h.resetLead,
@@ -45,7 +45,7 @@ export function composePasswordResetMail(m: Mail & { url: string }): SendMailOpt
   }));
 }
 
-export function composeEmailChangeMail(m: Mail & { url: string }): SendMailOptions {
+export async function composeEmailChangeMail(m: Mail & { url: string }): Promise<SendMailOptions> {
   return accountMail(m, (h) => ({
     subject: h.changeSubject,
     lead: h.changeLead,
@@ -56,7 +56,7 @@ export function composeEmailChangeMail(m: Mail & { url: string }): SendMailOptio
 }
 
 /** To the address an account has just left: the change is news only if it was not the owner's. */
-export function composeEmailChangedNotice(m: Mail & { newEmail: string; forgotPasswordUrl: string }): SendMailOptions {
+export async function composeEmailChangedNotice(m: Mail & { newEmail: string; forgotPasswordUrl: string }): Promise<SendMailOptions> {
   return accountMail(m, (h) => ({
     subject: h.changedSubject,
     lead: fill(h.changedLead, { email: m.newEmail }),
@@ -68,7 +68,7 @@ export function composeEmailChangedNotice(m: Mail & { newEmail: string; forgotPa
  * At sign-up: the links to share (the host's page and the starter event type's), and the
  * dashboard. The starter link is left out when the host has already removed that event type.
  */
-export function composeWelcomeMail(m: Mail & { pageUrl: string; starter?: { title: string; url: string }; dashboardUrl: string }): SendMailOptions {
+export async function composeWelcomeMail(m: Mail & { pageUrl: string; starter?: { title: string; url: string }; dashboardUrl: string }): Promise<SendMailOptions> {
   return accountMail(m, (h) => ({
     subject: fill(h.welcomeSubject, { name: m.to.name }),
     lead: h.welcomeLead,

@@ -1,9 +1,9 @@
 import "server-only";
 import { HOST_NO_LINK, isWebAddress, readableLocation } from "@/lib/meeting-location";
 import type { SendMailOptions } from "nodemailer";
-import type { BookingFacts } from "./booking-facts";
+import { hostNames, type BookingFacts } from "./booking-facts";
 import { messagesOf } from "@/lib/i18n/catalogs";
-import { andList, fill } from "@/lib/i18n/fill";
+import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
@@ -12,7 +12,7 @@ import { dayOf, rangeOf } from "@/lib/time/in-words";
 import { asHtml, asText, PRODUCT_NAME, type Outline } from "./email-layout";
 import { mailWordsOf } from "./mail-words";
 
-export { asHtml, asText, type Outline };
+export { asHtml, asText, hostNames, type Outline };
 
 // The booking emails (confirmation, cancellation, reschedule; to the guest and to the host; for an
 // event type that needs approval also the request, its confirmation and its decline or expiry),
@@ -57,11 +57,6 @@ export type BookingMailInput = {
   stamp: Date;
 };
 
-/** "Ada Lovelace and Grace Hopper": every host of the booking, in the reader's language. */
-export function hostNames(facts: BookingFacts, locale: string = "en"): string {
-  const names = facts.hosts.length > 0 ? facts.hosts.map((h) => h.fullName) : [facts.host.fullName];
-  return andList(locale, names);
-}
 
 /** The guest's message, in the language of the booking. */
 function guestOutline(m: BookingMailInput): Outline {
@@ -149,7 +144,7 @@ function outline(m: BookingMailInput): Outline {
   return m.reader === "guest" ? guestOutline(m) : hostOutline(m);
 }
 
-export function composeBookingMail(m: BookingMailInput): SendMailOptions {
+export async function composeBookingMail(m: BookingMailInput): Promise<SendMailOptions> {
   const o = outline(m);
   const { booking, title, host } = m.facts;
   const forGuest = m.reader === "guest";
@@ -184,7 +179,7 @@ export function composeBookingMail(m: BookingMailInput): SendMailOptions {
     ...(forGuest || !booking.guestEmail ? {} : { replyTo: { name: booking.guestName, address: booking.guestEmail } }),
     subject: o.subject,
     text: asText(o),
-    html: asHtml(o),
+    html: await asHtml(o),
     messageId: m.messageId,
     // Calendar clients read the invitation from a text/calendar part with its METHOD.
     ...(invitation ? { icalEvent: { method: icsMethodOf(cancelled), filename: cancelled ? "cancel.ics" : "invite.ics", content: ics } } : {}),

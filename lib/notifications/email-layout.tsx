@@ -1,15 +1,14 @@
 import "server-only";
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, render, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 
 // The one layout every message is drawn with (booking, reminder and account mails alike), from
 // one Outline, and its plain-text twin. A card at most 600 px wide on a page that shrinks with
 // the phone; rows stacked (label over value) so nothing needs a second column at 320 px; the
 // actions as buttons a thumb can hit. Light by default, with dark colours for the clients that
 // honour prefers-color-scheme, and colours that stay readable in the clients that invert them.
-// Rendered with react-dom's synchronous renderToStaticMarkup (what React Email's render did until
-// it became async), so every compose function stays a plain function.
+// Rendered by React Email's render, which next.config.ts keeps external (serverExternalPackages):
+// Next.js bundles server code for React Server Components, where react-dom/server is refused.
 
 /** The product's colour (the dashboard's blue-600); a host has no colour of their own yet. */
 export const PRODUCT_COLOR = "#2563eb";
@@ -149,10 +148,8 @@ export function EmailLayout({ o }: { o: Outline }) {
   );
 }
 
-const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
-
-export function asHtml(o: Outline): string {
-  return DOCTYPE + renderToStaticMarkup(<EmailLayout o={o} />);
+export function asHtml(o: Outline): Promise<string> {
+  return render(<EmailLayout o={o} />);
 }
 
 /**

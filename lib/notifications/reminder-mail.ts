@@ -2,7 +2,8 @@ import "server-only";
 import { HOST_NO_LINK, isWebAddress, readableLocation } from "@/lib/meeting-location";
 import type { SendMailOptions } from "nodemailer";
 import type { BookingFacts } from "./booking-facts";
-import { hostNames, type Reader } from "./booking-mail";
+import type { Reader } from "./booking-mail";
+import { hostNames } from "./booking-facts";
 import { asHtml, asText, PRODUCT_NAME, type Outline } from "./email-layout";
 import { mailWordsOf } from "./mail-words";
 import { fill } from "@/lib/i18n/fill";
@@ -72,7 +73,7 @@ function hostOutline(m: ReminderMailInput): Outline {
   };
 }
 
-export function composeReminderMail(m: ReminderMailInput): SendMailOptions {
+export async function composeReminderMail(m: ReminderMailInput): Promise<SendMailOptions> {
   const o = m.reader === "guest" ? guestOutline(m) : hostOutline(m);
   const { booking, host } = m.facts;
   return {
@@ -81,7 +82,7 @@ export function composeReminderMail(m: ReminderMailInput): SendMailOptions {
     ...(m.reader === "host" && booking.guestEmail ? { replyTo: { name: booking.guestName, address: booking.guestEmail } } : {}),
     subject: o.subject,
     text: asText(o),
-    html: asHtml(o),
+    html: await asHtml(o),
     messageId: m.messageId,
   };
 }
