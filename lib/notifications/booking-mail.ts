@@ -124,7 +124,8 @@ function hostOutline(m: BookingMailInput): Outline {
   // Every message about a booking the host still hosts links to it on the dashboard's bookings
   // page, which opens where it is listed; a request's link is where it is answered.
   const links: Outline["links"] = m.dashboardUrl ? [[m.variant === "requested" ? h.confirmOrDecline : h.seeDashboard, m.dashboardUrl]] : [];
-  const stillHosts = m.reassigned !== "from" && m.event !== "booking.cancelled";
+  // A meeting to join: not for a request still unanswered, nor for a booking that is off.
+  const stillHosts = m.reassigned !== "from" && m.event !== "booking.cancelled" && m.variant !== "requested";
   if (stillHosts && isWebAddress(booking.location)) links.push([mailWordsOf(locale).mail.join, booking.location.trim()]);
   const base = { lang: locale, greeting: fill(h.greeting, { name: host.fullName }), rows, links, brand: { name: team?.name ?? PRODUCT_NAME } };
   const say = (subject: string, lead: string) => ({ ...base, subject: fill(subject, words), lead: fill(lead, words) });

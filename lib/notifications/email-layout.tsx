@@ -1,5 +1,5 @@
 import "server-only";
-import { Body, Button, Container, Head, Hr, Html, Link, Preview, render, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Html, Link, Preview, render, Section, Text } from "@react-email/components";
 import { Fragment } from "react";
 
 // The one layout every message is drawn with (booking, reminder and account mails alike), from
@@ -141,7 +141,6 @@ export function EmailLayout({ o }: { o: Outline }) {
               </Text>
             ))}
           </Section>
-          <Hr style={{ border: "none", margin: "8px 0" }} />
         </Container>
       </Body>
     </Html>
