@@ -16,7 +16,7 @@ const layers = [
   zone(["lib/store/**"], room("lib/services", "lib/jobs", "lib/http", "app", "components"), "The store is infrastructure under the services."),
   zone(["lib/services/**"], room("lib/jobs", "lib/http", "app", "components"), "Services write side effects through lib/outbox and never call the worker or the HTTP layer."),
   zone(["lib/jobs/**"], room("lib/http", "app", "components"), "Job handlers are adapters over service verbs."),
-  zone(["lib/notifications/**", "lib/calendars/**", "lib/webhooks/**", "lib/calls/**", "lib/rate-limit/**"], room("lib/services", "lib/jobs", "lib/outbox", "lib/http", "app", "components"), "Providers sit below the services: they are given what they need."),
+  zone(["lib/notifications/**", "lib/calendars/**", "lib/webhooks/**", "lib/calls/**", "lib/rate-limit/**"], [...room("lib/services", "lib/jobs", "lib/outbox", "lib/http", "app", "components"), "!@react-email/components"], "Providers sit below the services: they are given what they need."),
   zone(["app/api/**"], [...room("db", "lib/store/locks", "lib/outbox", "lib/jobs"), "drizzle-orm", "drizzle-orm/*"], "Route handlers are thin: parse, call one service, answer."),
   zone(["components/**", "lib/browser/**"], SERVER_ONLY, "Browser code: it reaches the server through the API (lib/browser/api-client), never its modules."),
   zone(["lib/time/**", "lib/i18n/**", "lib/question-answers.ts", "lib/meeting-location.ts", "lib/phone.ts", "lib/slugify.ts"], [...SERVER_ONLY, ...room("lib/browser")], "Shared modules (pure, Intl only) run in the browser and on the server alike."),

@@ -15,7 +15,8 @@ const worker = process.argv.includes("--worker");
 const nextConfig: NextConfig = {
   // PGlite ships WASM and data files, argon2 a native addon, pino worker threads:
   // load them from node_modules at run time instead of bundling them.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "googleapis", "pino", "postgres", "tsdav"],
+  // React Email renders with react-dom/server, which a server bundle may not import.
+  serverExternalPackages: ["@react-email/components", "@electric-sql/pglite", "@node-rs/argon2", "googleapis", "pino", "postgres", "tsdav"],
   poweredByHeader: false,
   // The stylesheet goes into the HTML instead of a <link>: a linked one blocks the first paint
   // until a second round trip has fetched it (the booking page painted at 3.6× a bare page's

@@ -78,6 +78,7 @@ export default defineConfig({
             "tests/integration/booking-emails.test.ts",
             "tests/integration/guest-language.test.ts",
             "tests/integration/reminders.test.ts",
+            "tests/integration/host-emails.test.ts",
             "tests/integration/team-bookings.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],

@@ -291,6 +291,8 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
     const avatar = new URL("/favicon.svg", page.url()).href;
     await page.getByLabel("Avatar URL").fill(avatar);
     await expect(page.getByRole("img", { name: "Avatar preview" })).toBeVisible();
+    await expect(page.getByLabel("Language of your emails")).toHaveValue("en");
+    await page.getByLabel("Language of your emails").selectOption({ label: "Deutsch" });
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(saved(page)).toBeVisible();
 
@@ -298,8 +300,9 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
     await expect(page.getByLabel("Full name")).toHaveValue("Ada King");
     await expect(page.getByRole("combobox", { name: "Timezone" })).toHaveValue("Asia/Tokyo");
     await expect(page.getByLabel("Avatar URL")).toHaveValue(avatar);
+    await expect(page.getByLabel("Language of your emails")).toHaveValue("de");
     await expect(page.getByRole("banner")).toContainText("Ada King");
-    expect(await (await page.request.get("/api/v1/me")).json()).toMatchObject({ fullName: "Ada King", timezone: "Asia/Tokyo", avatarUrl: avatar, username, email });
+    expect(await (await page.request.get("/api/v1/me")).json()).toMatchObject({ fullName: "Ada King", timezone: "Asia/Tokyo", avatarUrl: avatar, language: "de", username, email });
 
     // One timezone for the profile and the hours.
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Availability" }).click();
@@ -309,6 +312,7 @@ test("a host signs up, sets split hours, overrides and limits, and edits the pro
       await page.goto("/dashboard/settings");
       await expect(page.getByLabel("Full name")).toBeVisible();
       await expectNoSidewaysScroll(page);
+      if (width === 390) await page.screenshot({ path: "e2e/screenshots/settings-profile-390.png", fullPage: true });
     }
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import { caldavServerHostOf } from "@/lib/calendars/server-host";
 import type { BookingEvent } from "@/lib/schemas/webhook";
+import { asLocale } from "@/lib/i18n/locales";
 import { isoUtc, isoUtcOrNull } from "@/lib/time/instants";
 import { bookingPageUrl, teamBookingPageUrl } from "@/lib/links";
 
@@ -17,7 +18,7 @@ export function toRegisteredUser(u: UserRow) {
 }
 
 export function toProfile(u: UserRow) {
-  return { ...identity(u), avatarUrl: u.avatarUrl, createdAt: isoUtc(u.createdAt) };
+  return { ...identity(u), avatarUrl: u.avatarUrl, language: asLocale(u.language), createdAt: isoUtc(u.createdAt) };
 }
 
 export function toEventType(e: EventTypeRow, username: string) {

@@ -46,6 +46,11 @@ export function feedUrl(token: string): string {
   return `${appUrl()}/feeds/${token}.ics`;
 }
 
+/** The dashboard's home: where the welcome email leads. */
+export function dashboardUrl(): string {
+  return `${appUrl()}/dashboard`;
+}
+
 /** The dashboard's bookings page: where a host's calendar entries and emails point. */
 export function dashboardBookingsUrl(): string {
   return `${appUrl()}/dashboard/bookings`;

@@ -12,6 +12,8 @@ export const users = pgTable(
     username: text("username").notNull(),
     timezone: text("timezone").notNull(),
     avatarUrl: text("avatar_url"),
+    /** The language of the host's own emails (lib/i18n locales; a value this code does not know reads as English). */
+    language: text("language").notNull().default("en"),
     emailVerified: boolean("email_verified").notNull().default(false),
     minNoticeHours: integer("min_notice_hours").notNull().default(4),
     maxAdvanceDays: integer("max_advance_days").notNull().default(60),

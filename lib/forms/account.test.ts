@@ -14,8 +14,8 @@ describe("the settings forms' checks before sending (the API's schemas)", () => 
 
   it("checks the profile as the API does, the username only when it changes", async () => {
     const context = { currentUsername: "api" }; // reserved since, yet still this host's
-    const profile = { fullName: "Ada", username: "api", avatarUrl: "", timezone: "Europe/Berlin" };
-    expect(profileBody(profile, context)).toEqual({ fullName: "Ada", timezone: "Europe/Berlin", avatarUrl: null });
+    const profile = { fullName: "Ada", username: "api", avatarUrl: "", timezone: "Europe/Berlin", language: "de" as const };
+    expect(profileBody(profile, context)).toEqual({ fullName: "Ada", timezone: "Europe/Berlin", language: "de", avatarUrl: null });
     expect(await checkForm(profileRules, profile, context)).toEqual({});
     expect(await checkForm(profileRules, { ...profile, fullName: " ", username: "No", avatarUrl: "ftp://example.com/me.png" }, context)).toEqual({
       fullName: "Must not be empty",

@@ -1,4 +1,5 @@
 import type { ProfileDto } from "@/lib/browser/api-client/host";
+import type { Locale } from "@/lib/i18n/locales";
 import { ChangeEmailBody, ChangePasswordBody, UpdateProfileBody } from "@/lib/schemas/account";
 import type { FormRules } from "./resolver";
 
@@ -6,13 +7,13 @@ import type { FormRules } from "./resolver";
 // (lib/schemas/account.ts) before anything is sent: the profile (PATCH /me), the password
 // (POST /me/password) and the email (POST /me/email). Their fields are the bodies' own.
 
-export type ProfileValues = { fullName: string; username: string; avatarUrl: string; timezone: string };
+export type ProfileValues = { fullName: string; username: string; avatarUrl: string; timezone: string; language: Locale };
 /** The username stored now: the body carries a username only to change it. */
 export type ProfileContext = { currentUsername: string };
 
-export const PROFILE_FIELDS: readonly string[] = ["fullName", "username", "avatarUrl", "timezone"];
+export const PROFILE_FIELDS: readonly string[] = ["fullName", "username", "avatarUrl", "timezone", "language"];
 
-export const profileValues = (p: ProfileDto): ProfileValues => ({ fullName: p.fullName, username: p.username, avatarUrl: p.avatarUrl ?? "", timezone: p.timezone });
+export const profileValues = (p: ProfileDto): ProfileValues => ({ fullName: p.fullName, username: p.username, avatarUrl: p.avatarUrl ?? "", timezone: p.timezone, language: p.language });
 
 /**
  * The PATCH body. The username is sent only when it changed: saving the rest must not depend on
@@ -24,6 +25,7 @@ export function profileBody(v: ProfileValues, { currentUsername }: ProfileContex
   return {
     fullName: v.fullName,
     timezone: v.timezone,
+    language: v.language,
     avatarUrl: avatar === "" ? null : avatar,
     ...(username !== currentUsername ? { username } : {}),
   };

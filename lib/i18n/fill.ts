@@ -73,3 +73,12 @@ export function waitPhrase(locale: Locale, seconds: number, about: string): stri
   if (seconds < 3600) return fill(about, { duration: unit(Math.ceil(seconds / 60), "minute") });
   return fill(about, { duration: unit(Math.round(seconds / 3600), "hour") });
 }
+
+/**
+ * French typography: a narrow no-break space (U+202F) before : ; ! ? and inside « », where the
+ * catalog writes a plain space, so a line never breaks between a word and its colon. Applied to a
+ * template before values go in, so a value (a URL's "https:") is never touched.
+ */
+export function frenchSpacing(text: string): string {
+  return text.replace(/[ \u00a0]([:;!?»])/g, "\u202f$1").replace(/«[ \u00a0]/g, "«\u202f");
+}

@@ -83,7 +83,7 @@ export function bookingEmail(): JobHandler {
       const reassigned = reader === "host" && former.length > 0 ? (former.includes(facts.host.userId) ? "from" : "to") : undefined;
       const { mailFrom } = getConfig();
       const host = siteDomain();
-      const message = composeBookingMail({
+      const message = await composeBookingMail({
         event: mailEvent,
         reader,
         variant: variantOf(event),

@@ -20,7 +20,7 @@ export function emailChangeEmail(): JobHandler {
       const mail = await emailChangeMailOf(db, payload, now);
       if (!mail) return { status: "done" };
       const { mailFrom } = getConfig();
-      await sendMail(composeEmailChangeMail({ ...mail, from: mailFrom, messageId: `<${payload.changeId}@${siteDomain()}>` }));
+      await sendMail(await composeEmailChangeMail({ ...mail, from: mailFrom, messageId: `<${payload.changeId}@${siteDomain()}>` }));
       return { status: "done" };
     },
   };

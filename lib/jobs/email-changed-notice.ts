@@ -15,8 +15,9 @@ export function emailChangedNotice(): JobHandler {
       const notice = EmailChangedNoticeJob.parse(job.payload);
       const { mailFrom } = getConfig();
       await sendMail(
-        composeEmailChangedNotice({
+        await composeEmailChangedNotice({
           to: { name: notice.fullName, address: notice.oldEmail },
+          language: notice.language,
           newEmail: notice.newEmail,
           forgotPasswordUrl: forgotPasswordUrl(),
           from: mailFrom,

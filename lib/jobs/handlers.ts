@@ -10,6 +10,7 @@ import { reminderCall, reminderEmail } from "./reminder";
 import { teamInvitationEmail } from "./team-invitation-email";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
+import { welcomeEmail } from "./welcome-email";
 
 /**
  * Every job kind this service runs, by kind. A new kind is one more handler here; a worker
@@ -17,5 +18,5 @@ import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), teamInvitationEmail(), reminderEmail(), reminderCall()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall()];
 }

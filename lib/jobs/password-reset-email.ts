@@ -20,7 +20,7 @@ export function passwordResetEmail(): JobHandler {
       const mail = await passwordResetMailOf(db, payload, now);
       if (!mail) return { status: "done" };
       const { mailFrom } = getConfig();
-      await sendMail(composePasswordResetMail({ ...mail, from: mailFrom, messageId: `<${payload.resetId}@${siteDomain()}>` }));
+      await sendMail(await composePasswordResetMail({ ...mail, from: mailFrom, messageId: `<${payload.resetId}@${siteDomain()}>` }));
       return { status: "done" };
     },
   };

@@ -23,7 +23,7 @@ export function reminderEmail(): JobHandler {
       const { facts, guestToken: token } = found;
       const reader = reminder.reader === "host" ? `host-${reminder.hostId}` : "guest";
       await sendMail(
-        composeReminderMail({
+        await composeReminderMail({
           reader: reminder.reader,
           facts,
           guestLinks: token === undefined ? undefined : guestLinks(token),

@@ -19,7 +19,7 @@ export function teamInvitationEmail(): JobHandler {
       const mail = await teamInvitationMailOf(db, payload, now);
       if (!mail) return { status: "done" };
       const { mailFrom } = getConfig();
-      await sendMail(composeTeamInvitationMail({ ...mail, days: INVITATION_TTL_DAYS, from: mailFrom, messageId: `<${payload.invitationId}@${siteDomain()}>` }));
+      await sendMail(await composeTeamInvitationMail({ ...mail, days: INVITATION_TTL_DAYS, from: mailFrom, messageId: `<${payload.invitationId}@${siteDomain()}>` }));
       return { status: "done" };
     },
   };

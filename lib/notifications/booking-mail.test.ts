@@ -28,8 +28,8 @@ const facts: BookingFacts = {
     { id: "tools", label: "Tools", required: false, type: "checkboxes", options: ["Slack", "Email, mostly"] },
     { id: "notes", label: "Notes", required: false, type: "long_text" },
   ],
-  host: { userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin" },
-  hosts: [{ userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin" }],
+  host: { userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin", language: "en" },
+  hosts: [{ userId: "usr_ada", fullName: "Ada Host", email: "ada@example.com", timezone: "Europe/Berlin", language: "en" }],
   team: null,
 };
 
@@ -46,8 +46,8 @@ describe("the host's new-booking message", () => {
     stamp: start,
   });
 
-  it("writes phone numbers internationally and each checked option on its own line, in the value's column", () => {
-    const text = String(mail.text);
+  it("writes phone numbers internationally and each checked option on its own line, in the value's column", async () => {
+    const text = String((await mail).text);
     expect(text).toMatch(/Mobile: +\+1 415 555 0100\n/);
     const tools = text.split("\n").findIndex((line) => line.startsWith("Tools:"));
     const lines = text.split("\n");
@@ -56,10 +56,10 @@ describe("the host's new-booking message", () => {
     expect(lines[tools + 1]!.indexOf("Email, mostly")).toBe(lines[tools]!.indexOf("Slack"));
   });
 
-  it("breaks the HTML's lines without letting an answer write markup", () => {
-    const html = String(mail.html);
-    expect(html).toContain("Slack<br>Email, mostly");
-    expect(html).toContain("Line one<br>Line two &lt;b&gt;");
+  it("breaks the HTML's lines without letting an answer write markup", async () => {
+    const html = String((await mail).html);
+    expect(html).toContain("Slack<br/>Email, mostly");
+    expect(html).toContain("Line one<br/>Line two &lt;b&gt;");
     expect(html).not.toContain("<b>");
   });
 });

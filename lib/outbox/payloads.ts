@@ -34,12 +34,17 @@ export const EmailChangeEmailJob = z.object({ changeId: z.string(), sealedToken:
 export type EmailChangeEmailJob = z.infer<typeof EmailChangeEmailJob>;
 
 /** The notice to the address an account just left: who would otherwise never learn of it. */
-export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string() });
+/** `language`: the host's, for the notice's words (absent in a job written before it was: English). */
+export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string(), language: z.string().optional() });
 export type EmailChangedNoticeJob = z.infer<typeof EmailChangedNoticeJob>;
 
 /** A team invitation by email; the sign-up link's secret sealed (the table keeps only its hash). */
 export const TeamInvitationEmailJob = z.object({ invitationId: z.string(), sealedToken: z.string() });
 export type TeamInvitationEmailJob = z.infer<typeof TeamInvitationEmailJob>;
+
+/** The welcome at sign-up: the host, read again when it is sent (their name, address and page as they are then). */
+export const WelcomeEmailJob = z.object({ userId: z.string() });
+export type WelcomeEmailJob = z.infer<typeof WelcomeEmailJob>;
 
 /** The password reset link, its secret sealed (the table keeps only its hash). */
 export const PasswordResetEmailJob = z.object({ resetId: z.string(), sealedToken: z.string() });

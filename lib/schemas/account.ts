@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
 import { Text, Timestamp, TimeZone } from "./common";
 
 // Top-level paths of the web app that a username must not shadow, since /<username> is a public
@@ -85,6 +86,8 @@ export const UpdateProfileBody = z.strictObject({
   username: Username.optional(),
   timezone: TimeZone.optional(),
   avatarUrl: AvatarUrl.optional(),
+  /** The language of the host's own emails. */
+  language: z.enum(LOCALES).optional(),
 });
 
 const UserIdentity = z.object({
@@ -97,7 +100,7 @@ const UserIdentity = z.object({
 
 export const RegisteredUser = UserIdentity.extend({ emailVerified: z.boolean() }).meta({ id: "RegisteredUser" });
 
-export const Profile = UserIdentity.extend({ avatarUrl: z.string().nullable(), createdAt: Timestamp }).meta({ id: "User" });
+export const Profile = UserIdentity.extend({ avatarUrl: z.string().nullable(), language: z.enum(LOCALES), createdAt: Timestamp }).meta({ id: "User" });
 
 export const LoginResult = z
   .object({

@@ -173,6 +173,7 @@ describe("GET/PATCH /me", () => {
       username: host.username,
       timezone: host.timezone,
       avatarUrl: null,
+      language: "en",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     });
     const patch = await api.patch("/me", { fullName: "Grace Hopper", timezone: "Europe/Berlin", avatarUrl: "https://img.example.com/g.png" }, { token: host.token });

@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { outboxJobs } from "@/db/schema";
+import { WELCOME_EMAIL } from "@/lib/outbox/kinds";
+import { getDb } from "@/lib/store/database";
 import { api } from "./api";
 
 let counter = 0;
@@ -14,11 +18,11 @@ export type TestHost = { id: string; email: string; username: string; password: 
 let hostCounter = 0;
 
 /**
- * Registers and logs in a fresh host through the API, from a client address of its own (as a
+ * Registers and logs in a fresh host through the API (its welcome email dropped unless `welcome`), from a client address of its own (as a
  * real host would): the per-address limits on sign-ups and logins never see one test's hosts as
  * one flood.
  */
-export async function createHost(overrides: { timezone?: string; fullName?: string; starter?: boolean } = {}): Promise<TestHost> {
+export async function createHost(overrides: { timezone?: string; fullName?: string; starter?: boolean; welcome?: boolean } = {}): Promise<TestHost> {
   hostCounter += 1;
   const from = { headers: { "x-forwarded-for": `198.18.${(process.pid % 250) + 1}.${hostCounter % 250}` } };
   const username = unique("host");
@@ -30,6 +34,10 @@ export async function createHost(overrides: { timezone?: string; fullName?: stri
   const login = await api.post("/auth/login", { email, password }, from);
   expect(login.status).toBe(200);
   const host = { id: reg.body.id, email, username, password, token: login.body.accessToken, timezone };
+  // A host as after their welcome email went out: the mails and jobs a test counts are its own.
+  if (overrides.welcome !== true) {
+    await (await getDb()).delete(outboxJobs).where(and(eq(outboxJobs.kind, WELCOME_EMAIL), sql`${outboxJobs.payload} ->> 'userId' = ${host.id}`));
+  }
   // Every new host gets a starter event type; tests about the list itself start without it.
   if (overrides.starter === false) {
     for (const e of (await api.get("/me/event-types", { token: host.token })).body.data as { id: string }[]) {

@@ -6,10 +6,12 @@ import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { hostKeys, updateProfile, type ProfileDto } from "@/lib/browser/api-client/host";
 import { PROFILE_FIELDS, profileBody, profileRules, profileValues, type ProfileContext, type ProfileValues } from "@/lib/forms/account";
 import { notSavedSentence } from "@/lib/forms/field-errors";
@@ -31,7 +33,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
 }
 
-/** Name, username, avatar and timezone (PATCH /me); the email and the public page shown as they are. */
+/** Name, username, avatar, timezone and the language of the host's emails (PATCH /me); the email and the public page shown as they are. */
 export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -145,6 +147,23 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
         </div>
         <FormField control={control} name="timezone" label="Timezone" hint="Your weekly hours are in this timezone, and so are the times in your emails.">
           {(p, field) => <TimezoneSelect {...p} name={field.name} value={field.value} onChange={field.onChange} />}
+        </FormField>
+        <FormField control={control} name="language" label="Language of your emails" hint="Booking notices, reminders and account emails to you are written in it. Guests get theirs in their own language.">
+          {(p, field) => (
+            <select
+              {...p}
+              name={field.name}
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+              className={inputClass}
+            >
+              {LOCALES.map((locale) => (
+                <option key={locale} value={locale} lang={locale}>
+                  {LANGUAGE_NAMES[locale]}
+                </option>
+              ))}
+            </select>
+          )}
         </FormField>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={save.isPending}>

@@ -55,14 +55,14 @@ export async function requestEmailChange(db: Db, host: UserRow, input: { newEmai
 /** What the confirmation email needs; undefined when the link no longer works. */
 export async function emailChangeMailOf(db: Db, job: z.output<typeof EmailChangeEmailJob>, now = Date.now()) {
   const [row] = await db
-    .select({ newEmail: emailChanges.newEmail, fullName: users.fullName })
+    .select({ newEmail: emailChanges.newEmail, fullName: users.fullName, language: users.language })
     .from(emailChanges)
     .innerJoin(users, eq(users.id, emailChanges.userId))
     .where(and(eq(emailChanges.id, job.changeId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, new Date(now))))
     .limit(1);
   const token = open(job.sealedToken, EMAIL_CHANGE_TOKEN_PURPOSE);
   if (!row || token === undefined) return undefined;
-  return { to: { name: row.fullName, address: row.newEmail }, url: confirmEmailUrl(token) };
+  return { to: { name: row.fullName, address: row.newEmail }, url: confirmEmailUrl(token), language: row.language };
 }
 
 /** The link at the new address: spends it and sets the email (verified) in one transaction. */
@@ -74,11 +74,11 @@ export async function confirmEmailChange(db: Db, token: string, now = Date.now()
       if (!spent) {
         throw validationError([{ path: "token", message: "This link has expired or was already used. Ask for a new one from your settings." }], "The email was not changed");
       }
-      const [before] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, spent.userId)).for("update");
+      const [before] = await tx.select({ email: users.email, fullName: users.fullName, language: users.language }).from(users).where(eq(users.id, spent.userId)).for("update");
       await tx.update(users).set({ email: spent.newEmail, emailVerified: true, updatedAt: new Date(now) }).where(eq(users.id, spent.userId));
       // The old inbox hears of it: if the change was not the owner's, this is how they find out.
       if (before) {
-        const notice = { changeId: spent.id, oldEmail: before.email, newEmail: spent.newEmail, fullName: before.fullName };
+        const notice = { changeId: spent.id, oldEmail: before.email, newEmail: spent.newEmail, fullName: before.fullName, language: before.language };
         await enqueueJobs(tx, [{ kind: EMAIL_CHANGED_NOTICE, payload: notice }], now);
       }
       return { email: spent.newEmail };

@@ -67,14 +67,14 @@ export async function requestPasswordReset(db: Db, email: string, now = Date.now
 /** What the reset email needs: the link and its reader; undefined when the link no longer works. */
 export async function passwordResetMailOf(db: Db, job: z.output<typeof PasswordResetEmailJob>, now = Date.now()) {
   const [row] = await db
-    .select({ email: users.email, fullName: users.fullName })
+    .select({ email: users.email, fullName: users.fullName, language: users.language })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(and(eq(passwordResets.id, job.resetId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))))
     .limit(1);
   const token = open(job.sealedToken, RESET_TOKEN_PURPOSE);
   if (!row || token === undefined) return undefined;
-  return { to: { name: row.fullName, address: row.email }, url: resetPasswordUrl(token) };
+  return { to: { name: row.fullName, address: row.email }, url: resetPasswordUrl(token), language: row.language };
 }
 
 const badToken = () =>

@@ -10,6 +10,10 @@ import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
 import type { RegisterBody } from "@/lib/schemas/account";
 import { DEFAULT_SCHEDULE_NAME } from "@/lib/services/schedule/schedule-store";
 import { joinBySignUpToken } from "@/lib/services/teams";
+import { enqueueJobs } from "@/lib/outbox/enqueue";
+import { WELCOME_EMAIL } from "@/lib/outbox/kinds";
+import type { WelcomeEmailJob } from "@/lib/outbox/payloads";
+import { wakeJobWorker } from "@/lib/outbox/wake";
 
 // A new host starts bookable: Monday to Friday, 09:00–17:00 in their own timezone, and a
 // 30-minute event type ready to share, so the link works in the first minute.
@@ -18,7 +22,7 @@ const DEFAULT_WEEKDAYS = [1, 2, 3, 4, 5];
 export async function registerHost(db: Db, input: z.output<typeof RegisterBody>): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -37,8 +41,13 @@ export async function registerHost(db: Db, input: z.output<typeof RegisterBody>)
         .values(DEFAULT_WEEKDAYS.map((dayOfWeek) => ({ userId: user!.id, scheduleId, dayOfWeek, startMinute: 9 * 60, endMinute: 17 * 60 })));
       await tx.insert(eventTypes).values({ id: newId("evt"), userId: user!.id, ...STARTER_EVENT_TYPE });
       if (input.invitationToken) await joinBySignUpToken(tx, user!, input.invitationToken);
+      // The welcome, with the link to share, goes out with the account or not at all.
+      const welcome: WelcomeEmailJob = { userId: user!.id };
+      await enqueueJobs(tx, [{ kind: WELCOME_EMAIL, payload: welcome }]);
       return user!;
     });
+    wakeJobWorker();
+    return created;
   } catch (error) {
     // The unique indexes settle concurrent sign-ups with the same email or username.
     if (pgErrorCode(error) === "23505") {

@@ -21,9 +21,9 @@ function factsQuery(db: Db, by: "id" | "token") {
       booking: bookings,
       title: eventTypes.title,
       questions: eventTypes.customQuestions,
-      host: { userId: users.id, fullName: users.fullName, email: users.email, timezone: users.timezone },
+      host: { userId: users.id, fullName: users.fullName, email: users.email, timezone: users.timezone, language: users.language },
       hosts: sql<FactsHost[]>`(select coalesce(json_agg(json_build_object('userId', u.id, 'fullName', u.full_name, 'email', u.email,
-          'timezone', u.timezone) order by u.id <> ${bookings.hostId}, u.full_name, u.id), '[]'::json)
+          'timezone', u.timezone, 'language', u.language) order by u.id <> ${bookings.hostId}, u.full_name, u.id), '[]'::json)
         from booking_hosts bh join users u on u.id = bh.user_id where bh.booking_id = ${bookings.id})`,
       team: sql<BookingTeam | null>`(select json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) from teams t where t.id = ${eventTypes.teamId})`,
       sealedGuestToken: sql<string | null>`(select g.sealed_token from booking_guest_tokens g where g.booking_id = ${bookings.id})`,

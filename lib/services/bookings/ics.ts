@@ -5,7 +5,7 @@ import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { bookingIcs } from "@/lib/notifications/booking-ics";
-import { hostNames } from "@/lib/notifications/booking-mail";
+import { hostNames } from "@/lib/notifications/booking-facts";
 import { readableLocation } from "@/lib/meeting-location";
 import { loadBookingFactsByGuestToken } from "./facts";
 import { meetingLinkComing } from "./meeting-link";

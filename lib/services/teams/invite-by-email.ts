@@ -84,12 +84,12 @@ export async function teamInvitationMailOf(db: Db, job: TeamInvitationEmailJob, 
     .limit(1);
   const token = open(job.sealedToken, TEAM_INVITATION_TOKEN_PURPOSE);
   if (!row || token === undefined) return undefined;
-  const [account] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.email, row.invitation.email)).limit(1);
+  const [account] = await db.select({ fullName: users.fullName, language: users.language }).from(users).where(eq(users.email, row.invitation.email)).limit(1);
   return {
     to: { name: account?.fullName ?? "", address: row.invitation.email },
     hasAccount: account !== undefined,
-    // An account's own language comes first once accounts have one; until then the inviter's choice.
-    locale: asLocale(row.invitation.language),
+    // An account's own language comes first; for an address without one, the inviter's choice.
+    locale: asLocale(account?.language ?? row.invitation.language),
     teamName: row.teamName,
     inviterName: row.inviterName,
     url: account ? teamInvitationsUrl() : signUpWithInvitationUrl(token),

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { DateTime } from "luxon";
+import { hasChromium } from "../playwright.config";
+import { startSmtpServer, type SmtpSink } from "../tests/support/smtp";
+import { post, start } from "./support/server";
+
+// Every kind of email as a person sees it: the real messages of `npm start` (read from an SMTP
+// server inside the test), drawn in Chromium at a phone's width and at a mail client's 600 px.
+// None scrolls sideways, the card stays within 600 px, and the buttons lead where they say.
+
+test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
+
+let smtp: SmtpSink;
+let server: Awaited<ReturnType<typeof start>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-emails-")), SMTP_URL: smtp.url });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+async function mailWith(to: string, subject: RegExp) {
+  await expect.poll(() => smtp.mails.some((m) => m.envelopeTo.includes(to) && subject.test(m.mail.subject ?? "")), { timeout: 15_000 }).toBe(true);
+  return smtp.mails.find((m) => m.envelopeTo.includes(to) && subject.test(m.mail.subject ?? ""))!.mail;
+}
+
+/** The message at 390 and 600 px: no sideways scroll, the card within 600 px, a screenshot of each. */
+async function look(page: Page, name: string, html: string, buttons: [label: string, href: string | RegExp][]) {
+  for (const width of [390, 600]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.setContent(html);
+    const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(scroll, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(client);
+    const card = await page.locator(".mail-card").boundingBox();
+    expect(card!.width).toBeLessThanOrEqual(600);
+    expect(card!.x + card!.width).toBeLessThanOrEqual(width);
+    for (const [label, href] of buttons) {
+      const button = page.locator("a.mail-button", { hasText: label });
+      await expect(button).toBeVisible();
+      if (typeof href === "string") await expect(button).toHaveAttribute("href", href);
+      else await expect(button).toHaveAttribute("href", href);
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, `${label} is cut off at ${width} px`).toBeLessThanOrEqual(width);
+    }
+    await page.screenshot({ path: `e2e/screenshots/email-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test("each kind of email reads on a phone and in a 600 px pane, with its buttons", async ({ page }) => {
+  const username = `mail${randomUUID().slice(0, 8)}`;
+  const email = `${username}@example.com`;
+  const password = "emails-e2e-secret";
+  expect((await post(`${server.url}/api/v1/auth/register`, { email, password, fullName: "Ada Lovelace", username, timezone: "Europe/London" })).status).toBe(201);
+  const token = (await post(`${server.url}/api/v1/auth/login`, { email, password })).body.accessToken as string;
+  const first = DateTime.utc().plus({ days: 3 }).startOf("day");
+  const put = await fetch(`${server.url}/api/v1/me/availability`, {
+    method: "PUT",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules: [], dateOverrides: [{ date: first.toISODate(), available: true, intervals: [{ startTime: "09:00", endTime: "17:00" }] }] }),
+  });
+  expect(put.status).toBe(200);
+  const typed = { durationMinutes: 30, location: "https://meet.example.com/ada-intro" };
+  expect((await post(`${server.url}/api/v1/me/event-types`, { slug: "intro", title: "Intro call", ...typed }, token)).status).toBe(201);
+  expect((await post(`${server.url}/api/v1/me/event-types`, { slug: "ask", title: "Consultation", requiresConfirmation: true, ...typed }, token)).status).toBe(201);
+  const at = (hour: number) => first.set({ hour }).toISO({ suppressMilliseconds: true })!.replace("+00:00", "Z");
+  const book = async (slug: string, startTime: string, guestEmail: string) => {
+    const res = await fetch(`${server.url}/api/v1/public/${username}/${slug}/bookings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+      body: JSON.stringify({ startTime, guestName: "Grace Hopper-Montgomery", guestEmail, guestTimezone: "America/New_York" }),
+    });
+    const body = await res.json();
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    return body as { id: string; cancelUrl: string };
+  };
+
+  const welcome = await mailWith(email, /^Welcome/);
+  await look(page, "welcome", welcome.html as string, [["Your booking page", new RegExp(`/${username}$`)], ["Open your dashboard", /\/dashboard$/]]);
+
+  const guestEmail = `grace-${randomUUID().slice(0, 6)}@example.com`;
+  const booked = await book("intro", at(10), guestEmail);
+  const confirmation = await mailWith(guestEmail, /^Confirmed/);
+  await look(page, "guest-confirmation", confirmation.html as string, [
+    ["Join the meeting", "https://meet.example.com/ada-intro"],
+    ["See your booking", /\/booking\//],
+    ["Pick another time", /\/reschedule\//],
+    ["Cancel this booking", booked.cancelUrl],
+  ]);
+  const notice = await mailWith(email, /^New booking/);
+  await look(page, "host-notification", notice.html as string, [["See it on your dashboard", new RegExp(`/dashboard/bookings\\?booking=${booked.id}$`)], ["Join the meeting", "https://meet.example.com/ada-intro"]]);
+
+  const token2 = new URL(booked.cancelUrl).pathname.split("/").pop()!;
+  expect((await post(`${server.url}/api/v1/public/cancel`, { token: token2, reason: "Something came up at work, sorry" })).status).toBe(200);
+  const cancelled = await mailWith(guestEmail, /^Cancelled/);
+  await look(page, "cancellation", cancelled.html as string, []);
+
+  const asker = `ask-${randomUUID().slice(0, 6)}@example.com`;
+  await book("ask", at(13), asker);
+  const requested = await mailWith(asker, /^Requested/);
+  await look(page, "request-guest", requested.html as string, [["See your booking", /\/booking\//], ["Cancel this booking", /\/cancel\//]]);
+  const request = await mailWith(email, /^Booking request/);
+  await look(page, "request-host", request.html as string, [["Confirm or decline it", /\/dashboard\/bookings\?booking=/]]);
+
+  expect((await post(`${server.url}/api/v1/auth/password-reset`, { email })).status).toBe(202);
+  const reset = await mailWith(email, /^Reset your password/);
+  await look(page, "password-reset", reset.html as string, [["Set a new password", /\/reset-password\//]]);
+});
