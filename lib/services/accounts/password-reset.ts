@@ -14,12 +14,15 @@ import { wakeJobWorker } from "@/lib/outbox/wake";
 import { getRateLimitStore } from "@/lib/rate-limit";
 import { open, seal } from "@/lib/secret-box";
 import { resetPasswordUrl } from "@/lib/links";
+import { endSessionsAndLinks, lockAccount } from "./credential-links";
 import { PasswordResetEmailJob } from "@/lib/outbox/payloads";
 
 // Forgotten passwords (POST /auth/password-reset and …/confirm). The request answers the same
 // whether or not the address has an account, and does the same work either way: one statement
 // that finds the account, replaces its unused links with a new one and queues the email, and
-// simply touches no rows for an unknown address (or one past its limit of mails).
+// simply touches no rows for an unknown address (or one past its limit of mails). It takes the
+// account's row like every credential verb: a change of address being confirmed finishes first,
+// and the old address then finds no account.
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 /** Reset mails per address: past it a request still answers 202 and sends nothing. */
@@ -50,7 +53,7 @@ export async function requestPasswordReset(db: Db, email: string, now = Date.now
   await db.transaction(async (tx) => {
     // One statement whatever the address: no early return that would answer faster.
     await tx.execute(sql`
-      with target as (select id from users where email = ${email} and ${send}::boolean),
+      with target as (select id from users where email = ${email} and ${send}::boolean for no key update),
       superseded as (delete from password_resets where used_at is null and user_id in (select id from target)),
       made as (
         insert into password_resets (id, user_id, token_hash, expires_at)
@@ -85,24 +88,23 @@ const badToken = () =>
 
 /**
  * Sets the new password from a reset link: the link is spent, the password stored and every
- * earlier token and session ended in one transaction. The spending UPDATE is conditional, so two
+ * earlier token, session and credential link ended in one transaction. The spending UPDATE is conditional, so two
  * requests with one link cannot both succeed.
  */
 export async function confirmPasswordReset(db: Db, input: { token: string; newPassword: string }, now = Date.now()): Promise<void> {
   const tokenHash = hashOf(input.token);
   const live = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now)));
   // A cheap look first: an unknown link costs no argon2 hash.
-  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets).where(live).limit(1);
+  const [found] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(live).limit(1);
   if (!found) throw badToken();
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
+    // The account first, then its links (credential-links.ts): a change of address confirmed
+    // meanwhile has ended this link by the time the spending UPDATE looks.
+    await lockAccount(tx, found.userId);
     const [spent] = await tx.update(passwordResets).set({ usedAt: new Date(now) }).where(live).returning({ userId: passwordResets.userId });
     if (!spent) throw badToken();
-    await tx
-      .update(users)
-      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date(now) })
-      .where(eq(users.id, spent.userId));
-    // Other links of the account that were still out stop working too.
-    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
+    // Other reset links and a pending change of address stop working too.
+    await endSessionsAndLinks(tx, spent.userId, { passwordHash }, new Date(now));
   });
 }

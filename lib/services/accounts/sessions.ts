@@ -1,28 +1,26 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { users, type UserRow } from "@/db/schema";
+import type { UserRow } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError, validationError } from "@/lib/errors";
+import { endSessionsAndLinks } from "./credential-links";
 import { loginResult } from "./log-in";
 import { logInGuarded } from "./login-guard";
 
 // Bearer tokens and dashboard sessions are stateless JWTs: each carries the account's session
 // version at issue (`sv`), and the route wrapper and the dashboard refuse one whose version is
-// no longer the account's. Raising the version is how they all end at once.
+// no longer the account's. Raising the version is how they all end at once, and with them the
+// account's unused email change and reset links (credential-links.ts).
 
-/** POST /auth/logout: every token and session of the account stops working, this one too. */
+/** POST /auth/logout: every token, session and credential link of the account ends, this one too. */
 export async function signOutEverywhere(db: Db, host: Pick<UserRow, "id">): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, host.id));
+  await db.transaction((tx) => endSessionsAndLinks(tx, host.id));
 }
 
 /**
  * POST /me/password: the current password is checked like a login (the same per-address
  * limits, so a stolen session cannot guess it), then the new one is stored and every earlier
- * token and session ends. The caller gets a fresh token to go on with.
+ * token, session, pending email change and reset link ends. The caller gets a fresh token to go on with.
  */
 export async function changePassword(
   db: Db,
@@ -39,10 +37,6 @@ export async function changePassword(
     throw error;
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const [updated] = await db
-    .update(users)
-    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-    .where(eq(users.id, host.id))
-    .returning();
+  const updated = await db.transaction((tx) => endSessionsAndLinks(tx, host.id, { passwordHash }));
   return loginResult(updated!);
 }
