@@ -5,6 +5,7 @@ import { bookingEventFanOut } from "./booking-events";
 import { calendarWrite } from "./calendar-write";
 import { emailChangeEmail } from "./email-change-email";
 import { emailChangedNotice } from "./email-changed-notice";
+import { emailTakenNotice } from "./email-taken-notice";
 import { passwordResetEmail } from "./password-reset-email";
 import { reminderCall, reminderEmail } from "./reminder";
 import { teamInvitationEmail } from "./team-invitation-email";
@@ -18,5 +19,5 @@ import { welcomeEmail } from "./welcome-email";
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall()];
 }

@@ -6,7 +6,8 @@ import { asHtml, asText, type Outline } from "./email-layout";
 import { mailWordsOf, type MailWords } from "./mail-words";
 
 // Mail about the account itself (not a booking): the welcome at sign-up, the password reset and
-// email change links, and the notice to an address the account left. Drawn by the one email
+// email change links, the notice to an address the account left, and the one to an address
+// that already has an account. Drawn by the one email
 // layout from an Outline, in the language of the host's profile (`language`; English without).
 
 /** `language`: the host's profile language (a locale; anything else reads as English). */
@@ -61,6 +62,18 @@ export async function composeEmailChangedNotice(m: Mail & { newEmail: string; fo
     subject: h.changedSubject,
     lead: fill(h.changedLead, { email: m.newEmail }),
     paragraphs: [h.changedFine, fill(h.changedNotYou, { url: m.forgotPasswordUrl })],
+  }));
+}
+
+/**
+ * To an address that already has an account, when someone asked to move another account to it:
+ * nothing changed, and there is no link to follow (the asker is not named).
+ */
+export async function composeEmailTakenNotice(m: Mail): Promise<SendMailOptions> {
+  return accountMail(m, (h) => ({
+    subject: h.takenSubject,
+    lead: h.takenLead,
+    paragraphs: [h.takenYou, h.takenNotYou],
   }));
 }
 

@@ -6,6 +6,8 @@ export const CALENDAR_WRITE = "calendar.write";
 export const PASSWORD_RESET_EMAIL = "email.password_reset";
 export const EMAIL_CHANGE_EMAIL = "email.email_change";
 export const EMAIL_CHANGED_NOTICE = "email.email_changed";
+/** To an address someone asked to move another account to, when it already has one. */
+export const EMAIL_TAKEN_NOTICE = "email.email_taken";
 /** The welcome at sign-up, with the links to share. */
 export const WELCOME_EMAIL = "email.welcome";
 /** One reminder email to one reader, due at start − minutesBefore (decisions §16). */

@@ -38,6 +38,14 @@ export type EmailChangeEmailJob = z.infer<typeof EmailChangeEmailJob>;
 export const EmailChangedNoticeJob = z.object({ changeId: z.string(), oldEmail: z.string(), newEmail: z.string(), fullName: z.string(), language: z.string().optional() });
 export type EmailChangedNoticeJob = z.infer<typeof EmailChangedNoticeJob>;
 
+/**
+ * The notice to an address that already has an account, when another account asked to move to
+ * it. The account is read again when it is sent (its name, address and language then); no
+ * address rides here, and nothing about who asked.
+ */
+export const EmailTakenNoticeJob = z.object({ attemptId: z.string(), userId: z.string() });
+export type EmailTakenNoticeJob = z.infer<typeof EmailTakenNoticeJob>;
+
 /** A team invitation by email; the sign-up link's secret sealed (the table keeps only its hash). */
 export const TeamInvitationEmailJob = z.object({ invitationId: z.string(), sealedToken: z.string() });
 export type TeamInvitationEmailJob = z.infer<typeof TeamInvitationEmailJob>;

@@ -14,7 +14,7 @@ const FIELDS: readonly string[] = ["newEmail", "password"];
 export function EmailForm({ email }: { email: string }) {
   const [general, setGeneral] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const { form, formRef, onSubmit, showServerIssues, showServerError } = useApiForm<EmailValues>({
+  const { form, formRef, onSubmit, showServerIssues } = useApiForm<EmailValues>({
     rules: emailRules,
     defaultValues: { newEmail: "", password: "" },
   });
@@ -30,7 +30,6 @@ export function EmailForm({ email }: { email: string }) {
       } catch (caught) {
         const failure = toApiError(caught);
         if (failure.status === 401) return; // the dashboard is taking the person to /login
-        if (failure.code === "conflict") return showServerError("newEmail", "Another account uses this email.");
         const unplaced = showServerIssues(failure.issues, (path) => (FIELDS.includes(path) ? path : undefined));
         if (unplaced.length === failure.issues.length) setGeneral(failure.message);
       }
