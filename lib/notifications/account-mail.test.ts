@@ -64,7 +64,7 @@ describe("a host's messages, in the language of their profile", () => {
     expect(mail.subject).toBe("Neue Buchung: Intro call mit Grace Guest am Mittwoch, 12. März 2031");
     const text = String(mail.text);
     expect(text.startsWith("Hallo Ada,\n")).toBe(true);
-    expect(text).toContain("Wann: Mittwoch, 12. März 2031, 10:00 – 10:30 (Europe/Paris)");
+    expect(text).toContain("Wann: Mittwoch, 12. März 2031, 10:00 – 10:30 (Mitteleuropäische Zeit)");
     expect(String(mail.html)).toMatch(/<html [^>]*lang="de"/);
   });
 

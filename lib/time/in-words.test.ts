@@ -7,21 +7,21 @@ describe("times in the reader's zone", () => {
   const end = Date.parse("2027-03-15T13:30:00Z");
 
   it("writes one instant differently for each reader, in words, on the clock of the reader's country", () => {
-    expect(rangeOf(start, end, "Europe/Berlin")).toBe("Monday, March 15, 2027, 14:00 – 14:30 (Europe/Berlin)");
-    expect(rangeOf(start, end, "America/New_York")).toBe("Monday, March 15, 2027, 9:00 – 9:30 AM (America/New_York)");
-    expect(rangeOf(start, end, "Asia/Kolkata")).toBe("Monday, March 15, 2027, 6:30 – 7:00 PM (Asia/Kolkata)");
+    expect(rangeOf(start, end, "Europe/Berlin")).toBe("Monday, March 15, 2027, 14:00 – 14:30 (Central European Time)");
+    expect(rangeOf(start, end, "America/New_York")).toBe("Monday, March 15, 2027, 9:00 – 9:30 AM (Eastern Time (US & Canada))");
+    expect(rangeOf(start, end, "Asia/Kolkata")).toBe("Monday, March 15, 2027, 6:30 – 7:00 PM (India Standard Time)");
     expect(dayOf(start, "Pacific/Kiritimati")).toBe("Tuesday, March 16, 2027");
   });
 
   it("names both halves of the day, or both days, when the range crosses them", () => {
     expect(rangeOf(Date.parse("2027-03-15T11:30:00Z"), Date.parse("2027-03-15T12:30:00Z"), "UTC", true)).toBe(
-      "Monday, March 15, 2027, 11:30 AM – 12:30 PM (UTC)",
+      "Monday, March 15, 2027, 11:30 AM – 12:30 PM (Coordinated Universal Time)",
     );
     expect(rangeOf(Date.parse("2027-03-15T23:30:00Z"), Date.parse("2027-03-16T00:30:00Z"), "UTC", true)).toBe(
-      "Monday, March 15, 2027, 11:30 PM – Tuesday, March 16, 2027, 12:30 AM (UTC)",
+      "Monday, March 15, 2027, 11:30 PM – Tuesday, March 16, 2027, 12:30 AM (Coordinated Universal Time)",
     );
     expect(rangeOf(Date.parse("2027-03-15T23:30:00Z"), Date.parse("2027-03-16T00:30:00Z"), "UTC")).toBe(
-      "Monday, March 15, 2027, 23:30 – Tuesday, March 16, 2027, 00:30 (UTC)",
+      "Monday, March 15, 2027, 23:30 – Tuesday, March 16, 2027, 00:30 (Coordinated Universal Time)",
     );
   });
 
@@ -35,12 +35,12 @@ describe("times in the reader's zone", () => {
   });
 
   it("writes day and month names in the guest's language, the clock still the zone's", () => {
-    expect(rangeOf(start, end, "Europe/Berlin", undefined, "de")).toBe("Montag, 15. März 2027, 14:00 – 14:30 (Europe/Berlin)");
-    expect(rangeOf(start, end, "Europe/Paris", undefined, "fr")).toBe("lundi 15 mars 2027, 14:00 – 14:30 (Europe/Paris)");
-    expect(rangeOf(start, end, "America/New_York", undefined, "es")).toBe("lunes, 15 de marzo de 2027, 9:00 – 9:30 a.\u202fm. (America/New_York)");
+    expect(rangeOf(start, end, "Europe/Berlin", undefined, "de")).toBe("Montag, 15. März 2027, 14:00 – 14:30 (Mitteleuropäische Zeit)");
+    expect(rangeOf(start, end, "Europe/Paris", undefined, "fr")).toBe("lundi 15 mars 2027, 14:00 – 14:30 (heure d’Europe centrale)");
+    expect(rangeOf(start, end, "America/New_York", undefined, "es")).toBe("lunes, 15 de marzo de 2027, 9:00 – 9:30 a.\u202fm. (hora oriental)");
     expect(dayOf(start, "America/Sao_Paulo", "pt")).toBe("segunda-feira, 15 de março de 2027");
     expect(rangeOf(Date.parse("2027-03-15T23:30:00Z"), Date.parse("2027-03-16T00:30:00Z"), "UTC", false, "de")).toBe(
-      "Montag, 15. März 2027, 23:30 – Dienstag, 16. März 2027, 00:30 (UTC)",
+      "Montag, 15. März 2027, 23:30 – Dienstag, 16. März 2027, 00:30 (Coordinated Universal Time)",
     );
   });
 

@@ -2,6 +2,7 @@ import "server-only";
 import { INTL_TAG, type Locale } from "@/lib/i18n/locales";
 import { ZoneOffsets } from "@/lib/slots/zone";
 import { hour12InZone } from "./reader-clock";
+import { zoneName } from "./zones";
 
 // Times as a reader reads them: in their own zone, on their clock, in their language's words
 // ("Monday, March 15, 2027", "Montag, 15. März 2027"), never ISO.
@@ -90,11 +91,17 @@ export function dayOf(ms: number, zone: string, locale: Locale = "en"): string {
 }
 
 /**
- * "Monday, March 15, 2027, 9:00 – 9:30 AM (America/New_York)" on a 12-hour clock, "Monday, March
- * 15, 2027, 14:00 – 14:30 (Europe/Berlin)" on a 24-hour one (by default the zone's: see clock.ts).
- * A range that crosses midnight names both days, one on a 12-hour clock that crosses noon both halves.
+ * "Monday, March 15, 2027, 9:00 – 9:30 AM (Eastern Time (US & Canada))" on a 12-hour clock,
+ * "Montag, 15. März 2027, 14:00 – 14:30 (Mitteleuropäische Zeit)" on a 24-hour one (by default
+ * the zone's: see clock.ts): the zone by the name its readers use, in their language where Intl
+ * has one. A range that crosses midnight names both days, one on a 12-hour clock that crosses
+ * noon both halves.
  */
 export function rangeOf(start: number, end: number, zone: string, hour12 = hour12InZone(zone), locale: Locale = "en"): string {
+  return `${rangeWords(start, end, zone, hour12, locale)} (${zoneName(zone, new Date(start), locale)})`;
+}
+
+function rangeWords(start: number, end: number, zone: string, hour12: boolean, locale: Locale): string {
   const s = at(start, zone, locale);
   const e = at(end, zone, locale);
   const sameDay = s.localDay === e.localDay;
@@ -103,7 +110,7 @@ export function rangeOf(start: number, end: number, zone: string, hour12 = hour1
   else if (!sameDay) range = `${s.day()}, ${s.hmm()} ${s.dayPeriod()} – ${e.day()}, ${e.hmm()} ${e.dayPeriod()}`;
   else if (s.dayPeriod() !== e.dayPeriod()) range = `${s.day()}, ${s.hmm()} ${s.dayPeriod()} – ${e.hmm()} ${e.dayPeriod()}`;
   else range = `${s.day()}, ${s.hmm()} – ${e.hmm()} ${e.dayPeriod()}`;
-  return `${range} (${zone})`;
+  return range;
 }
 
 // The API's own sentences to a guest (confirmationMessage, the cancel and reschedule answers):
@@ -112,7 +119,7 @@ export function rangeOf(start: number, end: number, zone: string, hour12 = hour1
 
 /** "Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin)" in English; "Montag, 15. März 2027, 09:00 – 09:30 (Europe/Berlin)". */
 export function sentenceRange(start: number, end: number, zone: string, locale: Locale): string {
-  if (locale !== "en") return rangeOf(start, end, zone, false, locale);
+  if (locale !== "en") return `${rangeWords(start, end, zone, false, locale)} (${zone})`;
   const s = at(start, zone, locale);
   const e = at(end, zone, locale);
   return `${s.englishDay()}, ${s.hmm()} ${s.dayPeriod()} – ${e.hmm()} ${e.dayPeriod()} (${zone})`;

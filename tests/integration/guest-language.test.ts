@@ -5,7 +5,7 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
 import { bookings, outboxJobs } from "@/db/schema";
-import { rangeOf } from "@/lib/time/in-words";
+import { rangeOf, sentenceRange } from "@/lib/time/in-words";
 import { api } from "../support/api";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
@@ -72,7 +72,7 @@ describe("the guest's language", () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(await storedLanguage(booked.body.id)).toBe("de");
     expect(booked.body.confirmationMessage).toBe(
-      `Intro call mit Ada Host ist bestätigt für ${rangeOf(startMs, endMs, GUEST_ZONE, false, "de")}. Ort: Video call.`,
+      `Intro call mit Ada Host ist bestätigt für ${sentenceRange(startMs, endMs, GUEST_ZONE, "de")}. Ort: Video call.`,
     );
 
     let before = smtp.mails.length;
