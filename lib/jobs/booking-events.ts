@@ -78,15 +78,15 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
       const deliveries: NewJob[] = targets.map((webhookId) => ({
         kind: WEBHOOK_DELIVERY,
         dedupeKey: `webhook:${job.id}:${webhookId}`,
-        payload: { webhookId, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
+        payload: { webhookId, bookingId: event.bookingId, messageId: newId("msg"), eventType: event.event, body } satisfies WebhookDeliveryJob,
       }));
       const emails: NewJob[] = !told.emails ? [] : [
-        { kind: BOOKING_EMAIL, dedupeKey: `email:${job.id}:guest`, payload: { reader: "guest", eventJobId: job.id, event: shown } satisfies BookingEmailJob },
+        { kind: BOOKING_EMAIL, dedupeKey: `email:${job.id}:guest`, payload: { reader: "guest", bookingId: event.bookingId, eventJobId: job.id, event: shown } satisfies BookingEmailJob },
         // The booking's own host keeps the key it always had; its co-hosts get one each.
         ...hostIds.map((hostId) => ({
           kind: BOOKING_EMAIL,
           dedupeKey: hostId === event.hostId ? `email:${job.id}:host` : `email:${job.id}:host:${hostId}`,
-          payload: { reader: "host", hostId, eventJobId: job.id, event: shown } satisfies BookingEmailJob,
+          payload: { reader: "host", hostId, bookingId: event.bookingId, eventJobId: job.id, event: shown } satisfies BookingEmailJob,
         })),
       ];
       const reminders = await remindersAfter(db, event, now);

@@ -10,6 +10,8 @@ export const BookingEmailJob = z.object({
   reader: z.enum(["guest", "host"]),
   /** The host a host's email goes to (one per host of a team booking); older rows: the booking's host. */
   hostId: z.string().optional(),
+  /** The booking (also in `event`), at the top level where a guest's erasure finds it by index; older rows lack it. */
+  bookingId: z.string().optional(),
   eventJobId: z.number().int(),
   event: BookingEventPayload,
 });
@@ -18,6 +20,8 @@ export type BookingEmailJob = z.infer<typeof BookingEmailJob>;
 /** One webhook message to one endpoint. */
 export const WebhookDeliveryJob = z.object({
   webhookId: z.string(),
+  /** The booking a booking event's message is about, where a guest's erasure finds it by index (none for a test message; older rows lack it). */
+  bookingId: z.string().optional(),
   /** The webhook-id header: chosen once when the message is made. */
   messageId: z.string(),
   eventType: z.string(),

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { outboxJobs } from "@/db/schema";
+import { outboxJobs, webhooks } from "@/db/schema";
+import { bookingEvents } from "@/lib/schemas/webhook";
 import { WEBHOOK_DELIVERY } from "./kinds";
 
 // Erasing a guest (decisions §16) reaches into what was recorded about their bookings besides
@@ -70,19 +71,45 @@ export function scrubPayload(kind: string, payload: unknown, bookingIds: Readonl
 /** The stored webhook message of a delivery log row, with the erased bookings' guest taken out. */
 export const scrubDelivered = scrubMessage;
 
+/** The columns an erasure reads of an outbox row. */
+const jobColumns = { id: outboxJobs.id, kind: outboxJobs.kind, status: outboxJobs.status, payload: outboxJobs.payload };
+type JobRow = { id: number; kind: string; status: string; payload: unknown };
+
 /**
- * The outbox rows of the erased bookings: by the booking id a payload names (a booking event,
- * a calendar write, a reminder: its top level; a booking email: its event), and the webhook
- * messages whose body is about one of them. The id is compared exactly once parsed; the text
- * search below only narrows the webhook rows to read (an id is random, no other id contains it).
+ * The dedupe keys of the messages a booking event's fan-out made (lib/jobs/booking-events.ts):
+ * its emails (the guest's, each host's) and its webhook deliveries (one per endpoint of the hosts).
  */
-function ofBookings(ids: string[]) {
-  const body = sql`${outboxJobs.payload} ->> 'body'`;
-  return or(
-    inArray(sql<string>`${outboxJobs.payload} ->> 'bookingId'`, ids),
-    inArray(sql<string>`${outboxJobs.payload} -> 'event' ->> 'bookingId'`, ids),
-    and(eq(outboxJobs.kind, WEBHOOK_DELIVERY), or(...ids.map((id) => sql`strpos(${body}, ${id}) > 0`))),
-  )!;
+function fanOutKeys(jobId: number, event: { hostId: string; hostIds?: string[]; formerHostIds?: string[] }, webhookIds: readonly string[]): string[] {
+  const hosts = [...new Set([...(event.hostIds ?? [event.hostId]), ...(event.formerHostIds ?? [])])];
+  return [
+    `email:${jobId}:guest`,
+    `email:${jobId}:host`,
+    ...hosts.map((h) => `email:${jobId}:host:${h}`),
+    ...webhookIds.map((w) => `webhook:${jobId}:${w}`),
+  ];
+}
+
+/**
+ * The outbox rows of the erased bookings, found by booking id, never by searching text: every row
+ * whose payload names the booking at its top level (booking events, calendar writes, reminders,
+ * and the emails and webhook messages fanned out since they carry it too; pending ones through
+ * outbox_jobs_pending_booking_idx), and the emails and webhook messages made before that, by the
+ * dedupe keys their event's fan-out gave them (the unique index). Locked for the erasure.
+ */
+async function outboxRowsOf(tx: Tx | Db, ids: string[]): Promise<JobRow[]> {
+  const direct = await tx
+    .select(jobColumns)
+    .from(outboxJobs)
+    .where(inArray(sql<string>`${outboxJobs.payload} ->> 'bookingId'`, ids))
+    .for("update");
+  const events = direct.filter((r) => (bookingEvents as readonly string[]).includes(r.kind)) as (JobRow & { payload: { hostId: string; hostIds?: string[]; formerHostIds?: string[] } })[];
+  if (events.length === 0) return direct;
+  const hostIds = [...new Set(events.flatMap((e) => [e.payload.hostId, ...(e.payload.hostIds ?? []), ...(e.payload.formerHostIds ?? [])]))];
+  const hooks = (await tx.select({ id: webhooks.id }).from(webhooks).where(inArray(webhooks.userId, hostIds))).map((w) => w.id);
+  const keys = events.flatMap((e) => fanOutKeys(e.id, e.payload, hooks));
+  const seen = new Set(direct.map((r) => r.id));
+  const made = await tx.select(jobColumns).from(outboxJobs).where(inArray(outboxJobs.dedupeKey, keys)).for("update");
+  return [...direct, ...made.filter((r) => !seen.has(r.id))];
 }
 
 /**
@@ -93,11 +120,7 @@ function ofBookings(ids: string[]) {
 export async function scrubOutbox(tx: Tx | Db, bookingIds: string[], guestBoundKinds: readonly string[]): Promise<{ dropped: number; scrubbed: number }> {
   if (bookingIds.length === 0) return { dropped: 0, scrubbed: 0 };
   const ids = new Set(bookingIds);
-  const rows = await tx
-    .select({ id: outboxJobs.id, kind: outboxJobs.kind, status: outboxJobs.status, payload: outboxJobs.payload })
-    .from(outboxJobs)
-    .where(ofBookings(bookingIds))
-    .for("update");
+  const rows = await outboxRowsOf(tx, bookingIds);
   const bookingOf = (p: unknown): unknown => {
     const payload = p as { bookingId?: unknown; event?: { bookingId?: unknown } };
     return payload.bookingId ?? payload.event?.bookingId;

@@ -267,6 +267,42 @@ describe("guest data", () => {
     receiver.answer = () => 200;
   });
 
+  it("finds the messages of the erased bookings by id, also those written before they named their booking and those to an endpoint deleted since", async () => {
+    const { date, ann, personal } = await setUp();
+    const email = `${unique("olden")}@example.com`;
+    const name = `Olive ${unique("Older")}`;
+    const topic = `Older plan ${randomUUID()}`;
+    const guest = { guestName: name, guestEmail: email, customAnswers: { topic } };
+    const db = await getDb();
+    const worker = await testWorker();
+    // A delivered round, then the endpoint and the mail server down: messages wait in the outbox.
+    expect((await book(ann, personal.slug, at(date, "09:00"), guest)).status).toBe(201);
+    await worker.runDueJobs();
+    receiver.answer = () => 500;
+    configure({ smtpUrl: "smtp://127.0.0.1:9" });
+    expect((await book(ann, personal.slug, at(date, "10:00"), guest)).status).toBe(201);
+    await worker.runDueJobs();
+    // Rows written before the messages carried their booking at the top level: only their event knows it.
+    await db.execute(sql`update outbox_jobs set payload = payload - 'bookingId' where kind in ('webhook.deliver', 'email.booking')`);
+    // A message to an endpoint deleted since it was made: its key names a webhook no longer there.
+    const gone = await api.post("/me/webhooks", { url: receiver.url }, { token: ann.token });
+    expect(gone.status).toBe(201);
+    const third = await book(ann, personal.slug, at(date, "11:00"), guest);
+    expect(third.status).toBe(201);
+    await worker.runDueJobs();
+    expect((await api.delete(`/me/webhooks/${gone.body.id}`, { token: ann.token })).status).toBe(204);
+    const waiting = rowsOf<{ kind: string; legacy: boolean }>(
+      await db.execute(sql`select kind, not (payload ? 'bookingId') as legacy from outbox_jobs where status = 'pending' and kind in ('webhook.deliver', 'email.booking')`),
+    );
+    // Not vacuous: older and newer rows of both kinds wait.
+    for (const kind of ["webhook.deliver", "email.booking"]) for (const legacy of [true, false]) expect(waiting, `${kind} ${legacy}`).toContainEqual({ kind, legacy });
+    expect(await tablesHolding(email)).toContain("outbox_jobs");
+
+    expect((await api.delete(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token })).status).toBe(204);
+    for (const needle of [email, name, topic]) expect(await tablesHolding(needle), needle).toEqual([]);
+    receiver.answer = () => 200;
+  });
+
   it("after an erasure, the host's later emails about the booking still compose and go out (no guest ATTENDEE)", async () => {
     const { date, ann, personal } = await setUp();
     const email = `${unique("erased")}@example.com`;
