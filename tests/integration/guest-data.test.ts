@@ -7,8 +7,10 @@ import { api, site } from "../support/api";
 import { book, clientHeaders, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, unique } from "../support/factories";
+import { startFakeGoogle } from "../support/fake-google";
 import { startFakeTelephony, type FakeTelephony } from "../support/fake-telephony";
 import { configure, testWorker } from "../support/jobs";
+import { connectThroughOAuth, useOAuthFakes } from "../support/oauth-connect";
 import { startSmtpServer, type SmtpSink } from "../support/smtp";
 import { teamWithType } from "../support/teams";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
@@ -252,6 +254,10 @@ describe("guest data", () => {
     const changed = [...before].filter(([key, text]) => after.get(key) !== text);
     expect(changed.length).toBeGreaterThan(0);
     for (const [key, text] of changed) expect(text, key).toContain(own.body.id);
+    // And those are scrubbed as before: no record of the attacker's booking keeps the address or the name.
+    const owns = [...after].filter(([, text]) => text.includes(own.body.id));
+    expect(owns.length).toBeGreaterThan(0);
+    for (const [key, text] of owns) for (const needle of [shared, beaName]) expect(text.toLowerCase(), key).not.toContain(needle.toLowerCase());
 
     // Bea's bookings keep their guests; her replay answers as it did; her guest still gets mail.
     const beas = await api.get(`/me/bookings?from=${date}&to=${date}`, { token: bea.token });
@@ -326,6 +332,36 @@ describe("guest data", () => {
     expect(invitation!.content.toString("utf8")).toMatch(/^ORGANIZER/m);
     expect(invitation!.content.toString("utf8")).not.toMatch(/^ATTENDEE/m);
     expect(smtp.mails.flatMap((m) => m.envelopeTo)).not.toContain("");
+  });
+
+  it("after an erasure, the host's calendar event of the booking is written without the guest: no attendee with an empty address", async () => {
+    const { date, ann, personal } = await setUp();
+    const google = await startFakeGoogle();
+    try {
+      useOAuthFakes(google.env);
+      await connectThroughOAuth(ann, "provider_a", (url) => google.consent(url));
+      const email = `${unique("cal")}@example.com`;
+      const booked = await book(ann, personal.slug, at(date, "14:00"), { guestName: "Cleo Calendar", guestEmail: email, customAnswers: { topic: "Hello" } });
+      expect(booked.status).toBe(201);
+      const worker = await testWorker();
+      await worker.runDueJobs();
+      const eventOf = () => google.events(google.email).find((e) => e.start.dateTime === new Date(at(date, "14:00")).toISOString() || e.start.dateTime === new Date(at(date, "15:00")).toISOString());
+      expect(eventOf()?.attendees).toEqual([{ email, displayName: "Cleo Calendar" }]);
+
+      expect((await api.delete(`/me/guests/${encodeURIComponent(email)}`, { token: ann.token })).status).toBe(204);
+      const moved = await api.post(`/me/bookings/${booked.body.id}/reschedule`, { startTime: at(date, "15:00") }, { token: ann.token });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      await worker.runDueJobs();
+      const failed = rowsOf<{ kind: string }>(await (await getDb()).execute(sql`select kind from outbox_jobs where last_error is not null`));
+      expect(failed).toEqual([]);
+      const event = eventOf();
+      expect(event?.start.dateTime).toBe(new Date(at(date, "15:00")).toISOString());
+      expect(event?.attendees ?? []).toEqual([]);
+      expect(event?.description).not.toContain("<>");
+      expect(JSON.stringify(event)).not.toContain(email);
+    } finally {
+      await google.close();
+    }
   });
 
   it("is per host: another host's bookings of the same guest are neither shown nor erased", async () => {

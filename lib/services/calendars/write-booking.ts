@@ -30,7 +30,9 @@ function eventOf(facts: BookingFacts): CalendarEvent {
   return {
     uid: bookingUid(booking.id),
     title: `${facts.title} with ${booking.guestName}`,
-    description: [`Booked by ${booking.guestName} <${booking.guestEmail}> through ${siteUrl("")}`, ...team, ...answers].join("\n"),
+    // An erased guest has no address (decisions §16): the event then names no one to invite
+    // (Google refuses an attendee without one; CalDAV would store `mailto:`).
+    description: [`Booked by ${booking.guestName}${booking.guestEmail ? ` <${booking.guestEmail}>` : ""} through ${siteUrl("")}`, ...team, ...answers].join("\n"),
     // A `video` booking's own host's calendar makes its meeting (decisions §17); until the link
     // is known the event names no place of its own (the meeting is its place).
     location: awaitsMeetingLink(booking.location) ? "" : booking.location,
@@ -38,7 +40,7 @@ function eventOf(facts: BookingFacts): CalendarEvent {
     start: booking.startTime.getTime(),
     end: booking.endTime.getTime(),
     timeZone: facts.host.timezone,
-    attendees: [{ name: booking.guestName, email: booking.guestEmail }],
+    attendees: booking.guestEmail ? [{ name: booking.guestName, email: booking.guestEmail }] : [],
   };
 }
 
