@@ -109,7 +109,7 @@ test("find bookings by guest, event type and days; the address keeps it; answers
   mkdirSync(SHOTS, { recursive: true });
   const { email, password, chat, day } = await hostWithBookings(request);
   await logIn(page, email, password);
-  await page.getByRole("link", { name: "Bookings" }).click();
+  await page.getByRole("link", { name: "Bookings", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/bookings$/);
   const cards = page.getByRole("tabpanel").getByRole("listitem").filter({ has: page.getByRole("link") });
   const grace = cards.filter({ hasText: "Grace Hopper" });
@@ -123,6 +123,8 @@ test("find bookings by guest, event type and days; the address keeps it; answers
     await expect(grace.getByText("Navy")).toBeHidden();
     await grace.getByText("Answers (3)").click();
     await expect(grace.getByText("What should we prepare?")).toBeVisible();
+    // In the order the event type asks them.
+    await expect(grace.locator("dt")).toHaveText(["What should we prepare?", "Company", "Which tools do you use?"]);
     await expect(grace.getByText(/^The Q3 plan/)).toBeVisible();
     await expect(grace.getByRole("listitem").filter({ hasText: "Email" })).toBeVisible();
     await expect(cards.filter({ hasText: "Alan Turing" }).getByText("Answers (1)")).toBeVisible();

@@ -96,9 +96,12 @@ function cancelledByWords(booking: BookingDto): string {
  * bookings stays a list to scan, and each booking's answers are one tap away.
  */
 function Answers({ booking, eventType }: { booking: BookingDto; eventType?: EventTypeDto }) {
-  const answers = Object.entries(booking.customAnswers);
-  if (answers.length === 0) return null;
   const questions = new Map(eventType?.customQuestions.map((q) => [q.id, q]));
+  // In the order the event type asks them (the stored object has its own); questions since removed last.
+  const order = (id: string) => eventType?.customQuestions.findIndex((q) => q.id === id) ?? -1;
+  const rank = (id: string) => (order(id) === -1 ? Number.MAX_SAFE_INTEGER : order(id));
+  const answers = Object.entries(booking.customAnswers).sort(([a], [b]) => rank(a) - rank(b));
+  if (answers.length === 0) return null;
   return (
     <details className="text-sm">
       <summary className="w-fit cursor-pointer rounded font-medium text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600">
