@@ -73,7 +73,22 @@ async function hostWithBookings(request: APIRequestContext) {
   });
   await book("chat", 3, "Ada Lovelace", `ada-${username}@example.com`, HOST_ZONE);
   await book("strategy", 4, "Alan Turing", `alan-${username}@example.com`, "Asia/Kolkata", { prepare: "Codes" });
-  return { username, email, password, chat, day };
+  // A team of the host's own, and a booking of its event type: the list shows it, so the filter offers it.
+  const teamSlug = `sales-${randomUUID().slice(0, 6)}`;
+  const team = await request.post("/api/v1/me/teams", { headers, data: { slug: teamSlug, name: "Sales" } });
+  expect(team.status()).toBe(201);
+  const teamType = await request.post(`/api/v1/me/teams/${(await team.json()).id}/event-types`, {
+    headers,
+    data: { slug: "demo", title: "Team demo", durationMinutes: 30, schedulingType: "round_robin" },
+  });
+  expect(teamType.status()).toBe(201);
+  const slots = (await (await request.get(`/api/v1/public/teams/${teamSlug}/demo/slots?from=${day(5)}&to=${day(5)}&timezone=${HOST_ZONE}`)).json()).slots as { startTime: string }[];
+  const teamBooking = await request.post(`/api/v1/public/teams/${teamSlug}/demo/bookings`, {
+    headers: { "idempotency-key": randomUUID() },
+    data: { startTime: slots[0]!.startTime, guestName: "Tess Team", guestEmail: `tess-${username}@example.com`, guestTimezone: HOST_ZONE, customAnswers: {} },
+  });
+  expect(teamBooking.status(), await teamBooking.text()).toBe(201);
+  return { username, email, password, chat, day, teamTypeId: (await teamType.json()).id as string };
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -107,7 +122,7 @@ test("the dashboard and the bookings page hydrate without a mismatch in another 
 test("find bookings by guest, event type and days; the address keeps it; answers folded; zones named", async ({ page, request }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
-  const { email, password, chat, day } = await hostWithBookings(request);
+  const { email, password, chat, day, teamTypeId } = await hostWithBookings(request);
   await logIn(page, email, password);
   await page.getByRole("link", { name: "Bookings", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/bookings$/);
@@ -161,14 +176,22 @@ test("find bookings by guest, event type and days; the address keeps it; answers
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/dashboard\/bookings$/);
     await expect(page.getByLabel("Guest", { exact: true })).toHaveValue("");
-    await expect(cards).toHaveCount(3);
+    await expect(cards).toHaveCount(4);
   });
 
   await test.step("a search by email part, a range of days, a tab: all in one shareable address", async () => {
     await page.getByLabel("Guest", { exact: true }).fill("alan-");
     await expect(cards).toHaveCount(1);
     await page.getByLabel("Guest", { exact: true }).fill("");
-    await expect(cards).toHaveCount(3);
+    await expect(cards).toHaveCount(4);
+    // The teams' event types are offered under their team's name.
+    await expect(page.locator('optgroup[label="Team: Sales"] > option', { hasText: "Team demo" })).toHaveCount(1);
+    await expect(page.locator('optgroup[label="Your event types"] > option')).toHaveText(["30 minute meeting", "Strategy session", "Quick chat"]);
+    await page.getByLabel("Event type", { exact: true }).selectOption(teamTypeId);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.filter({ hasText: "Tess Team" })).toBeVisible();
+    await page.getByLabel("Event type", { exact: true }).selectOption("");
+    await expect(cards).toHaveCount(4);
     await page.getByLabel("From", { exact: true }).fill(day(4));
     await page.getByLabel("To", { exact: true }).fill(day(4));
     await expect(cards).toHaveCount(1);
