@@ -46,7 +46,7 @@ async function hostWithBookings(request: APIRequestContext) {
     expect(res.status()).toBe(201);
     return (await res.json()) as { id: string; slug: string };
   };
-  const strategy = await made({
+  await made({
     slug: "strategy",
     title: "Strategy session",
     durationMinutes: 45,
