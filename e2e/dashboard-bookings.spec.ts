@@ -214,4 +214,12 @@ test("find bookings by guest, event type and days; the address keeps it; answers
     await expectAccessible(page);
     await shoot(page, "bookings-reversed-range");
   });
+
+  await test.step("an address naming a page past the end says so, and leads back", async () => {
+    await page.goto("/dashboard/bookings?page=9");
+    await expect(page.getByText("Page 9 is past the last page of this list (1).")).toBeVisible();
+    await page.getByRole("button", { name: "Go to page 1" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/bookings$/);
+    await expect(cards).toHaveCount(4);
+  });
 });
