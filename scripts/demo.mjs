@@ -1,4 +1,4 @@
-// `npm run demo`: with `npm start` running, creates (idempotently) a demo host with availability,
+// `npm run demo`: with `npm start` running, creates (idempotently) a demo host with a bio, availability,
 // three event types and a few bookings, a second host, and a team of the two with a round-robin
 // and a collective event type and a team booking, through the running service's own API, then
 // prints the logins and the public URLs. The API is the honest path: it is what any client uses, and an
