@@ -29,6 +29,15 @@ describe("offering the starter's words for a new length", () => {
     expect(followDuration({ slug: "60min", title: "Planning", description: "", durationMinutes: "90" }, 60)).toEqual({ minutes: 90, slug: "90min" });
   });
 
+  it("offers again words kept at an earlier change (saved at 60, still /30min), once the length changes", () => {
+    const kept = { ...starter, title: "Coffee chat" };
+    expect(followDuration({ ...kept, durationMinutes: "60" }, 60)).toBeNull();
+    expect(followDuration({ ...kept, durationMinutes: "45" }, 60)).toEqual({ minutes: 45, slug: "45min", description: "A 45-minute conversation. Pick a time that suits you." });
+    // Words that already say the new length need no offer.
+    expect(followDuration({ ...kept, durationMinutes: "30" }, 60)).toBeNull();
+    expect(followDuration({ ...kept, slug: "30min-chat", durationMinutes: "45" }, 60)).toEqual({ minutes: 45, description: "A 45-minute conversation. Pick a time that suits you." });
+  });
+
   it("says every part in a list", () => {
     expect(followUpParts({ minutes: 45, slug: "45min", title: "45 minute meeting", description: "…" })).toBe("the link to /45min, the title and the description");
     expect(followUpParts({ minutes: 45, description: "…" })).toBe("the description");

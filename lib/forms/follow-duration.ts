@@ -10,18 +10,25 @@ type Words = { slug: string; title: string; description: string };
 /** What would follow a new length: only the words still generated for the saved length. */
 export type DurationFollowUp = Partial<Words> & { minutes: number };
 
+/** The length a word was generated for ("30min" → 30), or null when the host wrote it. */
+function generatedFor(key: keyof Words, value: string): number | null {
+  const n = /\d+/.exec(value.trim())?.[0];
+  return n !== undefined && starterWords(Number(n))[key] === value.trim() ? Number(n) : null;
+}
+
 /**
- * The words to offer for `durationMinutes` (as typed), when it differs from `savedMinutes` and
- * some words are still the generated ones for `savedMinutes`; null when there is nothing to offer.
+ * The words to offer for `durationMinutes` (as typed), once it differs from `savedMinutes`: those
+ * still generated for another length (the saved one, or an older one a host kept when they
+ * changed the length before); null when there is nothing to offer.
  */
 export function followDuration(values: Words & { durationMinutes: string }, savedMinutes: number): DurationFollowUp | null {
   const minutes = Number(values.durationMinutes.trim());
   if (!/^\d+$/.test(values.durationMinutes.trim()) || minutes < 5 || minutes > 720 || minutes === savedMinutes) return null;
-  const old = starterWords(savedMinutes);
   const next = starterWords(minutes);
   const offer: DurationFollowUp = { minutes };
   for (const key of ["slug", "title", "description"] as const) {
-    if (values[key].trim() === old[key]) offer[key] = next[key];
+    const was = generatedFor(key, values[key]);
+    if (was !== null && was !== minutes) offer[key] = next[key];
   }
   return Object.keys(offer).length > 1 ? offer : null;
 }

@@ -7,8 +7,8 @@ import { followDuration, followUpParts } from "@/lib/forms/follow-duration";
 import type { EventTypeValues } from "@/lib/forms/event-type";
 
 /**
- * Under the duration: when the length changes and the link, title or description still say the
- * saved length ("/30min"), an offer to update them. Only on the host's click: the link may be shared.
+ * Under the duration: when the length changes and the link, title or description still say a
+ * length ("/30min"), an offer to update them. Only on the host's click: the link may be shared.
  */
 export function DurationFollowUp({ form, savedMinutes }: { form: UseFormReturn<EventTypeValues, undefined, EventTypeValues>; savedMinutes: number }) {
   const [slug, title, description, durationMinutes] = useWatch({ control: form.control, name: ["slug", "title", "description", "durationMinutes"] });
