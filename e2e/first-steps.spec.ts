@@ -34,13 +34,13 @@ async function logIn(page: Page, host: Host) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** At both widths: nothing sideways, axe clean, a picture to look at (test-results/, not committed). */
+/** At both widths: nothing sideways, axe clean, a picture to look at (in /tmp, not committed: test-results/ is emptied by each run). */
 async function checkAndShoot(page: Page, name: string) {
   for (const [width, suffix] of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/first-steps/${name}-${suffix}.png`, fullPage: true });
+    await page.screenshot({ path: `/tmp/slips-shots/${name}-${suffix}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -99,7 +99,7 @@ test("a new length offers to update the starter's /30min link and description, a
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
     await page.getByLabel("Duration (minutes)").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/first-steps/duration-offer-${suffix}.png` });
+    await page.screenshot({ path: `/tmp/slips-shots/duration-offer-${suffix}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectAccessible(page);
@@ -129,9 +129,9 @@ test("a question's field is its label, marked as a field to fill, apart from whe
   await expect(question.locator("label").first()).toHaveText("Question 1 label *");
   await expect(question.getByRole("textbox", { name: "Question 1 label", exact: true })).toHaveAttribute("required", "");
   await expect(question.getByRole("checkbox", { name: "Required" })).not.toBeChecked();
-  await question.screenshot({ path: "test-results/first-steps/question-label-1280.png" });
+  await question.screenshot({ path: "/tmp/slips-shots/question-label-1280.png" });
   await page.setViewportSize({ width: 390, height: 900 });
-  await question.screenshot({ path: "test-results/first-steps/question-label-390.png" });
+  await question.screenshot({ path: "/tmp/slips-shots/question-label-390.png" });
 });
 
 test("sign-up drops a 'username taken' once the username changes, typed or derived from the name", async ({ page, request }) => {
@@ -152,7 +152,7 @@ test("sign-up drops a 'username taken' once the username changes, typed or deriv
   await expect(username).toHaveAttribute("aria-invalid", "true");
   for (const [width, suffix] of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/first-steps/register-taken-${suffix}.png`, fullPage: true });
+    await page.screenshot({ path: `/tmp/slips-shots/register-taken-${suffix}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -195,6 +195,13 @@ test("the host's and the team's pages show the avatar or initials, the bio as wr
     await expect(bio).toHaveAccessibleDescription(/A few words guests read on your public page.*60 of 280 characters/);
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByRole("status").filter({ hasText: /^Saved$/ })).toBeVisible();
+    for (const [width, suffix] of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await bio.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/slips-shots/profile-bio-${suffix}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessible(page);
     expect((await (await request.get("/api/v1/me", { headers })).json()).bio).toBe("Designer in Lisbon.\nAsk me about <b>portfolios</b> & prices.");
   });
 
@@ -237,6 +244,12 @@ test("the host's and the team's pages show the avatar or initials, the bio as wr
     await bio.fill("A two-person design studio. We answer within a day.");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Saved.")).toBeVisible();
+    for (const [width, suffix] of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await bio.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/slips-shots/team-bio-${suffix}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.goto(`/team/${teamSlug}`);
     await expect(page.getByRole("heading", { level: 1, name: "Studio Bright" })).toBeVisible();
