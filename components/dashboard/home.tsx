@@ -7,6 +7,7 @@ import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CalendarFeed } from "./calendar-feed";
 import { GettingStarted } from "./getting-started";
+import { RequestsWaitingCard } from "./requests-waiting";
 import { InvitationsBanner } from "./teams/invitations-banner";
 import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
 import { UPCOMING } from "@/lib/dashboard/home-queries";
@@ -23,6 +24,7 @@ export function DashboardHome({ publicUrl, userId }: { publicUrl: string; userId
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">{me.data ? `Hello, ${me.data.fullName}` : "Your dashboard"}</h1>
+      <RequestsWaitingCard />
       <InvitationsBanner />
       <GettingStarted userId={userId} publicUrl={publicUrl} />
       <section aria-labelledby="link-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5">
