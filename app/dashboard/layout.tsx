@@ -17,11 +17,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <div className="min-h-screen">
       <DashboardProviders>
-        {/* The nav's count of requests waiting (its badge) is in the first HTML of every page. */}
+        {/* The count of requests waiting (the nav's badge, the home's card, the Requests tab's count)
+            is in the first HTML of every page: its boundary holds the pages too, so it is
+            hydrated before any of them renders. */}
         <Prefetched resources={[{ bookings: REQUESTS_WAITING }]}>
           <DashboardNav fullName={host.fullName} publicUrl={hostPageUrl(host.username)} />
+          <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">{children}</main>
         </Prefetched>
-        <main className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">{children}</main>
       </DashboardProviders>
     </div>
   );

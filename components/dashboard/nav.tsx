@@ -49,7 +49,7 @@ function SectionLink({ href, label, current, waiting, onNavigate }: { href: stri
       aria-current={current ? "page" : undefined}
       aria-label={badge ? `${label}, ${requestsWaitingWords(waiting)}` : undefined}
       onClick={onNavigate}
-      className={`flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium focus-visible:outline-2 focus-visible:outline-blue-600 md:py-1.5 md:text-sm ${
+      className={`flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium focus-visible:outline-2 focus-visible:outline-blue-600 lg:py-1.5 lg:text-sm ${
         current ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"
       }`}
     >
@@ -60,9 +60,10 @@ function SectionLink({ href, label, current, waiting, onNavigate }: { href: stri
 }
 
 /**
- * On a phone the sections sit behind a Menu button (a disclosure), so the header is one row; from
- * md up they are one row of links under it. The menu is open only on the page it was opened on:
- * any navigation closes it (a link, back or forward), and so does Escape.
+ * Below lg the sections sit behind a Menu button (a disclosure), so the header is one row; from
+ * lg up they are one row of links under it. lg, not md: the nine sections need about 810 px, and
+ * a tablet's 768 px would wrap them into two rows again. The menu is open only on the page it was
+ * opened on: any navigation closes it (a link, back or forward), and so does Escape.
  */
 function useSectionsMenu(pathname: string, button: RefObject<HTMLButtonElement | null>) {
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -111,7 +112,7 @@ export function DashboardNav({ fullName, publicUrl }: { fullName: string; public
             aria-controls={MENU_ID}
             aria-label={waiting > 0 ? `Menu, ${requestsWaitingWords(waiting)}` : undefined}
             onClick={menu.toggle}
-            className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 md:hidden"
+            className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 lg:hidden"
           >
             <MenuIcon open={menu.open} />
             Menu
@@ -121,8 +122,8 @@ export function DashboardNav({ fullName, publicUrl }: { fullName: string; public
             Log out
           </Button>
         </div>
-        <nav aria-label="Dashboard" className={`w-full ${menu.open ? "block" : "hidden"} md:block`}>
-          <ul id={MENU_ID} className="-mx-1 flex flex-col gap-0.5 md:flex-row md:flex-wrap md:gap-1">
+        <nav aria-label="Dashboard" className={`w-full ${menu.open ? "block" : "hidden"} lg:block`}>
+          <ul id={MENU_ID} className="-mx-1 flex flex-col gap-0.5 lg:flex-row lg:flex-wrap lg:gap-1">
             {SECTIONS.map((s) => (
               <li key={s.href}>
                 <SectionLink href={s.href} label={s.label} current={isCurrent(pathname, s.href)} waiting={waiting} onNavigate={menu.close} />

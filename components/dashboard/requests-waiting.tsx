@@ -23,13 +23,16 @@ export function CountPill({ count }: { count: number }) {
   );
 }
 
-/** The Requests tab's count: the pill, and the words for a screen reader ("Requests, 2 waiting"). */
+/**
+ * The Requests tab's count: the pill, and the words for a screen reader: "Requests (2 waiting)"
+ * (the hidden words are a block of their own, so a screen reader puts a space before them).
+ */
 export function RequestsCount() {
   const count = useRequestsWaiting();
   if (!count) return null;
   return (
     <>
-      <span className="sr-only">, {count} waiting</span>
+      <span className="sr-only">{`(${count} waiting)`}</span>
       <span className="ml-1.5">
         <CountPill count={count} />
       </span>
