@@ -6,11 +6,13 @@ import { bookings, outboxJobs } from "@/db/schema";
 import { REQUEST_EXPIRY_EMAIL } from "@/lib/outbox/kinds";
 import { rangeOf } from "@/lib/time/in-words";
 import { api } from "../support/api";
-import { book, dateIn, getSlots, openOnly } from "../support/booking";
+import { randomUUID } from "node:crypto";
+import { book, clientHeaders, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, unique, type TestHost } from "../support/factories";
 import { configure, jobsOfKind, testWorker } from "../support/jobs";
 import { startSmtpServer, type SmtpSink } from "../support/smtp";
+import { teamWithType } from "../support/teams";
 
 // The warning to a host that a request expires unanswered (at its start): made when the request
 // is, due 3 h before its start, sent once, and never for a request answered, cancelled or erased
@@ -49,7 +51,7 @@ async function request(host: TestHost, slug: string, startTime: string) {
   const res = await book(host, slug, startTime, { guestName: "Jane Doe", guestEmail, guestTimezone: "Europe/Berlin" });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.status).toBe("pending");
-  return { id: res.body.id as string, guestEmail, start: Date.parse(startTime) };
+  return { id: res.body.id as string, guestEmail, start: Date.parse(startTime), token: String(res.body.cancelUrl).split("/").pop()! };
 }
 
 const warningsTo = (email: string) => smtp.mails.filter((m) => m.envelopeTo[0] === email && /expires|läuft/.test(m.mail.subject ?? "")).map((m) => m.mail);
@@ -119,6 +121,47 @@ describe("the warning before a request expires", () => {
     expect((await api.delete(`/me/guests/${encodeURIComponent(asked.guestEmail)}`, { token: host.token })).status).toBe(204);
     await worker.runDueJobs(asked.start - 3 * HOUR);
     expect(warningsTo(host.email)).toEqual([]);
+  });
+
+  it("moves with the request when the guest picks another time: the old time's is dropped", async () => {
+    const { host, eventType, slots, worker } = await setUp();
+    const asked = await request(host, eventType.slug, slots[0]!.startTime);
+    await worker.runDueJobs(Date.now());
+    const moved = await api.post("/public/reschedule", { token: asked.token, startTime: slots[8]!.startTime }, { headers: clientHeaders() });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await worker.runDueJobs(Date.now());
+    const newStart = Date.parse(slots[8]!.startTime);
+    expect((await pendingWarnings(asked.id)).map((j) => [j.runAfter.getTime(), (j.payload as { sequence: number }).sequence])).toEqual([[newStart - 3 * HOUR, 1]]);
+    await worker.runDueJobs(asked.start - 3 * HOUR);
+    expect(warningsTo(host.email)).toEqual([]);
+    await worker.runDueJobs(newStart - 3 * HOUR);
+    expect(warningsTo(host.email)).toHaveLength(1);
+  });
+
+  it("goes to every host of a team's request", async () => {
+    await (await getDb()).delete(outboxJobs);
+    smtp.mails.length = 0;
+    configure({ smtpUrl: smtp.url });
+    const date = dateIn(4, "UTC");
+    const ann = await createHost({ timezone: "UTC", fullName: "Ann" });
+    const ben = await createHost({ timezone: HOST_ZONE, fullName: "Ben" });
+    await openOnly(ann, date, [{ startTime: "00:00", endTime: "24:00" }]);
+    await openOnly(ben, date, [{ startTime: "00:00", endTime: "24:00" }]);
+    const { team, eventType } = await teamWithType(ann, [ben], { schedulingType: "collective", requiresConfirmation: true });
+    const start = `${date}T15:00:00Z`;
+    const res = await api.post(
+      `/public/teams/${team.slug}/${eventType.slug}/bookings`,
+      { startTime: start, guestName: "Jane Doe", guestEmail: `${unique("jane")}@example.com`, guestTimezone: "UTC", customAnswers: {} },
+      { headers: { "idempotency-key": randomUUID(), ...clientHeaders() } },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const worker = await testWorker();
+    await worker.runDueJobs(Date.now());
+    await worker.runDueJobs(Date.parse(start) - 3 * HOUR);
+    expect(warningsTo(ann.email)).toHaveLength(1);
+    const [toBen] = warningsTo(ben.email);
+    expect(toBen!.text).toContain(rangeOf(Date.parse(start), Date.parse(start) + 30 * MINUTE, HOST_ZONE));
+    expect(toBen!.text).toMatch(/Hosts:\s+Ann and Ben/);
   });
 
   it("is not made for a booking confirmed at once", async () => {
