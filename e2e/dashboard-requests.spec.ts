@@ -74,6 +74,7 @@ test("requests waiting show on the home, the Requests tab and the nav, and go as
     const card = page.getByRole("region", { name: "2 requests waiting" });
     await expect(card).toBeVisible();
     await expect(card).toContainText("Guests are waiting for your answer.");
+    await expect(page.getByText("No confirmed bookings yet: the requests above wait for your answer.")).toBeVisible();
     await expect(nav(page).getByRole("link", { name: "Bookings, 2 requests waiting" })).toBeVisible();
     const html = await (await page.request.get("/dashboard")).text();
     expect(html).toMatch(/<h2[^>]*>2 requests waiting<\/h2>/);
@@ -108,6 +109,7 @@ test("requests waiting show on the home, the Requests tab and the nav, and go as
     await expect(page.getByRole("heading", { name: "Hello, Rhea Host" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Next bookings" })).toBeVisible();
     await expect(page.getByText(/requests? waiting/)).toHaveCount(0);
+    await expect(page.getByText("Intro call with Guest 1")).toBeVisible();
   });
 });
 
