@@ -16,6 +16,7 @@ import { readableAnswer } from "@/lib/question-answers";
 import { teamEventTypesQuery } from "@/lib/browser/api-client/teams";
 import { BookingHistory } from "./booking-history";
 import { NoShowToggle } from "./no-show-toggle";
+import { RequestsCount } from "../requests-waiting";
 import { RequestActions } from "./request-actions";
 import { RescheduleBooking } from "./reschedule-booking";
 
@@ -252,6 +253,7 @@ export function BookingList({
             }`}
           >
             {VIEWS[v].label}
+            {v === "requests" && <RequestsCount />}
           </button>
         ))}
       </div>
