@@ -52,12 +52,18 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       expect(upcoming.length).toBeGreaterThanOrEqual(3);
       const page = await fetch(`${server.url}/ada-demo`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain("Consultation");
+      const hostHtml = await page.text();
+      expect(hostHtml).toContain("Consultation");
+      expect(hostHtml).toContain("Product consultant in Berlin.");
+      // Each event type's description under its title.
+      expect(hostHtml).toContain("A quick hello to see how we can work together.");
       // The team: both hosts, two team event types, one round-robin booking each at one time.
       expect(first.stdout).toContain(`${server.url}/team/demo-sales/book-a-demo`);
       const teamPage = await fetch(`${server.url}/team/demo-sales`);
       expect(teamPage.status).toBe(200);
-      expect(await teamPage.text()).toContain("Panel interview");
+      const teamHtml = await teamPage.text();
+      expect(teamHtml).toContain("Panel interview");
+      expect(teamHtml).toContain("Ada and Grace show you around the product");
       const asGrace = await fetch(`${server.url}/api/v1/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
-import { expectNoSidewaysScroll } from "./support/page-checks";
+import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
 
@@ -11,6 +11,7 @@ test("the home page is a way in: sign up or log in, or the dashboard once signed
   for (const [width, suffix] of [[1280, ""], [390, "-390"]] as const) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
     await page.screenshot({ path: `e2e/screenshots/home${suffix}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -31,6 +32,7 @@ test("the home page is a way in: sign up or log in, or the dashboard once signed
 
   await page.goto("/");
   await expect(page.getByText("Signed in as Hana Home.")).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByRole("link", { name: "Sign up free" })).toHaveCount(0);
   await page.getByRole("link", { name: "Go to your dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -18,7 +18,7 @@ export function toRegisteredUser(u: UserRow) {
 }
 
 export function toProfile(u: UserRow) {
-  return { ...identity(u), avatarUrl: u.avatarUrl, language: asLocale(u.language), createdAt: isoUtc(u.createdAt) };
+  return { ...identity(u), avatarUrl: u.avatarUrl, bio: u.bio, language: asLocale(u.language), createdAt: isoUtc(u.createdAt) };
 }
 
 export function toEventType(e: EventTypeRow, username: string) {
@@ -67,6 +67,7 @@ export function toTeam(t: TeamRow, members: TeamMemberView[], emailInvitations?:
     id: t.id,
     slug: t.slug,
     name: t.name,
+    bio: t.bio,
     createdAt: isoUtc(t.createdAt),
     members: members.map(toTeamMember),
     ...(emailInvitations ? { emailInvitations: emailInvitations.map(toTeamEmailInvitation) } : {}),

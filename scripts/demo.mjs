@@ -1,4 +1,4 @@
-// `npm run demo`: with `npm start` running, creates (idempotently) a demo host with availability,
+// `npm run demo`: with `npm start` running, creates (idempotently) a demo host with a bio, availability,
 // three event types and a few bookings, a second host, and a team of the two with a round-robin
 // and a collective event type and a team booking, through the running service's own API, then
 // prints the logins and the public URLs. The API is the honest path: it is what any client uses, and an
@@ -17,6 +17,9 @@ const HOST = {
   username: "ada-demo",
   timezone: "Europe/Berlin",
 };
+// What guests read under Ada's name on her page (and the team's under its name).
+const HOST_BIO = "Product consultant in Berlin. I help small teams plan their launches, in English or German.";
+const TEAM_BIO = "Ada and Grace show you around the product and answer your questions, from Berlin and New York.";
 
 // A colleague in New York, and the team they share (decisions §15).
 const COLLEAGUE = { email: "grace-demo@example.com", password: "demo-password-123", fullName: "Grace Demo", username: "grace-demo", timezone: "America/New_York" };
@@ -113,6 +116,8 @@ async function seedTeam(token) {
     if (created.status !== 201) fail("team (is demo-sales taken?)", created);
     team = created.body;
   }
+  const described = await call("PATCH", `/me/teams/${team.id}`, { token, body: { bio: TEAM_BIO } });
+  if (described.status !== 200) fail("the team's bio", described);
   if (!team.members.some((m) => m.username === COLLEAGUE.username)) {
     const invited = await call("POST", `/me/teams/${team.id}/members`, { token, body: { username: COLLEAGUE.username } });
     if (invited.status !== 201) fail("invitation", invited);
@@ -159,6 +164,8 @@ async function seedTeam(token) {
 
 async function main() {
   const token = await signIn(HOST);
+  const profile = await call("PATCH", "/me", { token, body: { bio: HOST_BIO } });
+  if (profile.status !== 200) fail("the bio", profile);
 
   // Weekdays 09:00–12:00 and 13:00–17:00, Saturday mornings; notice 2 h, 60 days ahead.
   const weeklyRules = [1, 2, 3, 4, 5].flatMap((dayOfWeek) => [

@@ -26,6 +26,13 @@ export default async function HostPage({ params, searchParams }: Params) {
   const { username } = await params;
   const { host, eventTypes } = await load(username);
   const language = await guestLanguage({ param: (await searchParams).lang });
-  const items = eventTypes.map((e) => ({ id: e.id, href: `/${username}/${e.slug}`, title: e.title, durationMinutes: e.durationMinutes, location: eventTypePlace(e.location, language.messages.page) }));
-  return <PublicListing name={host.fullName} items={items} language={language} />;
+  const items = eventTypes.map((e) => ({
+    id: e.id,
+    href: `/${username}/${e.slug}`,
+    title: e.title,
+    durationMinutes: e.durationMinutes,
+    location: eventTypePlace(e.location, language.messages.page),
+    description: e.description,
+  }));
+  return <PublicListing owner={{ name: host.fullName, avatarUrl: host.avatarUrl, bio: host.bio }} items={items} language={language} />;
 }

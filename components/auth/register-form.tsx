@@ -15,6 +15,7 @@ type FieldName = "email" | "password" | "fullName" | "username" | "timezone";
 const FIELDS: FieldName[] = ["email", "password", "fullName", "username", "timezone"];
 
 const subscribeNever = () => () => {};
+const CHECK_FIELDS = "Please check the highlighted fields.";
 
 /** "Zoë Müller-Smith" → "zoe-muller-smith": a username suggestion in the API's alphabet. */
 export function usernameFrom(name: string): string {
@@ -43,24 +44,22 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
   // The browser's zone is known only in the browser: the server renders none, then it appears.
   const detectedZone = useSyncExternalStore(subscribeNever, localTimeZone, () => "");
   const [chosenZone, setChosenZone] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // Each problem with the value it was about: it shows while the field still holds that value,
+  // however the value changed since (typed, auto-filled, or a username derived from the name).
+  const [problems, setProblems] = useState<Partial<Record<FieldName, { message: string; value: string }>>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const focusSoon = useFocusAfterRender();
 
   const username = typedUsername ?? usernameFrom(fullName);
   const timezone = chosenZone ?? detectedZone;
-
-  function edited(field: FieldName) {
-    setErrors((e) => {
-      const next = { ...e };
-      delete next[field];
-      return next;
-    });
-  }
+  const values: Record<FieldName, string> = { email, password, fullName, username, timezone };
+  const errors = Object.fromEntries(
+    FIELDS.flatMap((f) => (problems[f] && problems[f].value === values[f] ? [[f, problems[f].message]] : [])),
+  ) as Partial<Record<FieldName, string>>;
 
   function showErrors(found: Partial<Record<FieldName, string>>, message: string | null) {
-    setErrors(found);
+    setProblems(Object.fromEntries(Object.entries(found).map(([f, m]) => [f, { message: m, value: values[f as FieldName] }])));
     setGeneral(message);
     setPending(false);
     focusSoon(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]'));
@@ -70,7 +69,7 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
     event.preventDefault();
     setPending(true);
     setGeneral(null);
-    setErrors({});
+    setProblems({});
     try {
       await fetchJson("/auth/register", {
         method: "POST",
@@ -92,7 +91,7 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
         const message = error.issueAt(f);
         if (message) found[f] = message;
       }
-      return showErrors(found, Object.keys(found).length > 0 ? "Please check the highlighted fields." : error.message);
+      return showErrors(found, Object.keys(found).length > 0 ? CHECK_FIELDS : error.message);
     }
     try {
       const result = await signIn("credentials", { email, password, redirect: false });
@@ -110,7 +109,8 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
-      {general && <Alert tone="error">{general}</Alert>}
+      {/* "Check the highlighted fields" goes with the last of them. */}
+      {general && !(general === CHECK_FIELDS && Object.keys(errors).length === 0) && <Alert tone="error">{general}</Alert>}
       <Field label="Full name" required error={errors.fullName}>
         {(p) => (
           <input
@@ -120,10 +120,7 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
             required
             maxLength={100}
             value={fullName}
-            onChange={(e) => {
-              setFullName(e.target.value);
-              edited("fullName");
-            }}
+            onChange={(e) => setFullName(e.target.value)}
             className={inputClass}
           />
         )}
@@ -136,10 +133,7 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
             autoComplete="email"
             required
             value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              edited("email");
-            }}
+            onChange={(e) => setEmail(e.target.value)}
             className={inputClass}
           />
         )}
@@ -155,10 +149,7 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
               minLength={8}
               maxLength={128}
               value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                edited("password");
-              }}
+              onChange={(e) => setPassword(e.target.value)}
               className={`${inputClass} pr-20`}
             />
             <button
@@ -196,10 +187,7 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
             required
             maxLength={40}
             value={username}
-            onChange={(e) => {
-              setTypedUsername(e.target.value.toLowerCase());
-              edited("username");
-            }}
+            onChange={(e) => setTypedUsername(e.target.value.toLowerCase())}
             className={inputClass}
           />
         )}
@@ -209,10 +197,7 @@ export function RegisterForm({ appUrl, invitation }: { appUrl: string; invitatio
           <TimezoneSelect
             {...p}
             value={timezone}
-            onChange={(z) => {
-              setChosenZone(z);
-              edited("timezone");
-            }}
+            onChange={setChosenZone}
           />
         )}
       </Field>

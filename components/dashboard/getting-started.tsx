@@ -114,9 +114,8 @@ export function GettingStarted({ userId, publicUrl }: { userId: string; publicUr
                 {!item.done && (
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
                     {item.id === "share" ? (
-                      <span onClickCapture={() => mark({ linkCopied: true })}>
-                        <CopyButton text={publicUrl} />
-                      </span>
+                      // Ticked only after the copy is done and has said "Copied": ticking hides the button.
+                      <CopyButton text={publicUrl} onCopied={() => mark({ linkCopied: true })} />
                     ) : (
                       <Link href={words.href} className="font-medium text-blue-700 underline underline-offset-2">
                         {words.action}

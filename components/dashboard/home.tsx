@@ -7,6 +7,7 @@ import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CalendarFeed } from "./calendar-feed";
 import { GettingStarted } from "./getting-started";
+import { RequestsWaitingCard, useRequestsWaiting } from "./requests-waiting";
 import { InvitationsBanner } from "./teams/invitations-banner";
 import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
 import { UPCOMING } from "@/lib/dashboard/home-queries";
@@ -17,12 +18,14 @@ export function DashboardHome({ publicUrl, userId, hostZone }: { publicUrl: stri
   const me = useQuery(meQuery());
   const upcoming = useQuery(bookingsQuery(UPCOMING));
   const eventTypes = useQuery(eventTypesQuery());
+  const waiting = useRequestsWaiting();
   const zone = me.data?.timezone;
   const active = eventTypes.data?.filter((e) => e.isActive).length;
 
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">{me.data ? `Hello, ${me.data.fullName}` : "Your dashboard"}</h1>
+      <RequestsWaitingCard />
       <InvitationsBanner />
       <GettingStarted userId={userId} publicUrl={publicUrl} />
       <section aria-labelledby="link-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5">
@@ -65,7 +68,9 @@ export function DashboardHome({ publicUrl, userId, hostZone }: { publicUrl: stri
         ) : upcoming.isError ? (
           <Alert tone="error">{upcoming.error.message}</Alert>
         ) : upcoming.data.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">Nothing booked yet. Share your link and bookings appear here.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">
+            {waiting ? "No confirmed bookings yet: the requests above wait for your answer." : "Nothing booked yet. Share your link and bookings appear here."}
+          </p>
         ) : (
           <ul className="flex flex-col gap-2">
             {upcoming.data.data.map((b) => (

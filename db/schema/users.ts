@@ -12,6 +12,8 @@ export const users = pgTable(
     username: text("username").notNull(),
     timezone: text("timezone").notNull(),
     avatarUrl: text("avatar_url"),
+    /** A few words guests read on the host's public page (at most 280 characters, checked by the API). */
+    bio: text("bio"),
     /** The language of the host's own emails (lib/i18n locales; a value this code does not know reads as English). */
     language: text("language").notNull().default("en"),
     emailVerified: boolean("email_verified").notNull().default(false),

@@ -14,14 +14,16 @@ describe("the settings forms' checks before sending (the API's schemas)", () => 
 
   it("checks the profile as the API does, the username only when it changes", async () => {
     const context = { currentUsername: "api" }; // reserved since, yet still this host's
-    const profile = { fullName: "Ada", username: "api", avatarUrl: "", timezone: "Europe/Berlin", language: "de" as const };
-    expect(profileBody(profile, context)).toEqual({ fullName: "Ada", timezone: "Europe/Berlin", language: "de", avatarUrl: null });
+    const profile = { fullName: "Ada", username: "api", avatarUrl: "", bio: " ", timezone: "Europe/Berlin", language: "de" as const };
+    expect(profileBody(profile, context)).toEqual({ fullName: "Ada", timezone: "Europe/Berlin", language: "de", avatarUrl: null, bio: null });
     expect(await checkForm(profileRules, profile, context)).toEqual({});
-    expect(await checkForm(profileRules, { ...profile, fullName: " ", username: "No", avatarUrl: "ftp://example.com/me.png" }, context)).toEqual({
+    expect(await checkForm(profileRules, { ...profile, fullName: " ", username: "No", avatarUrl: "ftp://example.com/me.png", bio: "b".repeat(281) }, context)).toEqual({
       fullName: "Must not be empty",
       username: "Must be 3–40 lower-case letters, digits or hyphens, starting and ending with a letter or digit",
       avatarUrl: "Must be an http(s) URL",
+      bio: "Must be at most 280 characters",
     });
+    expect(profileBody({ ...profile, bio: "Ask me about <b>tax</b>." }, context).bio).toBe("Ask me about <b>tax</b>.");
   });
 
   it("checks a new email's form, and leaves the password's correctness to the API", async () => {

@@ -7,17 +7,24 @@ import type { FormRules } from "./resolver";
 // (lib/schemas/account.ts) before anything is sent: the profile (PATCH /me), the password
 // (POST /me/password) and the email (POST /me/email). Their fields are the bodies' own.
 
-export type ProfileValues = { fullName: string; username: string; avatarUrl: string; timezone: string; language: Locale };
+export type ProfileValues = { fullName: string; username: string; avatarUrl: string; bio: string; timezone: string; language: Locale };
 /** The username stored now: the body carries a username only to change it. */
 export type ProfileContext = { currentUsername: string };
 
-export const PROFILE_FIELDS: readonly string[] = ["fullName", "username", "avatarUrl", "timezone", "language"];
+export const PROFILE_FIELDS: readonly string[] = ["fullName", "username", "avatarUrl", "bio", "timezone", "language"];
 
-export const profileValues = (p: ProfileDto): ProfileValues => ({ fullName: p.fullName, username: p.username, avatarUrl: p.avatarUrl ?? "", timezone: p.timezone, language: p.language });
+export const profileValues = (p: ProfileDto): ProfileValues => ({
+  fullName: p.fullName,
+  username: p.username,
+  avatarUrl: p.avatarUrl ?? "",
+  bio: p.bio ?? "",
+  timezone: p.timezone,
+  language: p.language,
+});
 
 /**
  * The PATCH body. The username is sent only when it changed: saving the rest must not depend on
- * it (a name reserved after its host took it stays theirs). An empty avatar is none.
+ * it (a name reserved after its host took it stays theirs). An empty avatar or bio is none.
  */
 export function profileBody(v: ProfileValues, { currentUsername }: ProfileContext) {
   const avatar = v.avatarUrl.trim();
@@ -27,6 +34,7 @@ export function profileBody(v: ProfileValues, { currentUsername }: ProfileContex
     timezone: v.timezone,
     language: v.language,
     avatarUrl: avatar === "" ? null : avatar,
+    bio: v.bio.trim() === "" ? null : v.bio,
     ...(username !== currentUsername ? { username } : {}),
   };
 }

@@ -8,6 +8,8 @@ import {
   inviteRules,
   newTeamEventTypeRules,
   newTeamRules,
+  teamChangeBody,
+  teamChangeRules,
   teamEventTypeFieldOf,
   teamEventTypeValues,
   toTeamEventTypeBody,
@@ -24,20 +26,28 @@ const members = [member("ada", "active", "owner"), member("grace"), member("alan
 
 describe("a new team's form", () => {
   it("accepts a name and a username-like link", async () => {
-    expect(await checkForm(newTeamRules, { name: "Sales", slug: "sales-team" })).toEqual({});
+    expect(await checkForm(newTeamRules, { name: "Sales", slug: "sales-team", bio: "" })).toEqual({});
   });
 
   it("says what is wrong with the link in the page's words", async () => {
-    expect(await checkForm(newTeamRules, { name: "", slug: "" })).toEqual({
+    expect(await checkForm(newTeamRules, { name: "", slug: "", bio: "" })).toEqual({
       name: "Enter the team's name.",
       slug: "Enter the last part of the team's link, e.g. sales.",
     });
-    expect((await checkForm(newTeamRules, { name: "S", slug: "ab" })).slug).toBe("Use at least 3 characters.");
-    expect((await checkForm(newTeamRules, { name: "S", slug: "Sales" })).slug).toBe("Use lower-case letters only.");
-    expect((await checkForm(newTeamRules, { name: "S", slug: "-sales" })).slug).toBe("Start and end with a letter or digit, not a hyphen.");
-    expect((await checkForm(newTeamRules, { name: "S", slug: "sales team" })).slug).toMatch(/^Use only lower-case letters/);
-    expect((await checkForm(newTeamRules, { name: "S", slug: "a".repeat(41) })).slug).toBe("Use at most 40 characters.");
-    expect((await checkForm(newTeamRules, { name: "S", slug: "dashboard" })).slug).toBe("This link is kept for the site's own pages. Choose another.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "ab", bio: "" })).slug).toBe("Use at least 3 characters.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "Sales", bio: "" })).slug).toBe("Use lower-case letters only.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "-sales", bio: "" })).slug).toBe("Start and end with a letter or digit, not a hyphen.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "sales team", bio: "" })).slug).toMatch(/^Use only lower-case letters/);
+    expect((await checkForm(newTeamRules, { name: "S", slug: "a".repeat(41), bio: "" })).slug).toBe("Use at most 40 characters.");
+    expect((await checkForm(newTeamRules, { name: "S", slug: "dashboard", bio: "" })).slug).toBe("This link is kept for the site's own pages. Choose another.");
+  });
+
+  it("sends the settings' bio, an empty one as none, and refuses one past 280 characters", async () => {
+    const team = { name: "Sales", slug: "sales" };
+    expect(teamChangeBody({ ...team, bio: "  " })).toEqual({ name: "Sales", slug: "sales", bio: null });
+    expect(teamChangeBody({ ...team, bio: "We <3 customers" }).bio).toBe("We <3 customers");
+    expect(await checkForm(teamChangeRules, { ...team, bio: "b".repeat(280) })).toEqual({});
+    expect(await checkForm(teamChangeRules, { ...team, bio: "b".repeat(281) })).toEqual({ bio: "Must be at most 280 characters" });
   });
 });
 

@@ -10,8 +10,9 @@ import type { FormRules } from "./resolver";
 // a new team and its rename (slug and name), an invitation by username or email, and a team event type
 // (the personal event type's form, plus how bookings go to the hosts and which members host).
 
-export type TeamValues = { name: string; slug: string };
-export const TEAM_FIELDS: readonly string[] = ["name", "slug"];
+/** `bio` is the settings' only (a new team is made with a name and a link, then described). */
+export type TeamValues = { name: string; slug: string; bio: string };
+export const TEAM_FIELDS: readonly string[] = ["name", "slug", "bio"];
 
 /** Words for what is wrong with a team link the schema refused (the username rule, and names the site keeps). */
 function teamSlugWords(slug: string): string {
@@ -32,8 +33,9 @@ const teamWords = ({ path, code }: FoundIssue, v: TeamValues): string | undefine
 };
 
 export const newTeamRules: FormRules<TeamValues> = { schema: CreateTeamBody, toBody: (v) => ({ slug: v.slug.trim(), name: v.name }), words: teamWords };
-/** A rename sends both fields (unchanged ones are harmless). */
-export const teamChangeRules: FormRules<TeamValues> = { schema: UpdateTeamBody, toBody: (v) => ({ slug: v.slug.trim(), name: v.name }), words: teamWords };
+/** The settings send every field (unchanged ones are harmless); an empty bio is none. */
+export const teamChangeBody = (v: TeamValues) => ({ slug: v.slug.trim(), name: v.name, bio: v.bio.trim() === "" ? null : v.bio });
+export const teamChangeRules: FormRules<TeamValues> = { schema: UpdateTeamBody, toBody: teamChangeBody, words: teamWords };
 
 export type InviteValues = { invitee: string; role: "owner" | "member"; language: Locale };
 

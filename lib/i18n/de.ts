@@ -225,6 +225,9 @@ export const de: Messages = {
     declinedLead: "Die Buchungsanfrage von {guest} wurde abgelehnt, und {guest} weiß Bescheid.",
     expiredSubject: "Abgelaufene Anfrage: {title} mit {guest} am {day}",
     expiredLead: "Die Buchungsanfrage von {guest} wurde vor ihrem Beginn nicht bestätigt und ist daher storniert; {guest} weiß Bescheid.",
+    // a request not yet answered, a few hours before it expires at its start
+    expiringSubject: "Eine Anfrage läuft {in} ab: {guest}, {when}",
+    expiringLead: "Die Buchungsanfrage von {guest} wartet noch auf eine Antwort. Ohne Bestätigung wird sie {in} storniert, zu ihrem Beginn.",
     cancelledSubject: "Storniert: {title} mit {guest} am {day}",
     youCancelledLead: "Du hast deine Buchung mit {guest} storniert.",
     guestCancelledLead: "{guest} hat die Buchung storniert.",

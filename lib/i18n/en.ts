@@ -234,6 +234,9 @@ export const en = {
     declinedLead: "The booking request of {guest} was declined, and {guest} has been told.",
     expiredSubject: "Expired request: {title} with {guest} on {day}",
     expiredLead: "The booking request of {guest} was not confirmed before its start, so it is cancelled, and {guest} has been told.",
+    // a request not yet answered, a few hours before it expires at its start
+    expiringSubject: "A request expires {in}: {guest}, {when}",
+    expiringLead: "The booking request of {guest} is still waiting for your answer. Unless you confirm it, it is cancelled {in}, at its start.",
     cancelledSubject: "Cancelled: {title} with {guest} on {day}",
     youCancelledLead: "You cancelled your booking with {guest}.",
     guestCancelledLead: "{guest} cancelled their booking.",

@@ -225,6 +225,9 @@ export const es: Messages = {
     declinedLead: "La solicitud de reserva de {guest} fue rechazada, y {guest} ha sido avisado.",
     expiredSubject: "Solicitud vencida: {title} con {guest} el {day}",
     expiredLead: "La solicitud de reserva de {guest} no se confirmó antes de su inicio, así que está cancelada, y {guest} ha sido avisado.",
+    // a request not yet answered, a few hours before it expires at its start
+    expiringSubject: "Una solicitud vence {in}: {guest}, {when}",
+    expiringLead: "La solicitud de reserva de {guest} sigue esperando su respuesta. Si no la confirma, se cancelará {in}, a su inicio.",
     cancelledSubject: "Cancelada: {title} con {guest} el {day}",
     youCancelledLead: "Usted canceló su reserva con {guest}.",
     guestCancelledLead: "{guest} canceló su reserva.",

@@ -225,6 +225,9 @@ export const fr: Messages = {
     declinedLead: "La demande de réservation de {guest} a été refusée, et {guest} a été prévenu.",
     expiredSubject: "Demande expirée : {title} avec {guest} le {day}",
     expiredLead: "La demande de réservation de {guest} n’a pas été confirmée avant son début ; elle est donc annulée, et {guest} a été prévenu.",
+    // a request not yet answered, a few hours before it expires at its start
+    expiringSubject: "Une demande expire {in} : {guest}, {when}",
+    expiringLead: "La demande de réservation de {guest} attend toujours votre réponse. Sans confirmation, elle sera annulée {in}, à son début.",
     cancelledSubject: "Annulée : {title} avec {guest} le {day}",
     youCancelledLead: "Vous avez annulé votre réservation avec {guest}.",
     guestCancelledLead: "{guest} a annulé sa réservation.",

@@ -225,6 +225,9 @@ export const pt: Messages = {
     declinedLead: "O pedido de reserva de {guest} foi recusado, e {guest} foi avisado.",
     expiredSubject: "Pedido expirado: {title} com {guest} em {day}",
     expiredLead: "O pedido de reserva de {guest} não foi confirmado antes do início, então foi cancelado, e {guest} foi avisado.",
+    // a request not yet answered, a few hours before it expires at its start
+    expiringSubject: "Um pedido expira {in}: {guest}, {when}",
+    expiringLead: "O pedido de reserva de {guest} ainda espera sua resposta. Sem confirmação, ele será cancelado {in}, no início.",
     cancelledSubject: "Cancelada: {title} com {guest} em {day}",
     youCancelledLead: "Você cancelou sua reserva com {guest}.",
     guestCancelledLead: "{guest} cancelou a reserva.",

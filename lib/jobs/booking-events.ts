@@ -3,6 +3,7 @@ import { newId } from "@/lib/ids";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { MEETING_LINK_RECHECK_MS, meetingLinkState } from "@/lib/services/bookings/meeting-link";
 import { remindersAfter } from "@/lib/services/bookings/reminders";
+import { expiryWarningsAfter } from "@/lib/services/bookings/request-expiry-warning";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
 import { hostsWithCalendarWork } from "@/lib/services/calendars/write-booking";
 import { BookingEventPayload, hostsOfEvent, type BookingEvent } from "@/lib/outbox/booking-events";
@@ -23,7 +24,7 @@ import type { WebhookDeliveryJob } from "@/lib/outbox/payloads";
  * sent elsewhere. The jobs are added by the statement that settles this one, under keys unique
  * per event × target: a fan-out that runs twice (a lost lease) adds nothing the second time.
  * Last, the booking's reminders: the event's new time gets its own (due before the start), a
- * cancel drops them.
+ * cancel drops them; and a request's expiry warnings to its hosts, likewise.
  */
 /**
  * What each event sends besides its webhooks: a no-show mark is the host's bookkeeping, told to
@@ -90,7 +91,8 @@ export function bookingEventFanOut(kind: BookingEvent): JobHandler {
         })),
       ];
       const reminders = await remindersAfter(db, event, now);
-      return { status: "done", enqueue: [...deliveries, ...emails, ...calendar, ...reminders] };
+      const warnings = await expiryWarningsAfter(db, { ...event, hostIds: event.hostIds ?? [event.hostId] }, now);
+      return { status: "done", enqueue: [...deliveries, ...emails, ...calendar, ...reminders, ...warnings] };
     },
   };
 }

@@ -8,6 +8,7 @@ import { emailChangedNotice } from "./email-changed-notice";
 import { emailTakenNotice } from "./email-taken-notice";
 import { passwordResetEmail } from "./password-reset-email";
 import { reminderCall, reminderEmail } from "./reminder";
+import { requestExpiryEmail } from "./request-expiry-email";
 import { teamInvitationEmail } from "./team-invitation-email";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
@@ -19,5 +20,5 @@ import { welcomeEmail } from "./welcome-email";
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall(), requestExpiryEmail()];
 }

@@ -2,13 +2,15 @@
 // worth sharing, derived from what the account already holds (no state of its own, except two
 // marks the browser keeps: "these hours are right" and "I copied my link").
 
-/** The event type every new host starts with (lib/services/register-host.ts creates it). */
-export const STARTER_EVENT_TYPE = {
-  slug: "30min",
-  title: "30 minute meeting",
-  durationMinutes: 30,
-  description: "A 30-minute conversation. Pick a time that suits you.",
-} as const;
+/** The starter's words for a length: its link, title and description say how long it is. */
+export const starterWords = (minutes: number) => ({
+  slug: `${minutes}min`,
+  title: `${minutes} minute meeting`,
+  description: `A ${minutes}-minute conversation. Pick a time that suits you.`,
+});
+
+/** The event type every new host starts with (lib/services/accounts/register.ts creates it). */
+export const STARTER_EVENT_TYPE = { ...starterWords(30), durationMinutes: 30 } as const;
 
 type Rule = { dayOfWeek: number; startTime: string; endTime: string };
 export type ChecklistFacts = {

@@ -18,3 +18,5 @@ export const REMINDER_CALL = "reminder.call";
 export const REMINDER_KINDS = [REMINDER_EMAIL, REMINDER_CALL] as const;
 /** An invitation to a team, to the email address it was sent to (lib/services/teams/invite-by-email.ts). */
 export const TEAM_INVITATION_EMAIL = "email.team_invitation";
+/** To each host of a request still unanswered, a few hours before it expires at its start (lib/services/bookings/request-expiry-warning.ts). */
+export const REQUEST_EXPIRY_EMAIL = "email.request_expiring";

@@ -80,3 +80,18 @@ export const ReminderJob = z.object({
   hostId: z.string().optional(),
 });
 export type ReminderJob = z.infer<typeof ReminderJob>;
+
+/**
+ * The warning to one host that a request (a pending booking) expires soon unanswered. It names
+ * the start it was made for: at its time it goes out only if the booking is still pending, still
+ * starts then, and the host still hosts it. No guest data rides here: the handler reads the booking.
+ */
+export const RequestExpiryJob = z.object({
+  bookingId: z.string(),
+  /** The booking's SEQUENCE when the warning was made (the dedupe key carries it too). */
+  sequence: z.number().int(),
+  /** The start (ISO): when the request expires. */
+  startTime: z.string(),
+  hostId: z.string(),
+});
+export type RequestExpiryJob = z.infer<typeof RequestExpiryJob>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
-import { Text, Timestamp, TimeZone } from "./common";
+import { Bio, Text, Timestamp, TimeZone } from "./common";
 
 // Top-level paths of the web app that a username must not shadow, since /<username> is a public
 // page: today's pages (decisions §13–§14) and the ones already planned (feeds, embed, metrics).
@@ -86,6 +86,7 @@ export const UpdateProfileBody = z.strictObject({
   username: Username.optional(),
   timezone: TimeZone.optional(),
   avatarUrl: AvatarUrl.optional(),
+  bio: Bio.optional(),
   /** The language of the host's own emails. */
   language: z.enum(LOCALES).optional(),
 });
@@ -100,7 +101,7 @@ const UserIdentity = z.object({
 
 export const RegisteredUser = UserIdentity.extend({ emailVerified: z.boolean() }).meta({ id: "RegisteredUser" });
 
-export const Profile = UserIdentity.extend({ avatarUrl: z.string().nullable(), language: z.enum(LOCALES), createdAt: Timestamp }).meta({ id: "User" });
+export const Profile = UserIdentity.extend({ avatarUrl: z.string().nullable(), bio: z.string().nullable(), language: z.enum(LOCALES), createdAt: Timestamp }).meta({ id: "User" });
 
 export const LoginResult = z
   .object({

@@ -23,6 +23,18 @@ export const WholeNumber = (min: number, max: number, unit: string) => {
   return z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 
+export const BIO_MAX = 280;
+
+/**
+ * A few words about a host or a team for their public page: plain text (shown escaped, line
+ * breaks kept), trimmed; empty or null means none.
+ */
+export const Bio = Text.trim()
+  .max(BIO_MAX, `Must be at most ${BIO_MAX} characters`)
+  .nullable()
+  .transform((b) => (b === null || b === "" ? null : b))
+  .meta({ description: `A few words for the public page, at most ${BIO_MAX} characters; null or empty removes it` });
+
 /** A path segment (a username, slug or id): stored text, and no longer than any id or name. */
 export const PathSegment = Text.max(200);
 

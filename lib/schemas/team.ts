@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RESERVED_USERNAMES, USERNAME_FORMAT, USERNAME_FORMAT_MESSAGE } from "./account";
 import { LOCALES } from "@/lib/i18n/locales";
-import { PathSegment, QueryInt, Text, Timestamp } from "./common";
+import { Bio, PathSegment, QueryInt, Text, Timestamp } from "./common";
 import { CreateEventTypeBody, EventType, UpdateEventTypeBody } from "./event-type";
 
 // Teams (decisions §15): a slug for the public pages under /team/{slug}, members who are
@@ -21,7 +21,7 @@ const TeamSlug = z
 const TeamName = Text.trim().min(1, "Must not be empty").max(100);
 
 export const CreateTeamBody = z.strictObject({ slug: TeamSlug, name: TeamName });
-export const UpdateTeamBody = z.strictObject({ slug: TeamSlug.optional(), name: TeamName.optional() });
+export const UpdateTeamBody = z.strictObject({ slug: TeamSlug.optional(), name: TeamName.optional(), bio: Bio.optional() });
 
 const InviteEmail = Text.trim()
   .max(254)
@@ -75,6 +75,7 @@ export const Team = z
     id: z.string(),
     slug: z.string(),
     name: z.string(),
+    bio: z.string().nullable(),
     createdAt: Timestamp,
     members: z.array(TeamMember).meta({ description: "Active members, and invited ones whose invitation has not expired" }),
     emailInvitations: z

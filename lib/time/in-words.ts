@@ -101,6 +101,14 @@ export function rangeOf(start: number, end: number, zone: string, hour12 = hour1
   return `${rangeWords(start, end, zone, hour12, locale)} (${zoneName(zone, new Date(start), locale)})`;
 }
 
+/**
+ * The range without its zone, on the zone's clock: "Tuesday, December 3, 2024, 10:00 – 10:30 AM",
+ * for a subject line whose message names the zone in its body.
+ */
+export function dayAndTimes(start: number, end: number, zone: string, locale: Locale = "en"): string {
+  return rangeWords(start, end, zone, hour12InZone(zone), locale);
+}
+
 function rangeWords(start: number, end: number, zone: string, hour12: boolean, locale: Locale): string {
   const s = at(start, zone, locale);
   const e = at(end, zone, locale);

@@ -173,6 +173,7 @@ describe("GET/PATCH /me", () => {
       username: host.username,
       timezone: host.timezone,
       avatarUrl: null,
+      bio: null,
       language: "en",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
     });

@@ -109,6 +109,7 @@ describe("GET /me/teams, a page at a time", () => {
       id: ids[0],
       slug: expect.any(String),
       name: "Team 0",
+      bio: null,
       createdAt: expect.stringMatching(/Z$/),
       members: [expect.objectContaining({ userId: owner.id, role: "owner", status: "active" })],
     });

@@ -17,6 +17,7 @@ describe("teams", () => {
       id: expect.stringMatching(/^team_[A-Za-z0-9_-]{20,}$/),
       slug,
       name: "Acme",
+      bio: null,
       createdAt: expect.stringMatching(/Z$/),
       members: [{ userId: owner.id, username: owner.username, fullName: "Olive Owner", role: "owner", status: "active" }],
     });

@@ -25,6 +25,14 @@ export async function generateMetadata({ params, searchParams }: Params): Promis
 export default async function TeamPage({ params, searchParams }: Params) {
   const { team, eventTypes } = await load((await params).teamSlug);
   const language = await guestLanguage({ param: (await searchParams).lang });
-  const items = eventTypes.map((e) => ({ id: e.id, href: `/team/${team.slug}/${e.slug}`, title: e.title, durationMinutes: e.durationMinutes, location: eventTypePlace(e.location, language.messages.page) }));
-  return <PublicListing name={team.name} items={items} language={language} />;
+  const items = eventTypes.map((e) => ({
+    id: e.id,
+    href: `/team/${team.slug}/${e.slug}`,
+    title: e.title,
+    durationMinutes: e.durationMinutes,
+    location: eventTypePlace(e.location, language.messages.page),
+    description: e.description,
+  }));
+  // A team has no picture of its own: its initials in the circle.
+  return <PublicListing owner={{ name: team.name, avatarUrl: null, bio: team.bio }} items={items} language={language} />;
 }

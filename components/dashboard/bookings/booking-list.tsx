@@ -13,6 +13,7 @@ import { emptyFilteredWords } from "@/lib/dashboard/filter-words";
 import { zoneWords } from "@/lib/dashboard/when";
 import { BookingCard } from "./booking-card";
 import { BookingFilters, type EventTypeGroup, type UpdateBookings } from "./booking-filters";
+import { RequestsCount } from "../requests-waiting";
 
 const EMPTY: Record<View, string> = {
   upcoming: "No upcoming bookings. Share your booking link to get some.",
@@ -118,6 +119,7 @@ export function BookingList({
             }`}
           >
             {VIEWS[v].label}
+            {v === "requests" && <RequestsCount />}
           </button>
         ))}
       </div>

@@ -25,6 +25,7 @@ import { notSavedSentence } from "@/lib/forms/field-errors";
 import { newTeamEventTypeRules, teamEventTypeChangeRules, teamEventTypeFieldOf, teamEventTypeValues, toTeamEventTypeBody } from "@/lib/forms/team";
 import { slugify } from "@/lib/slugify";
 import { BookingRulesSection } from "./booking-rules";
+import { DurationFollowUp } from "./duration-follow-up";
 import { LocationField } from "./location-field";
 import { QuestionEditor } from "./question-editor";
 import { ReminderEditor } from "./reminder-editor";
@@ -143,7 +144,10 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
       <section className={sectionClass}>
         <h2 className="text-lg font-semibold">Time</h2>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <TextField control={control} name="durationMinutes" label="Duration (minutes)" required hint="5 to 720." {...numberInput} min={5} max={720} />
+          <div>
+            <TextField control={control} name="durationMinutes" label="Duration (minutes)" required hint="5 to 720." {...numberInput} min={5} max={720} />
+            {eventType && <DurationFollowUp form={form} savedMinutes={eventType.durationMinutes} />}
+          </div>
           <TextField
             control={control}
             name="slotIntervalMinutes"

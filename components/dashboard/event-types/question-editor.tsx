@@ -69,7 +69,9 @@ function QuestionRow({ control, index: i, count, onMove, onRemove }: { control: 
   const errorId = `question-${i}-settings-problem`;
   return (
     <li className="flex flex-col gap-3 rounded-md border border-slate-200 p-3" aria-label={`Question ${i + 1}`}>
-      <TextField control={control} name={`${path}.label`} label={`Question ${i + 1}`} required maxLength={200} />
+      {/* The field is the question's wording: "Question 1" alone with the field's asterisk read as
+          "this question is required", which is the Required box's business. */}
+      <TextField control={control} name={`${path}.label`} label={`Question ${i + 1} label`} required maxLength={200} />
       <div className="flex flex-wrap items-center gap-4">
         <InlineSelect control={control} name={`${path}.type`} label="Answer" errorId={errorId}>
           {TYPES.map((t) => (

@@ -7,12 +7,13 @@ import { useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { FormField, TextField } from "@/components/ui/form-field";
+import { FormField, TextAreaField, TextField } from "@/components/ui/form-field";
 import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
 import { hostKeys, updateProfile, type ProfileDto } from "@/lib/browser/api-client/host";
+import { BIO_MAX } from "@/lib/schemas/common";
 import { PROFILE_FIELDS, profileBody, profileRules, profileValues, type ProfileContext, type ProfileValues } from "@/lib/forms/account";
 import { notSavedSentence } from "@/lib/forms/field-errors";
 import { EmailForm } from "./email-form";
@@ -33,7 +34,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? (parts.at(-1)?.[0] ?? "") : "")).toUpperCase() || "?";
 }
 
-/** Name, username, avatar, timezone and the language of the host's emails (PATCH /me); the email and the public page shown as they are. */
+/** Name, username, avatar, bio, timezone and the language of the host's emails (PATCH /me); the email and the public page shown as they are. */
 export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -44,7 +45,7 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
     context: { currentUsername },
   });
   const { control } = form;
-  const [fullName, username, avatarUrl] = useWatch({ control, name: ["fullName", "username", "avatarUrl"] });
+  const [fullName, username, avatarUrl, bio] = useWatch({ control, name: ["fullName", "username", "avatarUrl", "bio"] });
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
   // Above the form after a failed save: how many fields need a change, or what went wrong otherwise.
   const [failed, setFailed] = useState<{ message?: string } | null>(null);
@@ -145,6 +146,13 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
             )}
           </div>
         </div>
+        <TextAreaField
+          control={control}
+          name="bio"
+          label="Bio"
+          hint={`A few words guests read on your public page, under your name. ${bio.trim().length} of ${BIO_MAX} characters.`}
+          rows={3}
+        />
         <FormField control={control} name="timezone" label="Timezone" hint="Your weekly hours are in this timezone, and so are the times in your emails.">
           {(p, field) => <TimezoneSelect {...p} name={field.name} value={field.value} onChange={field.onChange} />}
         </FormField>

@@ -15,7 +15,7 @@ import { TeamFields } from "./team-fields";
 export function CreateTeamForm({ appUrl }: { appUrl: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const { form, formRef, onSubmit, showServerIssues, showServerError } = useApiForm<TeamValues>({ rules: newTeamRules, defaultValues: { name: "", slug: "" } });
+  const { form, formRef, onSubmit, showServerIssues, showServerError } = useApiForm<TeamValues>({ rules: newTeamRules, defaultValues: { name: "", slug: "", bio: "" } });
   const [failure, setFailure] = useState<string | null>(null);
   const create = useMutation<TeamDto, ApiError, TeamValues>({ mutationFn: (v) => createTeam({ slug: v.slug.trim(), name: v.name }) });
 

@@ -10,19 +10,21 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { deleteTeam, teamKeys, updateTeam, type TeamDto } from "@/lib/browser/api-client/teams";
-import { TEAM_FIELDS, teamChangeRules, type TeamValues } from "@/lib/forms/team";
+import { TextAreaField } from "@/components/ui/form-field";
+import { TEAM_FIELDS, teamChangeBody, teamChangeRules, type TeamValues } from "@/lib/forms/team";
+import { BIO_MAX } from "@/lib/schemas/common";
 import { TeamFields } from "./team-fields";
 
 function RenameTeam({ team, appUrl }: { team: TeamDto; appUrl: string }) {
   const queryClient = useQueryClient();
   const { form, formRef, onSubmit, showServerIssues, showServerError } = useApiForm<TeamValues>({
     rules: teamChangeRules,
-    defaultValues: { name: team.name, slug: team.slug },
+    defaultValues: { name: team.name, slug: team.slug, bio: team.bio ?? "" },
   });
-  const slug = useWatch({ control: form.control, name: "slug" });
+  const [slug, bio] = useWatch({ control: form.control, name: ["slug", "bio"] });
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const save = useMutation<TeamDto, ApiError, TeamValues>({ mutationFn: (v) => updateTeam(team.id, { name: v.name, slug: v.slug.trim() }) });
+  const save = useMutation<TeamDto, ApiError, TeamValues>({ mutationFn: (v) => updateTeam(team.id, teamChangeBody(v)) });
   useEffect(() => form.subscribe({ formState: { values: true }, callback: () => setSaved(false) }), [form]);
 
   const submit = onSubmit(
@@ -32,7 +34,7 @@ function RenameTeam({ team, appUrl }: { team: TeamDto; appUrl: string }) {
         const stored = await save.mutateAsync(values);
         queryClient.setQueryData<TeamDto>(teamKeys.team(stored.id), stored);
         void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-        form.reset({ name: stored.name, slug: stored.slug });
+        form.reset({ name: stored.name, slug: stored.slug, bio: stored.bio ?? "" });
         setSaved(true);
       } catch (error) {
         if (!(error instanceof ApiError)) return setFailure("Something went wrong on this page. Please try again.");
@@ -48,9 +50,16 @@ function RenameTeam({ team, appUrl }: { team: TeamDto; appUrl: string }) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="rename-heading" className="flex flex-col gap-4">
       <h3 id="rename-heading" className="font-semibold">
-        Name and link
+        Name, link and bio
       </h3>
       <TeamFields form={form} appUrl={appUrl} followName={false} />
+      <TextAreaField
+        control={form.control}
+        name="bio"
+        label="Bio"
+        hint={`A few words guests read on the team's page, under its name. ${bio.trim().length} of ${BIO_MAX} characters.`}
+        rows={3}
+      />
       {slug.trim() !== team.slug && (
         <Alert tone="warning">Changing the link moves the team&apos;s pages: links with {team.slug} (shared, bookmarked, embedded) stop working.</Alert>
       )}

@@ -79,7 +79,7 @@ export const teamEventTypesQuery = (teamId: string) =>
   });
 
 export const createTeam = (input: { slug: string; name: string }) => fetchJson<TeamDto>("/me/teams", { method: "POST", body: input });
-export const updateTeam = (teamId: string, change: { name?: string; slug?: string }) => fetchJson<TeamDto>(team(teamId), { method: "PATCH", body: change });
+export const updateTeam = (teamId: string, change: { name?: string; slug?: string; bio?: string | null }) => fetchJson<TeamDto>(team(teamId), { method: "PATCH", body: change });
 export const deleteTeam = (teamId: string) => fetchJson<undefined>(team(teamId), { method: "DELETE" });
 
 /** An invitation by username answers with the member; one by email with the invitation (the same whoever owns the address). */
