@@ -17,7 +17,7 @@ import { availabilityRules, eventTypes, schedules, users } from "../db/schema";
 import { parseConfig, setConfig } from "../lib/config";
 import { setDatabase } from "../lib/store/database";
 import { invalidateHost } from "../lib/services/schedule/cache";
-import { listSlotsJson } from "../lib/services/schedule/list-slots";
+import { listPublicSlotsJson } from "../lib/services/schedule/slots";
 import type { Db } from "../db";
 
 const N = Number(process.env.BENCH_SLOTS_N || 1000);
@@ -55,7 +55,7 @@ async function time(db: Db, host: Host, mode: "warm" | "computed" | "cold", roun
   // computed: every call of every round asks a question not asked before.
   const call = (i: number) => {
     if (mode === "cold") invalidateHost(host.id);
-    return listSlotsJson(db, host.username, host.slug, query(round * (N + WARMUP) + i, mode !== "computed"), Date.now());
+    return listPublicSlotsJson(db, { username: host.username }, host.slug, query(round * (N + WARMUP) + i, mode !== "computed"), Date.now());
   };
   for (let i = 0; i < WARMUP; i++) await call(N + i);
   const times: number[] = [];
