@@ -10,11 +10,11 @@ import { dependenciesOf, getPublicBookableOrThrow, type Bookable, type BookableH
 import { loadSchedules, type HostSchedule } from "./load";
 
 // What the public slot list reads, kept in memory per host: the bookable behind a public path
-// (its event type and hosts, one map for both path shapes), and each host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit
-// costs no query, which is what lets the slots endpoint answer at close to the framework's own
-// speed. It is a read cache only: a booking is always re-checked against the database inside
-// its transaction (slot-input.ts), so a stale entry can at worst show a slot that then answers
-// 409 — never a double booking.
+// (its event type and hosts; one map for a host's and a team's), and each host's schedule
+// (hours, overrides, upcoming bookings, calendar busy time). A hit costs no query, which is what
+// lets the slots endpoint answer at close to the framework's own speed. It is a read cache only:
+// a booking is always re-checked against the database inside its transaction (slot-input.ts),
+// so a stale entry can at worst show a slot that then answers 409 — never a double booking.
 //
 // Freshness: every write to these facts goes through writeForHost, which sends
 // scheduleChangeNotice() inside its transaction and calls invalidateHost() after the commit.
