@@ -87,7 +87,7 @@ async function main() {
   }
   console.log(`slots of a personal event type in-process, ${N} calls × ${ROUNDS} rounds (medians of the rounds):`);
   for (const [mode, { p50, p99 }] of Object.entries(figures)) {
-    console.log(`  ${mode.padEnd(9)} p50 ${(median(p50) * 1000).toFixed(1).padStart(8)} µs   p99 ${(median(p99) * 1000).toFixed(1).padStart(8)} µs   (round p50s: ${p50.map((x) => (x * 1000).toFixed(0)).join(", ")})`);
+    console.log(`  ${mode.padEnd(9)} p50 ${(median(p50) * 1000).toFixed(1).padStart(8)} µs   p99 ${(median(p99) * 1000).toFixed(1).padStart(8)} µs   (round p50s: ${p50.map((x) => (x * 1000).toFixed(x < 0.01 ? 1 : 0)).join(", ")})`);
   }
   await database.close();
 }

@@ -19,7 +19,10 @@ export async function listPublicSlotsJson(db: Db, owner: PublicOwner, slug: stri
   // Read before the lookup: an answer made from a bookable that changed meanwhile is not kept.
   const epoch = cacheEpoch();
   const bookable = await getPublicBookableCached(db, owner, slug);
-  return bookableSlotsJson(db, bookable, query, now, epoch);
+  const key = `${bookable.eventType.id}|${query.from}|${query.to}|${query.timezone}`;
+  // The same question asked again while the answer cannot have changed (same data, `now` before
+  // the first slot falls under the notice or a host's day turns) is answered from the kept string.
+  return cachedSlotResponse(key, now) ?? (await bookableSlotsJson(db, bookable, query, now, { key, epoch }));
 }
 
 /**
@@ -27,16 +30,11 @@ export async function listPublicSlotsJson(db: Db, owner: PublicOwner, slug: stri
  * hours (the schedule the bookable names), zone, busy time and limit counts, and the event type's
  * notice and window (else the host's); their union for round robin, their intersection for
  * collective; one host's as they are. Which host is free for a start stays inside the service:
- * a guest sees times, not who is busy. The same question asked again while the answer cannot have
- * changed (same data, `now` before the first slot falls under the notice or a host's day turns)
- * is answered from the kept string, until the team or any of its hosts changes.
+ * a guest sees times, not who is busy. Kept under `key` until the team or any of its hosts
+ * changes, or the answer could change with the clock.
  */
-async function bookableSlotsJson(db: Db, bookable: Bookable, query: Query, now: number, epoch: number): Promise<string> {
+async function bookableSlotsJson(db: Db, bookable: Bookable, query: Query, now: number, kept: { key: string; epoch: number }): Promise<string> {
   const { eventType, hosts } = bookable;
-  const key = `${eventType.id}|${query.from}|${query.to}|${query.timezone}`;
-  const kept = cachedSlotResponse(key, now);
-  if (kept) return kept;
-
   const schedules = await getHostSchedulesCached(db, hosts);
   const range = { from: query.from, to: query.to, timeZone: query.timezone };
   const { slots, validUntil } = computeTeamSlotsUntil(
@@ -44,6 +42,6 @@ async function bookableSlotsJson(db: Db, bookable: Bookable, query: Query, now: 
     hosts.map(({ host }, i) => ({ hostId: host.id, input: { ...engineInputFor(host, eventType, schedules[i]!, now), range } })),
   );
   const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) });
-  rememberSlotResponse(key, dependenciesOf(bookable), epoch, body, now, validUntil);
+  rememberSlotResponse(kept.key, dependenciesOf(bookable), kept.epoch, body, now, validUntil);
   return body;
 }
