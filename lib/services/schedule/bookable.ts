@@ -17,6 +17,9 @@ export type BookableHost = ScheduleRequest;
 /** An event type, the hosts whose time it offers, and its team (null: a personal event type, one host). */
 export type Bookable = { eventType: EventTypeRow; hosts: BookableHost[]; team: TeamRow | null };
 
+/** A team's bookable: one found by a team's path always has its team. */
+export type TeamBookable = Bookable & { team: TeamRow };
+
 /** Whose event type a public path names: /{username}/{slug}, or /team/{teamSlug}/{slug}. */
 export type PublicOwner = { username: string } | { teamSlug: string };
 

@@ -6,7 +6,7 @@ import type { Statement } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { countCacheLookup } from "@/lib/metrics";
-import { dependenciesOf, getPublicBookableOrThrow, type Bookable, type BookableHost, type PublicOwner } from "./bookable";
+import { dependenciesOf, getPublicBookableOrThrow, type Bookable, type BookableHost, type PublicOwner, type TeamBookable } from "./bookable";
 import { loadSchedules, type HostSchedule } from "./load";
 
 // What the public slot list reads, kept in memory per host: the bookable behind a public path
@@ -133,6 +133,8 @@ function untilListening(): Promise<void> | undefined {
 }
 
 /** The bookable behind a public path (404 otherwise; misses are not cached), kept until its team or a host changes. */
+export function getPublicBookableCached(db: Db, owner: { teamSlug: string }, slug: string): Promise<TeamBookable>;
+export function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable>;
 export async function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable> {
   const s = state();
   // Listening first: an entry cached before it could miss another instance's change.

@@ -22,7 +22,7 @@ type Params = { params: Promise<{ teamSlug: string; slug: string }>; searchParam
 
 async function load(teamSlug: string, slug: string) {
   const bookable = await orNotFoundPage(getPublicBookableCached(await getDb(), { teamSlug }, slug));
-  return { bookable, team: bookable.team!, eventType: bookable.eventType, hosts: bookable.hosts.map((h) => h.host) };
+  return { bookable, team: bookable.team, eventType: bookable.eventType, hosts: bookable.hosts.map((h) => h.host) };
 }
 
 export async function generateMetadata({ params, searchParams }: Params): Promise<Metadata> {

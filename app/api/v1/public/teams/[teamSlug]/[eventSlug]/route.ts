@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSl
     async ({ db, params }) => {
       const { team, eventType, hosts } = await getPublicBookableCached(db, { teamSlug: params.teamSlug }, params.eventSlug);
       return json({
-        team: { slug: team!.slug, name: team!.name },
+        team: { slug: team.slug, name: team.name },
         schedulingType: eventType.schedulingType!,
         hosts: hosts.map(({ host: h }) => ({ fullName: h.fullName, username: h.username, avatarUrl: h.avatarUrl, timezone: h.timezone })),
         eventType: {
