@@ -99,7 +99,7 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page.getByRole("heading", { name: "Hello, Bea Host" })).toBeVisible();
 }
 
-test("the dashboard and the bookings page hydrate without a mismatch in another zone and language", async ({ page, request }) => {
+test("every dashboard page hydrates without a mismatch in another zone and language", async ({ page, request }) => {
   const { email, password } = await hostWithBookings(request);
   const problems: string[] = [];
   page.on("console", (m) => {
@@ -115,6 +115,12 @@ test("the dashboard and the bookings page hydrate without a mismatch in another 
     await expect(page.getByText(/· 9:00\s*–\s*9:45\sAM/).first()).toBeVisible();
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(500);
+  }
+  // Every other section too: each is loaded whole, and none may read otherwise in the browser.
+  for (const section of ["Event types", "Availability", "Guests", "Teams", "Calendars", "Webhooks", "Settings"]) {
+    await page.goto(`/dashboard/${section.toLowerCase().replace(" ", "-")}`);
+    await expect(page.getByRole("heading", { level: 1, name: section })).toBeVisible();
+    await page.waitForLoadState("networkidle");
   }
   expect(problems.filter((p) => /#418|#423|#425|hydrat|did not match/i.test(p))).toEqual([]);
 });
