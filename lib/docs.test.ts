@@ -46,7 +46,7 @@ describe("documentation", () => {
   it.each(docFiles)("%s: every relative link leads to a file, and its anchor to a heading", (file) => {
     const problems: string[] = [];
     for (const match of prose(read(file)).matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = match[1];
+      const target = match[1] ?? "";
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
       const [pathPart, anchor] = target.split("#");
       const resolved = pathPart ? path.join(path.dirname(file), decodeURIComponent(pathPart)) : file;
@@ -64,7 +64,7 @@ describe("documentation", () => {
   it.each(docFiles)("%s: every repository path in backticks exists", (file) => {
     const problems: string[] = [];
     for (const match of prose(read(file)).matchAll(/`((?:app|lib|components|db|e2e|scripts|bench|tests)\/[^`\s]*)`/g)) {
-      const named = match[1];
+      const named = match[1] ?? "";
       // Patterns and placeholders (`lib/services/<entity>/`, `app/api/v1/**/route.ts`,
       // `lib/i18n/{en,de}.ts`) name a kind of file, not one file.
       if (/[<>*{}…]/.test(named)) continue;
@@ -82,7 +82,7 @@ describe("documentation", () => {
     for (const file of files) {
       if (!/\.(ts|tsx|mts|mjs|js|sql)$/.test(file)) continue;
       for (const match of readFileSync(file, "utf8").matchAll(/decisions\s+(§\d+(?:\s*(?:,|and|–|-)\s*§\d+)*)/g)) {
-        for (const n of match[1].matchAll(/§(\d+)/g)) cited.set(Number(n[1]), path.relative(root, file));
+        for (const n of (match[1] ?? "").matchAll(/§(\d+)/g)) cited.set(Number(n[1]), path.relative(root, file));
       }
     }
     expect(cited.size).toBeGreaterThan(10);
