@@ -90,6 +90,23 @@ describe("documentation", () => {
     expect(missing).toEqual([]);
   });
 
+  it("README's configuration table names every variable the service reads, and no other", () => {
+    const config = read("lib/config.ts");
+    const schema = config.slice(config.indexOf("const EnvSchema = z.object({"), config.indexOf("\n});", config.indexOf("const EnvSchema")));
+    const readByService = new Set([...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]));
+    for (const m of read("server.mjs").matchAll(/process\.env\.(SHUTDOWN_[A-Z_]+)/g)) readByService.add(m[1]);
+    const readme = read("README.md");
+    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+    const documented = new Set(
+      table
+        .split("\n")
+        .filter((line) => line.startsWith("| `"))
+        .flatMap((line) => [...(line.split(" | ")[0] ?? "").matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1])),
+    );
+    expect(readByService.size).toBeGreaterThan(30);
+    expect([...documented].sort()).toEqual([...readByService].sort());
+  });
+
   it("no file points at documents outside the repository", () => {
     // Spelled in parts, so that this file does not name them itself.
     const outside = [["..", "/shared/"], ["shared", "/decisions"], ["interface", "-spec.md"]].map((p) => p.join(""));
