@@ -30,9 +30,9 @@ async function mailWith(to: string, subject: RegExp) {
   return smtp.mails.find((m) => m.envelopeTo.includes(to) && subject.test(m.mail.subject ?? ""))!.mail;
 }
 
-/** The message at 390 and 600 px: no sideways scroll, the card within 600 px, a screenshot of each. */
+/** The message at 320, 390 and 600 px: no sideways scroll, the card within 600 px, a screenshot of each. */
 async function look(page: Page, name: string, html: string, buttons: [label: string, href: string | RegExp][]) {
-  for (const width of [390, 600]) {
+  for (const width of [320, 390, 600]) {
     await page.setViewportSize({ width, height: 900 });
     await page.setContent(html);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));

@@ -106,6 +106,8 @@ test("the booking's page shows it in the guest's zone, with its answers, calenda
     expect(response?.status()).toBe(200);
     await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
     await expect(page.getByRole("heading", { name: "Your booking" })).toBeVisible();
+    // The language last, in the footer, as on every guest page.
+    await expect(page.locator("footer").getByRole("combobox", { name: "Language" })).toBeVisible();
     const details = page.getByTestId("booking-details");
     await expect(details).toContainText("Consultation");
     await expect(details).toContainText("Flow Host");
@@ -141,6 +143,7 @@ test("cancelling takes a reason and a confirmation, tells the host why, and lead
     await page.setViewportSize({ width, height: 900 });
     await page.goto(new URL(booking.cancelUrl).pathname);
     await page.getByLabel(/Reason for cancelling/).fill("My flight was moved.");
+    await expect(page.locator("footer").getByRole("combobox", { name: "Language" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/cancel-reason${width === 390 ? "-390" : ""}.png`, fullPage: true });
     await page.getByRole("button", { name: "Cancel booking…" }).click();
     await expect(page.getByRole("heading", { name: "Cancel this booking?" })).toBeFocused();

@@ -6,7 +6,7 @@ import type { CreatedBookingDto, SlotDto } from "@/lib/browser/api-client/public
 import { randomUuid } from "@/lib/browser/api-client/uuid";
 import type { GuestDetails, Question } from "./booking-form";
 import type { BookedEvent, ConfirmationProps } from "./confirmation";
-import { LanguageSelect, useGuestText } from "./guest-i18n";
+import { LanguageFooter, useGuestText } from "./guest-i18n";
 import { useGuestPreferences, ZoneLine } from "./guest-preferences";
 import { fill } from "@/lib/i18n/fill";
 import { SlotPicker, type SlotsPreview } from "./slot-picker";
@@ -157,10 +157,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
           />
         )}
       </div>
-      {/* The language last: on a phone the calendar comes first. */}
-      <footer className="mt-6 flex justify-end border-t border-slate-200 pt-4">
-        <LanguageSelect />
-      </footer>
+      <LanguageFooter />
     </>
   );
 }

@@ -114,3 +114,12 @@ export function LanguageSelect({ className = "" }: { className?: string }) {
     </div>
   );
 }
+
+/** The language, last on every guest page: on a phone what the guest came for comes first. */
+export function LanguageFooter() {
+  return (
+    <footer className="mt-6 flex justify-end border-t border-slate-200 pt-4">
+      <LanguageSelect />
+    </footer>
+  );
+}

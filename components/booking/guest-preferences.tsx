@@ -66,31 +66,8 @@ function useZoneLabels() {
   return { locale: intl, search: m.zoneSearch, showAll: m.zoneShowAll, list: m.zoneList, current: m.zoneCurrent, offsetUnknown: m.zoneOffsetUnknown, noMatch: m.zoneNoMatch };
 }
 
-/** The timezone picker and the clock switch, above the times they govern (the reschedule page). */
-export function TimePreferences({ preferences }: { preferences: GuestPreferences | null }) {
-  const zoneId = useId();
-  const { m } = useGuestText();
-  const zoneLabels = useZoneLabels();
-  return (
-    <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-      <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
-        <label htmlFor={zoneId} className="text-sm font-medium text-slate-700">
-          {m.timezone}
-        </label>
-        {preferences ? (
-          <TimezoneSelect id={zoneId} value={preferences.zone} onChange={preferences.setZone} labels={zoneLabels} />
-        ) : (
-          // The same box, disabled, until the browser has said its zone.
-          <input id={zoneId} disabled readOnly value="" className="h-[2.625rem] w-full rounded-md border border-slate-200 bg-slate-50 px-3 text-slate-600" />
-        )}
-      </div>
-      <ClockSwitch label={m.clock} hour12={preferences?.hour12 ?? null} disabled={!preferences} onChange={(h) => preferences?.setHour12(h)} />
-    </div>
-  );
-}
-
 /**
- * The booking page's one line under the calendar: the zone the times are in, by its name (tap to
+ * The one line under a guest's calendar (booking and reschedule pages): the zone the times are in, by its name (tap to
  * change it: the searchable picker opens under the line), and the clock. Until the browser has
  * said the guest's zone (the server's render) it says it is finding it, in the same height.
  */

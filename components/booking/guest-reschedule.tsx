@@ -11,9 +11,9 @@ import { formatClockRange, formatLongDay } from "@/lib/time/format";
 import { zoneName } from "@/lib/time/zones";
 import { fill, fillParts } from "@/lib/i18n/fill";
 import { HostAvatar, SummaryLine } from "./event-summary";
-import { LanguageSelect, useGuestText } from "./guest-i18n";
+import { LanguageFooter, useGuestText } from "./guest-i18n";
 import { manageFailureMessage } from "./guest-messages";
-import { TimePreferences, useGuestPreferences } from "./guest-preferences";
+import { useGuestPreferences, ZoneLine } from "./guest-preferences";
 import { SlotPicker, SlotPickerPlaceholder } from "./slot-picker";
 
 export type RescheduleBooking = {
@@ -78,7 +78,6 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
           <div className="flex items-center gap-3">
             <HostAvatar name={booking.hostName} avatarUrl={booking.hostAvatarUrl} />
             <p className="min-w-0 flex-1 font-medium text-slate-600">{booking.hostName}</p>
-            <LanguageSelect />
           </div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{move.done ? m.movedTitle : m.rescheduleTitle}</h1>
           <dl className="flex flex-col gap-2">
@@ -126,7 +125,6 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
           ) : (
             <>
               <h2 className="text-xl font-semibold text-slate-900">{m.selectNew}</h2>
-              <TimePreferences preferences={preferences} />
               <p className="text-sm text-slate-600">{m.currentMarked}</p>
               {preferences ? (
                 <SlotPicker
@@ -136,6 +134,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
                   windowDays={booking.windowDays}
                   chosen={chosen?.startTime ?? null}
                   current={{ startTime: booking.startTime, endTime: booking.endTime }}
+                  below={<ZoneLine preferences={preferences} />}
                   onPick={(slot) => {
                     setChosen(slot);
                     setMove({ pending: false });
@@ -143,7 +142,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
                   }}
                 />
               ) : (
-                <SlotPickerPlaceholder />
+                <SlotPickerPlaceholder below={<ZoneLine preferences={null} />} />
               )}
               {move.error && <Alert tone="error">{move.error.code === "slot_unavailable" ? m.movedTaken : manageFailureMessage(move.error, text)}</Alert>}
               <div className="flex flex-wrap items-center gap-3">
@@ -155,6 +154,7 @@ export function GuestReschedule({ token, booking, state }: { token: string; book
           )}
         </div>
       </div>
+      <LanguageFooter />
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { HostAvatar } from "@/components/booking/event-summary";
-import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
+import { GuestI18n, LanguageFooter } from "@/components/booking/guest-i18n";
 import { Container } from "@/components/ui/container";
 import { formatDuration } from "@/lib/i18n/fill";
 import type { GuestLanguage } from "@/lib/i18n/server";
@@ -18,12 +18,9 @@ export function PublicListing({ owner, items, language }: { owner: Owner; items:
   return (
     <GuestI18n locale={locale} source={source} messages={messages.page}>
       <Container lang={locale}>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="flex min-w-0 items-center gap-4">
-            <HostAvatar name={owner.name} avatarUrl={owner.avatarUrl} size="size-14 sm:size-16 text-lg" />
-            <h1 className="min-w-0 text-3xl font-semibold tracking-tight break-words">{owner.name}</h1>
-          </div>
-          <LanguageSelect />
+        <div className="flex min-w-0 items-center gap-4">
+          <HostAvatar name={owner.name} avatarUrl={owner.avatarUrl} size="size-14 sm:size-16 text-lg" />
+          <h1 className="min-w-0 text-3xl font-semibold tracking-tight break-words">{owner.name}</h1>
         </div>
         {owner.bio && <p className="-mt-2 max-w-prose whitespace-pre-line break-words text-slate-700">{owner.bio}</p>}
         {items.length === 0 ? (
@@ -44,6 +41,7 @@ export function PublicListing({ owner, items, language }: { owner: Owner; items:
             ))}
           </ul>
         )}
+        <LanguageFooter />
       </Container>
     </GuestI18n>
   );

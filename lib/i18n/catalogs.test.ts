@@ -51,6 +51,19 @@ describe("the guest's catalogs", () => {
   }
 });
 
+describe("German: one form of address per reader", () => {
+  // Guests are addressed formally (Sie, Ihr); hosts, in their own messages and in an invitation to
+  // a team, informally (du, dein), as the German dashboards of scheduling tools do.
+  const german = leaves(CATALOGS.de);
+  const toHosts = (key: string) => key.startsWith("hostMail.") || key.startsWith("mail.teamInvite");
+  it("hosts' messages never say Ihr/Ihnen, guests' never du/dein", () => {
+    const formal = /\b(Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihnen)\b/;
+    const informal = /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deins)\b/i;
+    expect(german.filter((l) => toHosts(l.key) && formal.test(l.value)).map((l) => `${l.key}: ${l.value}`)).toEqual([]);
+    expect(german.filter((l) => !toHosts(l.key) && informal.test(l.value)).map((l) => `${l.key}: ${l.value}`)).toEqual([]);
+  });
+});
+
 describe("filling a message", () => {
   it("puts values in, leaves an unknown placeholder visible", () => {
     expect(fill("Hi {name}, {unknown}", { name: "Ada" })).toBe("Hi Ada, {unknown}");

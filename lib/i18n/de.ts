@@ -186,13 +186,13 @@ export const de: Messages = {
     // a team invitation by email (lib/notifications/account-mail.ts)
     greetingAnonymous: "Guten Tag,",
     someone: "Jemand",
-    teamInviteSubject: "{inviter} hat Sie eingeladen, {team} beizutreten",
-    teamInviteLead: "{inviter} hat Sie eingeladen, dem Team „{team}“ beizutreten: Seine Mitglieder teilen Terminarten und übernehmen seine Buchungen.",
-    teamInviteAnswer: "Nehmen Sie die Einladung auf Ihrem Dashboard an oder lehnen Sie sie ab. Sie wartet {days} Tage auf Ihre Antwort:",
-    teamInviteSignUp: "Erstellen Sie mit diesem Link Ihr Konto, um zu antworten. Der Link funktioniert einmal, {days} Tage lang:",
+    teamInviteSubject: "{inviter} hat dich eingeladen, {team} beizutreten",
+    teamInviteLead: "{inviter} hat dich eingeladen, dem Team „{team}“ beizutreten: Seine Mitglieder teilen Terminarten und übernehmen seine Buchungen.",
+    teamInviteAnswer: "Nimm die Einladung auf deinem Dashboard an oder lehne sie ab. Sie wartet {days} Tage auf deine Antwort:",
+    teamInviteSignUp: "Erstelle mit diesem Link dein Konto, um zu antworten. Der Link funktioniert einmal, {days} Tage lang:",
     teamInviteOpen: "Einladung ansehen",
     teamInviteCreate: "Konto erstellen",
-    teamInviteIgnore: "Wenn Sie nicht beitreten möchten, ignorieren Sie diese Nachricht: Es ändert sich nichts.",
+    teamInviteIgnore: "Wenn du nicht beitreten möchtest, ignoriere diese Nachricht: Es ändert sich nichts.",
   },
   // the host's own messages (bookings, reminders, the account), in the language of their profile
   hostMail: {

@@ -129,7 +129,7 @@ describe("inviting an email address", () => {
     expect((await inviteEmail(owner, team.id, address, { role: "owner", language: "de" })).status).toBe(201);
 
     const [mail] = await mailsTo(address);
-    expect(mail!.subject).toBe("Ann Owner hat Sie eingeladen, Vertrieb beizutreten");
+    expect(mail!.subject).toBe("Ann Owner hat dich eingeladen, Vertrieb beizutreten");
     expect(mail!.text).toContain("Guten Tag,");
     const token = signUpToken(mail!.text ?? "");
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { calendarLabels, CalendarButtons } from "@/components/booking/calendar-buttons";
 import { AnswerValue } from "@/components/booking/answer-value";
-import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
+import { GuestI18n, LanguageFooter } from "@/components/booking/guest-i18n";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { formatClockRange, formatLongDay } from "@/lib/time/format";
@@ -70,10 +70,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
     <GuestI18n locale={locale} source={source} messages={m}>
       <Container className="sm:py-16" lang={locale}>
         <div className="flex flex-col gap-2">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <h1 className="text-3xl font-semibold tracking-tight">{heading}</h1>
-            <LanguageSelect />
-          </div>
+          <h1 className="text-3xl font-semibold tracking-tight">{heading}</h1>
           {booking.status === "pending" && !past && <p className="text-slate-600">{fill(p.pendingNote, host)}</p>}
         </div>
         <dl
@@ -146,6 +143,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
             </section>
           </>
         )}
+        <LanguageFooter />
       </Container>
     </GuestI18n>
   );

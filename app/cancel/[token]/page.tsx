@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelBookingForm } from "@/components/booking/cancel-booking-form";
-import { GuestI18n, LanguageSelect } from "@/components/booking/guest-i18n";
+import { GuestI18n, LanguageFooter } from "@/components/booking/guest-i18n";
 import { QueryProvider } from "@/components/providers/query-provider";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
@@ -48,10 +48,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
   return (
     <GuestI18n locale={locale} source={source} messages={m}>
       <Container lang={locale}>
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 className="text-3xl font-semibold tracking-tight">{booking.status === "cancelled" ? p.isCancelled : p.cancelTitle}</h1>
-          <LanguageSelect />
-        </div>
+        <h1 className="text-3xl font-semibold tracking-tight">{booking.status === "cancelled" ? p.isCancelled : p.cancelTitle}</h1>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-0.5 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-[fit-content(14rem)_minmax(0,1fr)] sm:gap-y-2 [&>dd]:min-w-0 [&>dd]:break-words [&>dt:not(:first-child)]:mt-3 sm:[&>dt:not(:first-child)]:mt-0">
           <dt className="text-slate-500">{m.what}</dt>
           <dd>{fill(m.eventWith, { title, host: hostName })}</dd>
@@ -91,6 +88,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
             <CancelBookingForm token={token} homePath={homePath} homeName={homeName} hostName={hostName} />
           </QueryProvider>
         )}
+        <LanguageFooter />
       </Container>
     </GuestI18n>
   );
