@@ -74,6 +74,7 @@ export default defineConfig({
           include: [
             "lib/notifications/**/*.test.ts",
             "lib/time/**/*.test.ts",
+            "lib/dashboard/**/*.test.ts",
             "tests/integration/calendar-feed.test.ts",
             "tests/integration/booking-emails.test.ts",
             "tests/integration/guest-language.test.ts",

@@ -134,9 +134,12 @@ test("a host runs event types, bookings and webhooks from the dashboard", async 
     const grace = page.getByRole("listitem").filter({ hasText: "Grace Guest" });
     // 09:00 in Berlin, shown in Berlin (the guest booked from New York).
     await expect(grace.getByText(/9:00\s*–\s*9:45\sAM/)).toBeVisible();
+    // The guest's answers are folded under the booking until asked for.
+    await expect(grace.getByText("The Q3 plan")).toBeHidden();
+    await grace.getByText("Answers (1)").click();
     await expect(grace.getByText("The Q3 plan")).toBeVisible();
     await expect(grace.getByText("What should we prepare?")).toBeVisible();
-    await expect(grace.getByText("in America/New_York")).toBeVisible();
+    await expect(grace.getByText("in Eastern Time (US & Canada)")).toBeVisible();
     await expectAccessible(page);
     await bothWidths(page, "bookings-list");
 

@@ -14,7 +14,7 @@ export default async function DashboardHomePage() {
   const resources: Resource[] = ["me", "eventTypes", "availability", "calendarConnections", { bookings: UPCOMING }, { bookings: ANY }, "teamInvitations"];
   return (
     <Prefetched resources={resources}>
-      <DashboardHome publicUrl={hostPageUrl(host.username)} userId={host.id} />
+      <DashboardHome publicUrl={hostPageUrl(host.username)} userId={host.id} hostZone={host.timezone} />
     </Prefetched>
   );
 }

@@ -62,8 +62,8 @@ export function useGuestPreferences(initialZone?: string): GuestPreferences | nu
 }
 
 function useZoneLabels() {
-  const { m } = useGuestText();
-  return { search: m.zoneSearch, showAll: m.zoneShowAll, list: m.zoneList, current: m.zoneCurrent, offsetUnknown: m.zoneOffsetUnknown, noMatch: m.zoneNoMatch };
+  const { m, intl } = useGuestText();
+  return { locale: intl, search: m.zoneSearch, showAll: m.zoneShowAll, list: m.zoneList, current: m.zoneCurrent, offsetUnknown: m.zoneOffsetUnknown, noMatch: m.zoneNoMatch };
 }
 
 /** The timezone picker and the clock switch, above the times they govern (the reschedule page). */

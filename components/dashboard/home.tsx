@@ -11,10 +11,10 @@ import { RequestsWaitingCard, useRequestsWaiting } from "./requests-waiting";
 import { InvitationsBanner } from "./teams/invitations-banner";
 import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
 import { UPCOMING } from "@/lib/dashboard/home-queries";
-import { formatRange } from "@/lib/time/format";
+import { bookingWhen } from "@/lib/dashboard/when";
 
 /** The host's home: the next bookings at a glance, and the link to share. */
-export function DashboardHome({ publicUrl, userId }: { publicUrl: string; userId: string }) {
+export function DashboardHome({ publicUrl, userId, hostZone }: { publicUrl: string; userId: string; hostZone: string }) {
   const me = useQuery(meQuery());
   const upcoming = useQuery(bookingsQuery(UPCOMING));
   const eventTypes = useQuery(eventTypesQuery());
@@ -75,7 +75,7 @@ export function DashboardHome({ publicUrl, userId }: { publicUrl: string; userId
           <ul className="flex flex-col gap-2">
             {upcoming.data.data.map((b) => (
               <li key={b.id} className="flex flex-col gap-0.5 rounded-lg border border-slate-200 bg-white p-4">
-                <span className="font-medium">{formatRange(b.startTime, b.endTime, zone ?? "UTC")}</span>
+                <span className="font-medium">{bookingWhen(b.startTime, b.endTime, zone ?? hostZone)}</span>
                 <span className="text-slate-700">
                   {b.eventType.title} with {b.guestName}
                 </span>

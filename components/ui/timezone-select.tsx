@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
-import { filterZones, offsetLabel, zoneOptions } from "@/lib/time/zones";
+import { filterZones, offsetLabel, zoneLabel, zoneOptions } from "@/lib/time/zones";
 import { inputClass } from "./field";
 
 type Props = {
@@ -21,7 +21,16 @@ type Props = {
   [data: `data-${string}`]: string | undefined;
 };
 
-export type TimezoneSelectLabels = { search: string; showAll: string; list: string; current: string; offsetUnknown: string; noMatch: string };
+export type TimezoneSelectLabels = {
+  search: string;
+  showAll: string;
+  list: string;
+  current: string;
+  offsetUnknown: string;
+  noMatch: string;
+  /** The language zones are named in when the picker is closed (BCP 47; English when absent). */
+  locale?: string;
+};
 
 const ENGLISH: TimezoneSelectLabels = {
   search: "Search a city, zone name or abbreviation",
@@ -149,7 +158,9 @@ export function TimezoneSelect({ value, onChange, id: idProp, className = "", la
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
-        value={query ?? value}
+        // Not searching, the field reads the zone as people call it ("Eastern Time (US & Canada)"),
+        // never its id; what it holds and sends is the id.
+        value={query ?? zoneLabel(value, undefined, labels.locale)}
         placeholder={labels.search}
         onChange={(e) => {
           setQuery(e.target.value);

@@ -15,8 +15,16 @@ export type BookingView = keyof typeof BOOKING_VIEWS;
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
-/** The filter of one page of a view. */
-export const bookingsPage = (view: BookingView, page: number): BookingFilter => ({ ...BOOKING_VIEWS[view].filter, page, limit: BOOKINGS_PAGE_SIZE });
+/** What the host narrowed the list to, on top of the view: one event type, a range of days, a guest. */
+export type BookingFilters = { eventTypeId?: string; from?: string; to?: string; q?: string };
+
+/** The filter of one page of a view, narrowed by `filters`. */
+export const bookingsPage = (view: BookingView, page: number, filters: BookingFilters = {}): BookingFilter => ({
+  ...BOOKING_VIEWS[view].filter,
+  ...filters,
+  page,
+  limit: BOOKINGS_PAGE_SIZE,
+});
 
 /**
  * The view a booking is listed in: a request still to come among the requests, a cancelled one

@@ -187,6 +187,9 @@ export const Booking = z
   })
   .meta({ id: "Booking" });
 
+/** The longest search of the bookings list: a name or an address fits, a pasted page does not. */
+export const MAX_BOOKING_SEARCH_LENGTH = 200;
+
 export const BookingListQuery = z
   .strictObject({
     status: z
@@ -207,6 +210,11 @@ export const BookingListQuery = z
       .meta({ description: "upcoming: not yet ended, soonest first; past: ended, most recent first" }),
     from: DateString.optional(),
     to: DateString.optional(),
+    q: Text.trim()
+      .max(MAX_BOOKING_SEARCH_LENGTH, `Must be at most ${MAX_BOOKING_SEARCH_LENGTH} characters`)
+      .transform((s) => (s === "" ? undefined : s))
+      .optional()
+      .meta({ description: "Only the bookings whose guest's name or email contains this text (case-insensitive; % and _ are plain characters)", example: "grace" }),
     page: QueryInt(1, 100_000, 1),
     limit: QueryInt(1, 100, 20),
   })

@@ -36,15 +36,25 @@ export function computeTeamSlots(type: SchedulingType, hosts: TeamHostInput[]): 
 }
 
 /**
- * computeTeamSlots, and until when the answer holds for a later `now`: the soonest instant any
- * host's own slots could change (slotsValidUntil of each host).
+ * The open starts of an event type's hosts, and until when the answer holds for a later `now`: the
+ * soonest instant any host's own slots could change (slotsValidUntil of each host). The one slot
+ * function of the public lists: a personal event type is a team of one (issue 38), and for one
+ * host this is the engine's own answer, untouched (the union and the intersection of one list
+ * are that list; a property test holds the two paths equal).
  */
-export function computeTeamSlotsUntil(type: SchedulingType, hosts: TeamHostInput[]): { slots: TeamSlot[]; validUntil: number } {
+export function computeTeamSlotsUntil(type: SchedulingType, hosts: TeamHostInput[]): { slots: Slot[]; validUntil: number } {
+  if (hosts.length === 1) return soleHostSlotsUntil(hosts[0]!.input);
   const perHost = hosts.map(({ hostId, input }) => ({ hostId, input, slots: computeSlots(input) }));
   return {
     slots: combineHostSlots(type, perHost),
     validUntil: Math.min(...perHost.map(({ input, slots }) => slotsValidUntil(input, slots))),
   };
+}
+
+/** One host's slots as the engine gives them: no per-start host list, no copy, no sort. */
+function soleHostSlotsUntil(input: SlotInput): { slots: Slot[]; validUntil: number } {
+  const slots = computeSlots(input);
+  return { slots, validUntil: slotsValidUntil(input, slots) };
 }
 
 export type RoundRobinCandidate = {

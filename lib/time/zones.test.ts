@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentZoneId, filterZones, formatOffset, offsetLabel, zoneName, zoneOptions } from "./zones";
+import { currentZoneId, filterZones, formatOffset, offsetLabel, zoneLabel, zoneName, zoneOptions } from "./zones";
 
 const winter = new Date("2027-01-15T12:00:00Z");
 const summer = new Date("2027-07-15T12:00:00Z");
@@ -113,5 +113,19 @@ describe("zones by the names people use", () => {
   it("finds every zone an abbreviation stands for (CET: Berlin, Paris, …)", () => {
     const cet = filterZones(options, "CET").map((o) => o.zone);
     expect(cet).toEqual(expect.arrayContaining(["Europe/Berlin", "Europe/Paris", "Europe/Madrid"]));
+  });
+});
+
+describe("zoneLabel: a closed picker's one line", () => {
+  it("is the well-known name alone, else the name with its city, never the id", () => {
+    expect(zoneLabel("America/New_York")).toBe("Eastern Time (US & Canada)");
+    expect(zoneLabel("US/Eastern")).toBe("Eastern Time (US & Canada)");
+    // Berlin and Paris share a name: the city tells them apart.
+    expect(zoneLabel("Europe/Berlin")).toBe("Central European Time – Berlin");
+    expect(zoneLabel("Europe/Paris")).toBe("Central European Time – Paris");
+    expect(zoneLabel("Asia/Calcutta")).toBe("India Standard Time");
+    for (const zone of ["Asia/Tokyo", "Australia/Lord_Howe", "America/Argentina/Buenos_Aires", "UTC"]) {
+      expect(zoneLabel(zone)).not.toMatch(/\/|_/);
+    }
   });
 });

@@ -182,6 +182,18 @@ export function zoneName(zone: string, at: Date = new Date(), locale?: string): 
   return KNOWN[id]?.name ?? (genericName(id, at) || cityOf(id));
 }
 
+/**
+ * A zone in one line, as a closed picker shows it: its name, with its city where the name is
+ * shared by many ("Central European Time – Berlin"); a well-known name alone ("Eastern Time
+ * (US & Canada)"). Never the id. In `locale`'s language where Intl has the name.
+ */
+export function zoneLabel(zone: string, at: Date = new Date(), locale?: string): string {
+  const id = currentZoneId(zone);
+  const name = zoneName(id, at, locale);
+  const city = cityOf(id);
+  return KNOWN[id]?.name || name.includes(city) || id === "UTC" ? name : `${name} – ${city}`;
+}
+
 function option(zone: string, at: Date): ZoneOption {
   const minutes = offsetMinutes(zone, at);
   const offset = minutes === null ? "" : formatOffset(minutes);

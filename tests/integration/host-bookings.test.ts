@@ -211,3 +211,54 @@ describe("GET /me/bookings filters for the dashboard", () => {
     expect((await api.get("/me/bookings?when=soon", { token: host.token })).status).toBe(400);
   });
 });
+
+describe("GET /me/bookings?q= finds a guest by name or email", () => {
+  it("matches a part of either, whatever the case; %, _ and \\ are plain characters; totals and pages follow", async () => {
+    const host = await createHost({ timezone: "Europe/Berlin" });
+    const et = await createEventType(host, { durationMinutes: 30 });
+    const day = 86_400_000;
+    const guests = [
+      { guestName: "Grace Hopper", guestEmail: "grace@navy.example" },
+      { guestName: "Ada Lovelace", guestEmail: "ada@engines.example" },
+      { guestName: "Alan Turing", guestEmail: "GRACE.fan@example.com" },
+      { guestName: "100% Sure", guestEmail: "a_b@example.com" },
+      { guestName: "Back\\slash", guestEmail: "axb@example.com" },
+    ];
+    const rows = [];
+    for (const [i, g] of guests.entries()) rows.push((await insertBookingRow(host.id, et.id, new Date(Date.now() + (i + 2) * day), 30, g)).row.id);
+    // Another host's guest of the same name is never found.
+    const other = await createHost();
+    await insertBookingRow(other.id, (await createEventType(other)).id, new Date(Date.now() + 2 * day), 30, { guestName: "Grace Other" });
+    const list = async (query: string) => {
+      const res = await api.get(`/me/bookings?${query}`, { token: host.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: res.body.data.map((b: any) => b.id), total: res.body.pagination.total };
+    };
+    const q = (text: string, more = "") => list(`q=${encodeURIComponent(text)}${more}`);
+
+    expect(await q("grace")).toEqual({ ids: [rows[0], rows[2]], total: 2 });
+    expect(await q("  LOVELACE ")).toEqual({ ids: [rows[1]], total: 1 });
+    expect(await q("engines.example")).toEqual({ ids: [rows[1]], total: 1 });
+    expect(await q("%")).toEqual({ ids: [rows[3]], total: 1 });
+    expect(await q("_")).toEqual({ ids: [rows[3]], total: 1 });
+    expect(await q("\\")).toEqual({ ids: [rows[4]], total: 1 });
+    expect(await q("nobody")).toEqual({ ids: [], total: 0 });
+    // Blank is no search at all.
+    expect((await q("   ")).total).toBe(5);
+    // With the other filters and pages: the total counts the matches, not the host's bookings.
+    expect(await q("grace", "&limit=1&page=2")).toEqual({ ids: [rows[2]], total: 2 });
+    expect(await q("grace", "&when=upcoming&status=confirmed")).toEqual({ ids: [rows[0], rows[2]], total: 2 });
+    expect(await q("grace", `&eventTypeId=${et.id}&to=${dateIn(2, host.timezone)}`)).toEqual({ ids: [rows[0]], total: 1 });
+    await api.post(`/me/bookings/${rows[0]}/cancel`, {}, { token: host.token });
+    expect(await q("grace", "&status=cancelled")).toEqual({ ids: [rows[0]], total: 1 });
+  });
+
+  it("answers 400 for a search longer than 200 characters", async () => {
+    const host = await createHost();
+    const res = await api.get(`/me/bookings?q=${"x".repeat(201)}`, { token: host.token });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("validation_error");
+    expect(JSON.stringify(res.body)).toContain("Must be at most 200 characters");
+    expect((await api.get(`/me/bookings?q=${"x".repeat(200)}`, { token: host.token })).status).toBe(200);
+  });
+});

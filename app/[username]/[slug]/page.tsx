@@ -15,7 +15,8 @@ import { guestLanguage } from "@/lib/i18n/server";
 import { log } from "@/lib/log";
 import { orNotFoundPage } from "@/lib/pages";
 import { firstOpenMonth } from "@/lib/services/schedule/first-open-month";
-import { getPublicEventTypeCached } from "@/lib/services/schedule/cache";
+import { personalHost, windowDaysOf } from "@/lib/services/schedule/bookable";
+import { getPublicBookableCached } from "@/lib/services/schedule/cache";
 
 // /{username}/{slug}: the guest's booking page. The page renders the event; the widget lists
 // slots and books through the public API, the same one any other client uses.
@@ -30,7 +31,8 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ username: string; slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load(username: string, slug: string) {
-  return orNotFoundPage(getPublicEventTypeCached(await getDb(), username, slug));
+  const bookable = await orNotFoundPage(getPublicBookableCached(await getDb(), { username }, slug));
+  return { bookable, host: personalHost(bookable), eventType: bookable.eventType };
 }
 
 /** The browser's first language (Accept-Language), for the preview's clock and first weekday. */
@@ -50,7 +52,7 @@ async function requestLocale(): Promise<string | undefined> {
 async function slotsPreview(host: UserRow, windowDays: number, username: string, slug: string): Promise<SlotsPreview | undefined> {
   try {
     const zone = host.timezone;
-    const open = await firstOpenMonth(await getDb(), { username, slug, zone, windowDays, now: Date.now() });
+    const open = await firstOpenMonth(await getDb(), { owner: { username }, slug, zone, windowDays, now: Date.now() });
     const locale = (await requestLocale()) ?? "en-US";
     const counts = new Map<string, number>();
     // displayStart is the slot's wall time in the zone asked for: its date is the day it lies on.
@@ -74,9 +76,9 @@ export default async function BookingPage({ params, searchParams }: Params) {
   // no page margins, a compact card, and the parent page hears about the booking.
   const query = await searchParams;
   const embed = query.embed === "1";
-  const { host, eventType } = await load(username, slug);
+  const { bookable, host, eventType } = await load(username, slug);
   // The event type's own booking window, else the host's (decisions §16).
-  const windowDays = eventType.maxAdvanceDays ?? host.maxAdvanceDays;
+  const windowDays = windowDaysOf(bookable);
   // The guest's language (?lang=, their remembered choice, their browser's); the browser gets its words only.
   const { locale, source, messages } = await guestLanguage({ param: query.lang });
   const preview = await slotsPreview(host, windowDays, username, slug);

@@ -15,7 +15,7 @@ export default async function DashboardCalendarsPage({ searchParams }: { searchP
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Calendars</h1>
-      <Prefetched resources={["calendarConnections"]}>
+      <Prefetched resources={["me", "calendarConnections"]}>
         <CalendarsPage flags={{ connected: first(params.connected), error: first(params.error) }} />
       </Prefetched>
     </>

@@ -8,7 +8,7 @@ export default function DashboardWebhooksPage() {
   return (
     <>
       <h1 className="text-2xl font-semibold tracking-tight">Webhooks</h1>
-      <Prefetched resources={["webhooks"]}>
+      <Prefetched resources={["me", "webhooks"]}>
         <WebhooksPage />
       </Prefetched>
     </>

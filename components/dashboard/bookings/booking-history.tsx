@@ -3,10 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { bookingHistoryQuery, type BookingDto, type BookingHistoryEntryDto } from "@/lib/browser/api-client/host";
-import { formatDay, formatTime } from "@/lib/time/format";
-
-/** "Tue, Mar 16 · 9:00 AM" in the host's zone: no ISO strings on the page. */
-const moment = (instant: string, zone: string) => `${formatDay(instant, zone)} · ${formatTime(instant, zone)}`;
+import { momentWhen as moment } from "@/lib/dashboard/when";
 
 /** What one entry says, in plain words: who did what (the host reading it is "you"). */
 function sentence(entry: BookingHistoryEntryDto, booking: BookingDto, zone: string, myUserId: string): string {

@@ -1,5 +1,5 @@
 import type { CalendarConnectionDto, CalendarProvider } from "@/lib/browser/api-client/host";
-import { formatDay, formatTime } from "@/lib/time/format";
+import { momentWhen } from "@/lib/dashboard/when";
 
 // What the calendars page says about providers and their states. The API keeps its values
 // (provider_a …, reauth_required); people read brand names and plain sentences.
@@ -62,14 +62,13 @@ export function statusExplanation(connection: CalendarConnectionDto): string | u
   return undefined;
 }
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 /**
  * How old the stored busy times are (the connection's busyAsOf): "Checked 20 seconds ago",
  * "Checked 3 minutes ago", "Checked Mon, Nov 30, 2026, 9:00 AM", or "Not yet checked".
  */
-export function checkedPhrase(iso: string | null, now: number): string {
+export function checkedPhrase(iso: string | null, now: number, zone: string): string {
   if (!iso) return "Not yet checked";
   const at = Date.parse(iso);
   const seconds = Math.max(0, Math.floor((now - at) / 1000));
@@ -77,8 +76,8 @@ export function checkedPhrase(iso: string | null, now: number): string {
   if (seconds < 60) return `Checked ${relative.format(-seconds, "second")}`;
   if (seconds < 3600) return `Checked ${relative.format(-Math.floor(seconds / 60), "minute")}`;
   if (seconds < 6 * 3600) return `Checked ${relative.format(-Math.floor(seconds / 3600), "hour")}`;
-  return `Checked ${formatDay(at, browserZone())}, ${formatTime(at, browserZone())}`;
+  return `Checked ${momentWhen(iso, zone)}`;
 }
 
-/** The full date and time, for a tooltip. */
-export const fullDate = (iso: string) => `${formatDay(iso, browserZone())}, ${formatTime(iso, browserZone())}`;
+/** The full date and time in the host's zone, for a tooltip. */
+export const fullDate = (iso: string, zone: string) => momentWhen(iso, zone);

@@ -6,7 +6,7 @@ import { LoadError, Loading } from "@/components/dashboard/query-state";
 import { Alert } from "@/components/ui/alert";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { calendarConnectionsQuery, calendarKeys, updateConnectionCalendars, type CalendarConnectionDto } from "@/lib/browser/api-client/host";
+import { calendarConnectionsQuery, calendarKeys, meQuery, updateConnectionCalendars, type CalendarConnectionDto } from "@/lib/browser/api-client/host";
 import { flagMessage } from "./calendar-words";
 import { APPLE_FORM_ID, ConnectCalendar } from "./connect-calendar";
 import { ConnectionCard, type WriteTargetChoice } from "./connection-card";
@@ -33,6 +33,8 @@ export function CalendarsPage({ flags }: { flags: { connected?: string; error?: 
   // Background syncs change status and "last synced": the list is read again now and then.
   const connections = useQuery({ ...calendarConnectionsQuery(), refetchInterval: 60_000 });
   const now = useNow(5_000);
+  // Dates in the host's zone (prefetched with the page): the same in the first HTML and the browser.
+  const zone = useQuery(meQuery()).data?.timezone ?? "UTC";
   const [appleOpen, setAppleOpen] = useState(false);
   const [appleId, setAppleId] = useState("");
   const focusSoon = useFocusAfterRender();
@@ -111,6 +113,7 @@ export function CalendarsPage({ flags }: { flags: { connected?: string; error?: 
                   key={c.id}
                   connection={c}
                   now={now}
+                  zone={zone}
                   target={choice}
                   targetError={target.isError && target.variables.connectionId === c.id ? target.error.message : undefined}
                   onReconnectApple={reconnectApple}

@@ -93,6 +93,7 @@ function CalendarRow({ connectionId, calendar, target }: { connectionId: string;
 export function ConnectionCard({
   connection,
   now,
+  zone,
   target,
   targetError,
   onReconnectApple,
@@ -100,6 +101,8 @@ export function ConnectionCard({
 }: {
   connection: CalendarConnectionDto;
   now: number;
+  /** The host's zone: times read the same in the first HTML and in the browser. */
+  zone: string;
   target: WriteTargetChoice;
   /** Why choosing a calendar of this connection for new bookings failed. */
   targetError?: string;
@@ -141,11 +144,11 @@ export function ConnectionCard({
 
         <p className="text-sm text-slate-600">
           {connection.busyAsOf ? (
-            <time dateTime={connection.busyAsOf} title={`Busy times last matched this calendar on ${fullDate(connection.busyAsOf)}`}>
-              {checkedPhrase(connection.busyAsOf, now)}
+            <time dateTime={connection.busyAsOf} title={`Busy times last matched this calendar on ${fullDate(connection.busyAsOf, zone)}`}>
+              {checkedPhrase(connection.busyAsOf, now, zone)}
             </time>
           ) : (
-            checkedPhrase(null, now)
+            checkedPhrase(null, now, zone)
           )}
         </p>
 

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { explainTime, type ExplanationDto } from "@/lib/browser/api-client/host";
-import { formatDay, formatTime, instantOfWall } from "@/lib/time/format";
+import { momentWhen, zoneWords } from "@/lib/dashboard/when";
+import { instantOfWall } from "@/lib/time/format";
 
 /**
  * "Why can't a guest book 3 pm on Tuesday?": asks the explain endpoint about one time (in the
@@ -29,7 +30,7 @@ export function CheckATime({ eventTypeId, zone }: { eventTypeId: string; zone: s
       <h2 id="check-heading" className="text-lg font-semibold">
         Check a time
       </h2>
-      <p className="text-sm text-slate-600">Can a guest book it, and if not, why? Times in your timezone, {zone}.</p>
+      <p className="text-sm text-slate-600">Can a guest book it, and if not, why? Times in your timezone, {zoneWords(zone)}.</p>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm font-medium">
           Date
@@ -48,12 +49,12 @@ export function CheckATime({ eventTypeId, zone }: { eventTypeId: string; zone: s
         {check.data &&
           (check.data.bookable ? (
             <Alert tone="success">
-              {formatDay(check.data.startTime, zone)}, {formatTime(check.data.startTime, zone)} is open: guests see it and can book it.
+              {momentWhen(check.data.startTime, zone)} is open: guests see it and can book it.
             </Alert>
           ) : (
             <Alert tone="warning">
               <p className="font-medium">
-                {formatDay(check.data.startTime, zone)}, {formatTime(check.data.startTime, zone)} is not bookable:
+                {momentWhen(check.data.startTime, zone)} is not bookable:
               </p>
               <ul className="mt-1 list-disc pl-5">
                 {check.data.reasons.map((r, i) => (

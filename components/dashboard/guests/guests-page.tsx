@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { eraseGuest, guestDownloadUrl, guestKeys, guestQuery, hostKeys, meQuery, type GuestDataDto } from "@/lib/browser/api-client/host";
-import { formatDay, formatTime } from "@/lib/time/format";
+import { bookingWhen } from "@/lib/dashboard/when";
 
 // A guest's data as the host holds it (decisions §16): look a guest up by email, see every
 // booking of theirs the host hosts with their answers, download it as JSON (what the host hands
@@ -28,7 +28,7 @@ function GuestBookings({ data, zone }: { data: GuestDataDto; zone: string }) {
             <span className={`text-sm ${b.status === "cancelled" ? "text-slate-500" : "text-slate-700"}`}>{STATUS[b.status]}</span>
           </div>
           <p className="text-sm text-slate-700">
-            {formatDay(b.startTime, zone)}, {formatTime(b.startTime, zone)}–{formatTime(b.endTime, zone)}
+            {bookingWhen(b.startTime, b.endTime, zone)}
             {b.team && ` · ${b.team.name}`}
           </p>
           <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
@@ -55,7 +55,7 @@ export function GuestsPage() {
   const [confirming, setConfirming] = useState(false);
   const [erased, setErased] = useState<string | null>(null);
   const guest = useQuery({ ...guestQuery(email ?? ""), enabled: email !== null });
-  const zone = me.data?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = me.data?.timezone ?? "UTC";
 
   const erase = useMutation<undefined, ApiError, string>({
     mutationFn: eraseGuest,

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import {
+  meQuery,
   deleteWebhook,
   deliveriesQuery,
   rotateWebhookSecret,
@@ -18,11 +19,14 @@ import {
   type CreatedWebhookDto,
   type WebhookDto,
 } from "@/lib/browser/api-client/host";
-import { formatDay, formatTime } from "@/lib/time/format";
+import { momentWhen } from "@/lib/dashboard/when";
 import { AddWebhookForm } from "./add-webhook-form";
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const when = (iso: string) => `${formatDay(iso, browserZone())}, ${formatTime(iso, browserZone())}`;
+// Times in the host's zone (their profile), the same on the server and in the browser.
+const useWhen = () => {
+  const zone = useQuery(meQuery()).data?.timezone ?? "UTC";
+  return (iso: string) => momentWhen(iso, zone);
+};
 
 /** A signing secret, shown once: the host copies it now or rotates for a new one later. */
 function RevealedSecret({ secret, note }: { secret: string; note: string }) {
@@ -39,6 +43,7 @@ function RevealedSecret({ secret, note }: { secret: string; note: string }) {
 }
 
 function Deliveries({ webhook }: { webhook: WebhookDto }) {
+  const when = useWhen();
   const [page, setPage] = useState(1);
   const deliveries = useQuery({ ...deliveriesQuery(webhook.id, page), placeholderData: keepPreviousData, refetchInterval: 5_000 });
   if (deliveries.isPending) return <p className="text-sm text-slate-500">Loading deliveries…</p>;
@@ -98,6 +103,7 @@ function Deliveries({ webhook }: { webhook: WebhookDto }) {
 }
 
 function WebhookCard({ webhook }: { webhook: WebhookDto }) {
+  const when = useWhen();
   const queryClient = useQueryClient();
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);

@@ -28,7 +28,18 @@ export type BookingTeamDto = { id: string; slug: string; name: string };
 export type BookingDto = Omit<z.output<typeof Booking>, "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
 export type BookingListDto = Omit<z.output<typeof BookingList>, "data"> & { data: BookingDto[] };
 /** status: one status, or several joined by commas ("pending,confirmed"). */
-export type BookingFilter = { status?: string; noShow?: boolean; eventTypeId?: string; when?: "upcoming" | "past"; from?: string; to?: string; page?: number; limit?: number };
+export type BookingFilter = {
+  status?: string;
+  noShow?: boolean;
+  eventTypeId?: string;
+  when?: "upcoming" | "past";
+  from?: string;
+  to?: string;
+  /** A part of the guest's name or email. */
+  q?: string;
+  page?: number;
+  limit?: number;
+};
 
 export const hostKeys = {
   me: ["me"] as const,

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } f
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { bookingHosts, bookings, eventTypes, hostBookingCounts, type UserRow } from "@/db/schema";
+import { guestMatches } from "./guest-search";
 import { loadBookingPeople } from "./people";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import type { BookingListQuery } from "@/lib/schemas/booking";
@@ -32,6 +33,7 @@ function selectionOf(host: UserRow, query: Omit<ListQuery, "page" | "limit">, no
   const onBooking: SQL[] = [];
   if (query.noShow !== undefined) onBooking.push(eq(bookings.noShow, query.noShow));
   if (query.eventTypeId) onBooking.push(eq(bookings.eventTypeId, query.eventTypeId));
+  if (query.q) onBooking.push(guestMatches(query.q));
   if (query.when === "upcoming") onBooking.push(notEnded);
   if (query.when === "past") onBooking.push(lte(bookings.endTime, new Date(now)));
   return { onHostRow, onBooking, byStatus, startedSinceLongest, notEnded, descending: query.when === "past" };
@@ -49,7 +51,7 @@ function entries(onHost: (SQL | undefined)[], ofBooking: SQL[]): SQL | undefined
 
 /**
  * GET /me/bookings: the bookings the host hosts (personal and team), by start time; from/to are
- * dates in the host's zone.
+ * dates in the host's zone; q finds a guest by a part of their name or email.
  *
  * The host's rows of booking_hosts carry each booking's start, indexed by (host, start, booking):
  * the list is read in that index's order, so its cost does not grow with the host's past. The
@@ -68,8 +70,10 @@ function entries(onHost: (SQL | undefined)[], ofBooking: SQL[]): SQL | undefined
  * - `upcoming` (with or without status): counted, but only among the bookings not yet ended (the
  *   bounded walk above), however long the past;
  * - `past` (with or without status): the counters less that upcoming count, in one statement;
- * - from/to, eventTypeId or noShow: counted as before, among what the host asked to see (a date
- *   range, an event type's bookings, the no-shows): bounded by the question, not by the history.
+ * - from/to, eventTypeId, noShow or q (a guest's name or email): counted as before, among what
+ *   the host asked to see (a date range, an event type's bookings, the no-shows, a guest's
+ *   bookings): bounded by the question, not by the history (a search alone reads each entry's
+ *   booking by its key, as the event-type filter does).
  */
 export async function listBookings(
   db: Db,
@@ -83,7 +87,7 @@ export async function listBookings(
   const counted = (where: SQL | undefined) => db.select({ total: count() }).from(bookingHosts).where(where);
 
   // The total, exact, by the cheapest way the filters allow (see above).
-  const byCounters = !query.from && !query.to && !query.eventTypeId && query.noShow === undefined;
+  const byCounters = !query.from && !query.to && !query.eventTypeId && query.noShow === undefined && !query.q;
   const counters = (value: SQL) =>
     db
       .select({ total: value.mapWith(Number) })

@@ -3,20 +3,18 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/db";
 import { getDatabase } from "@/lib/store/database";
 import type { Statement } from "@/db/client";
-import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { countCacheLookup } from "@/lib/metrics";
-import { getPublicEventTypeOrThrow, type PublicEventType } from "@/lib/services/event-types/public";
-import { getPublicTeamEventTypeOrThrow, type PublicTeamEventType } from "@/lib/services/teams/public-pages";
-import { loadHostSchedules, loadSchedules, type HostSchedule } from "./load";
+import { dependenciesOf, getPublicBookableOrThrow, type Bookable, type BookableHost, type PublicOwner, type TeamBookable } from "./bookable";
+import { loadSchedules, type HostSchedule } from "./load";
 
-// What the public slot list reads, kept in memory per host: the event type behind a public
-// path, and the host's schedule (hours, overrides, upcoming bookings, calendar busy time). A hit
-// costs no query, which is what lets the slots endpoint answer at close to the framework's own
-// speed. It is a read cache only: a booking is always re-checked against the database inside
-// its transaction (slot-input.ts), so a stale entry can at worst show a slot that then answers
-// 409 — never a double booking.
+// What the public slot list reads, kept in memory per host: the bookable behind a public path
+// (its event type and hosts; one map for a host's and a team's), and each host's schedule
+// (hours, overrides, upcoming bookings, calendar busy time). A hit costs no query, which is what
+// lets the slots endpoint answer at close to the framework's own speed. It is a read cache only:
+// a booking is always re-checked against the database inside its transaction (slot-input.ts),
+// so a stale entry can at worst show a slot that then answers 409 — never a double booking.
 //
 // Freshness: every write to these facts goes through writeForHost, which sends
 // scheduleChangeNotice() inside its transaction and calls invalidateHost() after the commit.
@@ -38,8 +36,7 @@ type State = {
   /** Bumped by every invalidation: a load that saw it change may hold stale rows. */
   epoch: number;
   generations: Map<string, number>;
-  events: Map<string, Entry<PublicEventType>>;
-  teamEvents: Map<string, Entry<PublicTeamEventType>>;
+  bookables: Map<string, Entry<Bookable>>;
   schedules: Map<string, Entry<HostSchedule>>;
   responses: Map<string, Entry<string>>;
 };
@@ -55,8 +52,7 @@ function state(): State {
     instance: randomUUID(),
     epoch: 0,
     generations: new Map(),
-    events: new Map(),
-    teamEvents: new Map(),
+    bookables: new Map(),
     schedules: new Map(),
     responses: new Map(),
   };
@@ -136,83 +132,62 @@ function untilListening(): Promise<void> | undefined {
   return s.listening;
 }
 
-async function cached<T>(map: Map<string, Entry<T>>, key: string, depsOf: (value: T) => string[], load: () => Promise<T>): Promise<T> {
+/** The bookable behind a public path (404 otherwise; misses are not cached), kept until its team or a host changes. */
+export function getPublicBookableCached(db: Db, owner: { teamSlug: string }, slug: string): Promise<TeamBookable>;
+export function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable>;
+export async function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable> {
   const s = state();
   // Listening first: an entry cached before it could miss another instance's change.
   const waiting = untilListening();
   if (waiting) await waiting;
+  // A username and a team's slug may be the same word: the path's shape is part of the key.
+  const key = "teamSlug" in owner ? `team:${owner.teamSlug}/${slug}` : `user:${owner.username}/${slug}`;
   const now = Date.now();
-  const hit = map.get(key);
+  const hit = s.bookables.get(key);
   const fresh = current(hit, now);
-  countCacheLookup(map === s.schedules ? "schedule" : "event", fresh);
+  countCacheLookup("event", fresh);
   if (fresh) return hit.value;
   const epoch = s.epoch;
-  const value = await load();
-  // Nothing was invalidated while loading, so these rows are current: keep them.
-  if (epoch === s.epoch) {
-    if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
-    map.set(key, { deps: stamp(depsOf(value)), expires: now + ttl(), value });
-  }
+  const value = await getPublicBookableOrThrow(db, owner, slug);
+  keep(s.bookables, MAX_ENTRIES, epoch, key, { deps: stamp(dependenciesOf(value)), expires: now + ttl(), value });
   return value;
 }
 
-/** The host and active event type behind /{username}/{slug} (404 otherwise; misses are not cached). */
-export function getPublicEventTypeCached(db: Db, username: string, slug: string): Promise<PublicEventType> {
-  return cached(state().events, `${username}/${slug}`, (v) => [v.host.id], () => getPublicEventTypeOrThrow(db, username, slug));
-}
-
-/** The team, its active event type behind /team/{teamSlug}/{slug} and its hosts (404 otherwise; misses are not cached). */
-export function getPublicTeamEventTypeCached(db: Db, teamSlug: string, slug: string): Promise<PublicTeamEventType> {
-  const teams = state().teamEvents;
-  return cached(teams, `${teamSlug}/${slug}`, (v) => [v.team.id, ...v.hosts.map((h) => h.id)], () => getPublicTeamEventTypeOrThrow(db, teamSlug, slug));
+/** Keeps an entry made at `epoch`, unless something was invalidated while it was being read. */
+function keep<T>(map: Map<string, Entry<T>>, max: number, epoch: number, key: string, entry: Entry<T>): void {
+  if (epoch !== state().epoch) return;
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, entry);
 }
 
 /** A schedule's key: the host and which of their schedules (null: the default). */
-function scheduleKey(hostId: string, scheduleId: string | null): string {
-  return `${hostId}|${scheduleId ?? "default"}`;
+function scheduleKey({ host, scheduleId }: BookableHost): string {
+  return `${host.id}|${scheduleId ?? "default"}`;
 }
 
 /**
- * The host's hours from one of their schedules (null: the default), overrides and busy time from
+ * Each host's hours from the schedule named (null: their default), overrides and busy time from
  * yesterday on (the past offers no slots; bookings from a week back, for the limits' weeks).
- * Kept per host and schedule; any write to the host (writeForHost) retires all of them.
+ * Kept per host and schedule; any write to the host (writeForHost) retires all of theirs. The
+ * ones not kept are read in one round trip, however many hosts there are.
  */
-export function getHostScheduleCached(db: Db, host: UserRow, scheduleId: string | null): Promise<HostSchedule> {
-  return cached(state().schedules, scheduleKey(host.id, scheduleId), () => [host.id], async () =>
-    (await loadSchedules(db, [{ host, scheduleId }], { from: Date.now() })).get(host.id)!,
-  );
-}
-
-/**
- * getHostScheduleCached of each host's default schedule for several hosts (a team event type's:
- * each host's own hours, decisions §15): the ones not cached are read in one round trip
- * (loadHostSchedules) and kept like any other.
- */
-export async function getHostSchedulesCached(db: Db, hosts: UserRow[]): Promise<HostSchedule[]> {
+export async function getHostSchedulesCached(db: Db, hosts: BookableHost[]): Promise<HostSchedule[]> {
   const s = state();
   const waiting = untilListening();
   if (waiting) await waiting;
   const now = Date.now();
-  const fresh = (hostId: string) => {
-    const hit = s.schedules.get(scheduleKey(hostId, null));
+  const fresh = (h: BookableHost) => {
+    const hit = s.schedules.get(scheduleKey(h));
     return current(hit, now) ? hit.value : undefined;
   };
-  const misses = hosts.filter((h) => fresh(h.id) === undefined);
-  for (const h of hosts) countCacheLookup("schedule", !misses.includes(h));
-  if (misses.length > 0) {
-    const epoch = s.epoch;
-    const loaded = await loadHostSchedules(db, misses, { from: now });
-    for (const h of misses) {
-      const value = loaded.get(h.id)!;
-      // Nothing was invalidated while loading, so these rows are current: keep them.
-      if (epoch === s.epoch) {
-        if (s.schedules.size >= MAX_ENTRIES) s.schedules.delete(s.schedules.keys().next().value!);
-        s.schedules.set(scheduleKey(h.id, null), { deps: stamp([h.id]), expires: now + ttl(), value });
-      }
-    }
-    return hosts.map((h) => fresh(h.id) ?? loaded.get(h.id)!);
-  }
-  return hosts.map((h) => fresh(h.id)!);
+  const kept = hosts.map(fresh);
+  for (const value of kept) countCacheLookup("schedule", value !== undefined);
+  const misses = hosts.filter((_, i) => kept[i] === undefined);
+  if (misses.length === 0) return kept as HostSchedule[];
+  const epoch = s.epoch;
+  const loaded = await loadSchedules(db, misses, { from: now });
+  for (const h of misses) keep(s.schedules, MAX_ENTRIES, epoch, scheduleKey(h), { deps: stamp([h.host.id]), expires: now + ttl(), value: loaded.get(h.host.id)! });
+  return hosts.map((h, i) => kept[i] ?? loaded.get(h.host.id)!);
 }
 
 /** Where an invalidation would show: read before loading, passed to rememberSlotResponse. */
@@ -233,8 +208,6 @@ export function cachedSlotResponse(key: string, now: number): string | undefined
  * differ for a later `now`), at most the cache's lifetime, unless something changed since `epoch`.
  */
 export function rememberSlotResponse(key: string, deps: string[], epoch: number, body: string, now: number, validUntil: number): void {
-  const s = state();
-  if (epoch !== s.epoch || validUntil <= now) return;
-  if (s.responses.size >= MAX_RESPONSES) s.responses.delete(s.responses.keys().next().value!);
-  s.responses.set(key, { deps: stamp(deps), expires: Math.min(validUntil, now + ttl()), value: body });
+  if (validUntil <= now) return;
+  keep(state().responses, MAX_RESPONSES, epoch, key, { deps: stamp(deps), expires: Math.min(validUntil, now + ttl()), value: body });
 }

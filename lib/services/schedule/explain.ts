@@ -1,13 +1,14 @@
 import "server-only";
 import { DateTime } from "luxon";
 import type { Db } from "@/db";
-import type { EventTypeRow, UserRow } from "@/db/schema";
+import type { EventTypeRow, TeamMemberRow, UserRow } from "@/db/schema";
 import { explainSlot, type ExplainInput, type Reason } from "@/lib/slots/explain";
 import { isoUtc, timeOf } from "@/lib/time/instants";
 import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
 import { getTeamEventType } from "@/lib/services/teams/list-event-types";
 import { activeHostsOf } from "@/lib/services/teams/public-pages";
-import { engineInputFor, loadHostSchedule, loadHostSchedules, type HostSchedule } from "./load";
+import { bookableOf, type Bookable } from "./bookable";
+import { engineInputFor, loadSchedules, type HostSchedule } from "./load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -123,12 +124,34 @@ function explainInput(host: UserRow, eventType: EventTypeRow, schedule: HostSche
   return { ...engineInputFor(host, eventType, schedule, now), busy: schedule.blocks, isActive: eventType.isActive };
 }
 
-/** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the event type. */
+/** One host's answer: whether they could take the start alone, every reason why not, and the zone to word them in. */
+type HostExplanation = { host: UserRow; zone: string; bookable: boolean; reasons: Reason[] };
+
+/**
+ * The one explainer (a personal event type is a team of one, issue 38): for each host of the
+ * bookable, whether they could take `start` alone and why not, from their schedules around it
+ * (one round trip). How the answer is worded, and for whom, is the callers' part.
+ */
+async function explainBookableStart(db: Db, bookable: Bookable, start: number, now: number): Promise<HostExplanation[]> {
+  const schedules = await loadSchedules(db, bookable.hosts, { from: start - DAY, to: start + DAY });
+  return bookable.hosts.map(({ host }) => {
+    const schedule = schedules.get(host.id)!;
+    const { bookable: free, reasons } = explainSlot(explainInput(host, bookable.eventType, schedule, now), start);
+    return { host, zone: schedule.timeZone, bookable: free, reasons };
+  });
+}
+
+/** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the host's own event type. */
 export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number) {
-  const eventType = await getEventTypeForHostOrThrow(db, host, eventTypeId);
-  const schedule = await loadHostSchedule(db, host, { from: start - DAY, to: start + DAY }, eventType);
-  const { bookable, reasons } = explainSlot(explainInput(host, eventType, schedule, now), start);
-  return { startTime: isoUtc(new Date(start)), bookable, reasons: reasons.map((r) => present(r, schedule.timeZone, now)) };
+  const bookable = bookableOf(await getEventTypeForHostOrThrow(db, host, eventTypeId), [host], null);
+  const [own] = await explainBookableStart(db, bookable, start, now);
+  return { startTime: isoUtc(new Date(start)), bookable: own!.bookable, reasons: own!.reasons.map((r) => present(r, own!.zone, now)) };
+}
+
+/** A team event type as one of its active members asks about it, with their role (404 for anyone else). */
+async function memberBookable(db: Db, user: UserRow, teamId: string, eventTypeId: string) {
+  const { eventType, team, role } = await getTeamEventType(db, user, teamId, eventTypeId);
+  return { bookable: bookableOf(eventType, await activeHostsOf(db, eventType), team), role };
 }
 
 /**
@@ -137,18 +160,17 @@ export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: s
  * team's answer is any host (round robin) or every host (collective). For the team's active members.
  */
 export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number) {
-  const { eventType, role } = await getTeamEventType(db, user, teamId, eventTypeId);
-  const hosts = await activeHostsOf(db, eventType);
-  const schedules = await loadHostSchedules(db, hosts, { from: start - DAY, to: start + DAY }, eventType);
-  const perHost = hosts.map((host) => {
-    const schedule = schedules.get(host.id)!;
-    const { bookable, reasons } = explainSlot(explainInput(host, eventType, schedule, now), start);
-    const voice = host.id === user.id ? SECOND_PERSON : thirdPerson(host.fullName);
-    const presented = reasons.map((r) => present(r, schedule.timeZone, now, voice));
-    const shown = host.id === user.id || role === "owner" ? presented : asSeenByMember(presented, host.fullName, schedule.timeZone);
-    return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: shown };
-  });
-  const schedulingType = eventType.schedulingType!;
-  const bookable = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));
-  return { startTime: isoUtc(new Date(start)), schedulingType, bookable, hosts: perHost };
+  const { bookable, role } = await memberBookable(db, user, teamId, eventTypeId);
+  const perHost = (await explainBookableStart(db, bookable, start, now)).map((h) => asShownTo(user, role, h, now));
+  const schedulingType = bookable.eventType.schedulingType!;
+  const free = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));
+  return { startTime: isoUtc(new Date(start)), schedulingType, bookable: free, hosts: perHost };
+}
+
+/** A host's answer in a team's explanation: in the asker's words for themselves, a teammate's name for others, conflicts hidden from members who are not owners. */
+function asShownTo(user: UserRow, role: TeamMemberRow["role"], { host, zone, bookable, reasons }: HostExplanation, now: number) {
+  const voice = host.id === user.id ? SECOND_PERSON : thirdPerson(host.fullName);
+  const presented = reasons.map((r) => present(r, zone, now, voice));
+  const shown = host.id === user.id || role === "owner" ? presented : asSeenByMember(presented, host.fullName, zone);
+  return { userId: host.id, username: host.username, fullName: host.fullName, bookable, reasons: shown };
 }

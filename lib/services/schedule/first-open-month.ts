@@ -3,12 +3,13 @@ import type { Db } from "@/db";
 import { addMonths, firstOfMonth, lastOfMonth, monthOf } from "@/lib/time/month-grid";
 import { addDays, dateInZone } from "@/lib/time/format";
 import type { SlotDto } from "@/lib/slots";
-import { listSlotsJson } from "./list-slots";
+import type { PublicOwner } from "./bookable";
+import { listPublicSlotsJson } from "./slots";
 
 // The slot picker's first search (components/booking/slot-picker.tsx), done on the server for the
 // booking page's first paint: from today in `zone`, month by month up to the booking window, the
-// first month with open times, and its slots. Through listSlotsJson, so it shares the slot
-// list's cache with the API.
+// first month with open times, and its slots. Through listPublicSlotsJson, so it shares the slot
+// list's cache with the API, for a host's event type or a team's alike.
 
 /** The slots API answers at most 31 days per query: one query per month, as the picker asks. */
 const MAX_MONTHS_AHEAD = 13;
@@ -24,7 +25,7 @@ export type OpenMonth = {
 
 export async function firstOpenMonth(
   db: Db,
-  args: { username: string; slug: string; zone: string; windowDays: number; now: number },
+  args: { owner: PublicOwner; slug: string; zone: string; windowDays: number; now: number },
 ): Promise<OpenMonth> {
   const today = dateInZone(args.now, args.zone);
   // The engine counts the window in the host's zone; a day more covers a guest ahead of it.
@@ -32,7 +33,7 @@ export async function firstOpenMonth(
   for (let month = monthOf(today), i = 0; month <= monthOf(lastDate) && i < MAX_MONTHS_AHEAD; month = addMonths(month, 1), i++) {
     const from = firstOfMonth(month) < today ? today : firstOfMonth(month);
     const to = lastOfMonth(month) > lastDate ? lastDate : lastOfMonth(month);
-    const { slots } = JSON.parse(await listSlotsJson(db, args.username, args.slug, { from, to, timezone: args.zone }, args.now)) as { slots: SlotDto[] };
+    const { slots } = JSON.parse(await listPublicSlotsJson(db, args.owner, args.slug, { from, to, timezone: args.zone }, args.now)) as { slots: SlotDto[] };
     if (slots.length > 0) return { today, lastDate, month, slots };
   }
   return { today, lastDate, month: monthOf(today), slots: [] };

@@ -202,8 +202,3 @@ export function loadHostSchedules(db: Db | Tx, hosts: UserRow[], span: ScheduleS
     span,
   );
 }
-
-/** One host's schedule for an event type (loadHostSchedules for one). */
-export async function loadHostSchedule(db: Db | Tx, host: UserRow, span: ScheduleSpan, eventType?: EventTypeRow): Promise<HostSchedule> {
-  return (await loadHostSchedules(db, [host], span, eventType)).get(host.id)!;
-}

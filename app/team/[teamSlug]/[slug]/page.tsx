@@ -9,7 +9,8 @@ import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";
 import { guestLanguage } from "@/lib/i18n/server";
 import { orNotFoundPage } from "@/lib/pages";
-import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
+import { windowDaysOf } from "@/lib/services/schedule/bookable";
+import { getPublicBookableCached } from "@/lib/services/schedule/cache";
 
 // /team/{teamSlug}/{slug}: a team event type's booking page (decisions §15). The same widget as
 // a host's page, asking the team's public routes: round robin offers a time when any host is
@@ -20,7 +21,8 @@ export const dynamic = "force-dynamic";
 type Params = { params: Promise<{ teamSlug: string; slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load(teamSlug: string, slug: string) {
-  return orNotFoundPage(getPublicTeamEventTypeOrThrow(await getDb(), teamSlug, slug));
+  const bookable = await orNotFoundPage(getPublicBookableCached(await getDb(), { teamSlug }, slug));
+  return { bookable, team: bookable.team, eventType: bookable.eventType, hosts: bookable.hosts.map((h) => h.host) };
 }
 
 export async function generateMetadata({ params, searchParams }: Params): Promise<Metadata> {
@@ -33,12 +35,12 @@ export default async function TeamBookingPage({ params, searchParams }: Params) 
   const { teamSlug, slug } = await params;
   const query = await searchParams;
   const embed = query.embed === "1";
-  const { team, eventType, hosts } = await load(teamSlug, slug);
+  const { bookable, team, eventType, hosts } = await load(teamSlug, slug);
   const { locale, source, messages } = await guestLanguage({ param: query.lang });
   const roundRobin = eventType.schedulingType === "round_robin";
   const names = new Intl.ListFormat(INTL_TAG[locale], { type: roundRobin ? "disjunction" : "conjunction" }).format(hosts.map((h) => h.fullName));
   // How far ahead the team takes bookings: the event type's own window, else as far as its furthest host does.
-  const windowDays = eventType.maxAdvanceDays ?? Math.max(1, ...hosts.map((h) => h.maxAdvanceDays));
+  const windowDays = windowDaysOf(bookable);
   return (
     <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
       <div className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}>

@@ -1,7 +1,8 @@
 // GET /api/v1/public/{username}/{eventSlug} – what a guest's booking page shows
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicEventPage, PublicEventParams } from "@/lib/schemas/booking";
-import { getPublicEventTypeCached } from "@/lib/services/schedule/cache";
+import { personalHost } from "@/lib/services/schedule/bookable";
+import { getPublicBookableCached } from "@/lib/services/schedule/cache";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}", {
   GET: route(
@@ -14,7 +15,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{e
       errors: [404],
     },
     async ({ db, params }) => {
-      const { host, eventType } = await getPublicEventTypeCached(db, params.username, params.eventSlug);
+      const bookable = await getPublicBookableCached(db, { username: params.username }, params.eventSlug);
+      const { eventType } = bookable;
+      const host = personalHost(bookable);
       return json({
         host: { fullName: host.fullName, username: host.username, avatarUrl: host.avatarUrl, timezone: host.timezone },
         eventType: {

@@ -2,7 +2,7 @@
 import { jsonText } from "@/lib/http/respond";
 import { endpoint, PUBLIC_SLOTS_LIMIT, route } from "@/lib/http/route";
 import { PublicEventParams, SlotList, SlotsQuery } from "@/lib/schemas/booking";
-import { listSlotsJson } from "@/lib/services/schedule/list-slots";
+import { listPublicSlotsJson } from "@/lib/services/schedule/slots";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}/slots", {
   GET: route(
@@ -16,6 +16,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{e
       responses: { 200: { description: "Slots sorted by start", schema: SlotList } },
       errors: [404],
     },
-    async ({ db, params, query }) => jsonText(await listSlotsJson(db, params.username, params.eventSlug, query, Date.now())),
+    async ({ db, params, query }) => jsonText(await listPublicSlotsJson(db, { username: params.username }, params.eventSlug, query, Date.now())),
   ),
 });

@@ -1,7 +1,7 @@
 // GET /api/v1/public/teams/{teamSlug}/{eventSlug} – what a guest's team booking page shows
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicTeamEventPage, PublicTeamEventParams } from "@/lib/schemas/booking";
-import { getPublicTeamEventTypeCached } from "@/lib/services/schedule/cache";
+import { getPublicBookableCached } from "@/lib/services/schedule/cache";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSlug}/{eventSlug}", {
   GET: route(
@@ -14,11 +14,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSl
       errors: [404],
     },
     async ({ db, params }) => {
-      const { team, eventType, hosts } = await getPublicTeamEventTypeCached(db, params.teamSlug, params.eventSlug);
+      const { team, eventType, hosts } = await getPublicBookableCached(db, { teamSlug: params.teamSlug }, params.eventSlug);
       return json({
         team: { slug: team.slug, name: team.name },
         schedulingType: eventType.schedulingType!,
-        hosts: hosts.map((h) => ({ fullName: h.fullName, username: h.username, avatarUrl: h.avatarUrl, timezone: h.timezone })),
+        hosts: hosts.map(({ host: h }) => ({ fullName: h.fullName, username: h.username, avatarUrl: h.avatarUrl, timezone: h.timezone })),
         eventType: {
           slug: eventType.slug,
           title: eventType.title,

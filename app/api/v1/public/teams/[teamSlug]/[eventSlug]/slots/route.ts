@@ -2,7 +2,7 @@
 import { jsonText } from "@/lib/http/respond";
 import { endpoint, PUBLIC_SLOTS_LIMIT, route } from "@/lib/http/route";
 import { PublicTeamEventParams, SlotList, SlotsQuery } from "@/lib/schemas/booking";
-import { listTeamSlotsJson } from "@/lib/services/schedule/team-slots";
+import { listPublicSlotsJson } from "@/lib/services/schedule/slots";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSlug}/{eventSlug}/slots", {
   GET: route(
@@ -16,6 +16,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSl
       responses: { 200: { description: "Slots sorted by start", schema: SlotList } },
       errors: [404],
     },
-    async ({ db, params, query }) => jsonText(await listTeamSlotsJson(db, params.teamSlug, params.eventSlug, query, Date.now())),
+    async ({ db, params, query }) => jsonText(await listPublicSlotsJson(db, { teamSlug: params.teamSlug }, params.eventSlug, query, Date.now())),
   ),
 });
