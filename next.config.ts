@@ -8,7 +8,7 @@ const dev = process.env.NODE_ENV === "development";
 const toList = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 // `npm run worker` (server.mjs --worker) serves no HTTP: the app's routes and pages are no use
 // to it. Next.js loads every one of them at start unless told not to (73 MB of live heap in a
-// worker, against 32 MB without them; README "Running in production"). A web process keeps the
+// worker, against 32 MB without them; docs/operations.md "Running in production"). A web process keeps the
 // default, so no guest's first request waits for its route's code to load.
 const worker = process.argv.includes("--worker");
 

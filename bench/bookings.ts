@@ -21,7 +21,7 @@
 // what PostgreSQL itself allows, and beside the target the most any booking could reach on the
 // machine: its cores over Next.js's, the load generator's and PostgreSQL's CPU for one booking.
 // The API is measured twice in one run (BENCH_TOPOLOGY=both, the default): `npm start` alone,
-// doing both (BENCH_TOPOLOGY=one), then served as README "Running in production" lays it out, a
+// doing both (BENCH_TOPOLOGY=one), then served as docs/operations.md "Running in production" lays it out, a
 // web process with WORKER=off beside one `nice -n 10 npm run worker` (BENCH_TOPOLOGY=split).
 //
 // BENCH_BOOKINGS (2000), BENCH_WARMUP (1000), BENCH_CONNECTIONS (32) and BENCH_HOSTS (16) change the load;
@@ -352,7 +352,7 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
   // BENCH_BASELINE_DIR: another built checkout (e.g. `git archive <rev> | tar -x`, then
   // `next build`), loaded first in the same run, on the same database, for a before/after.
   const baselineDir = process.env.BENCH_BASELINE_DIR ? path.resolve(process.env.BENCH_BASELINE_DIR) : undefined;
-  // BENCH_TOPOLOGY: "split" serves with WORKER=off beside one `npm run worker`, as README
+  // BENCH_TOPOLOGY: "split" serves with WORKER=off beside one `npm run worker`, as docs/operations.md
   // "Running in production" lays it out, so the outbox's fan-out and emails run off the request
   // thread; "one" is `npm start` alone doing both; "both" (the default) measures one, then split.
   const topology = process.env.BENCH_TOPOLOGY || "both";
@@ -374,7 +374,7 @@ export async function runBookingBench(options: { build: boolean } = { build: tru
     // BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" runs what `npm run worker` runs with those node flags.
     const workerArgs = process.env.BENCH_WORKER_NODE_ARGS?.split(" ").filter(Boolean);
     // The worker shares the two cores with the web process here, so it runs under `nice` (as
-    // README "Running in production" advises for a worker beside web processes): a burst of
+    // docs/operations.md "Running in production" advises for a worker beside web processes): a burst of
     // bookings is answered first, and its emails follow in the gaps (the drain time says how soon).
     const niceness = String(Number(process.env.BENCH_WORKER_NICE ?? 10));
     const worker = split

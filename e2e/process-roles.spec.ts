@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { createScratchDatabase } from "../tests/support/scratch-database";
 import { post, start } from "./support/server";
 
-// The roles of a process in production (README "Running in production"): web processes with
+// The roles of a process in production (docs/operations.md "Running in production"): web processes with
 // WORKER=off serve and run no jobs; `npm run worker` runs the jobs and serves nothing. A booking
 // taken by the web process waits in the outbox until a worker, started later on the same
 // PostgreSQL, sends its emails; a SIGTERM stops the worker cleanly.

@@ -120,6 +120,26 @@ describe("the documentation", () => {
     expect(unresolved).toEqual([]);
   });
 
+  it("has the section each code comment names in a document (README \"Run\", docs/operations.md \"…\")", () => {
+    const codeFiles = [
+      ...["app", "lib", "components", "db", "scripts", "bench", "e2e", "tests"].flatMap((d) => walk(path.join(ROOT, d))),
+      ...readdirSync(ROOT).filter((f) => /\.(mjs|mts|ts)$/.test(f)).map((f) => path.join(ROOT, f)),
+    ].filter((f) => /\.(ts|tsx|mts|mjs|js|sql)$/.test(f));
+    const unresolved: string[] = [];
+    for (const f of codeFiles) {
+      // A comment's words run on over its next line: join them first.
+      const text = readFileSync(f, "utf8").replace(/\n\s*(?:\/\/|\*|--)\s*/g, " ");
+      for (const m of text.matchAll(/(README|ARCHITECTURE\.md|docs\/[a-z-]+\.md) "([^"\n]{3,80})"/g)) {
+        const doc = m[1] === "README" ? "README.md" : m[1]!;
+        const headings = existsSync(path.join(ROOT, doc))
+          ? [...prose(read(doc)).matchAll(/^#{1,6}\s+(.+)$/gm)].map((h) => h[1]!.replace(/`/g, "").trim().toLowerCase())
+          : [];
+        if (!headings.includes(m[2]!.toLowerCase())) unresolved.push(`${path.relative(ROOT, f)}: ${m[1]} "${m[2]}"`);
+      }
+    }
+    expect(unresolved).toEqual([]);
+  });
+
   it("names no document outside the repository", () => {
     // Spelled in pieces, so that this file does not mention them itself.
     const outside = [["..", "/shared/"], ["shared", "/decisions"], ["interface-spec", ".md"]].map((parts) => parts.join(""));

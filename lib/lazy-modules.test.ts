@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 // A web process loads every route's static imports when it starts (Next.js preloads them all), so
 // what only rarer work needs (a CalDAV calendar, sending mail, Upstash, doctor's checks) is loaded
-// at its first use instead: 22 MB less live heap in each web process (README "Running in
+// at its first use instead: 22 MB less live heap in each web process (docs/operations.md "Running in
 // production"). Each entry: a package or module, and the only files that may import it statically
 // (type-only imports are erased and do not count; tests are not scanned).
 const LOADED_ON_FIRST_USE: Record<string, string[]> = {

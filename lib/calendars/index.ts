@@ -63,7 +63,7 @@ export async function revokeConnectionGrant(connection: CalendarConnectionRow): 
 
 /**
  * The CalDAV client, built at its first call: tsdav, ical.js and undici are loaded then, by a
- * process that syncs or writes a CalDAV calendar, not at every start (README "Running in
+ * process that syncs or writes a CalDAV calendar, not at every start (docs/operations.md "Running in
  * production").
  */
 function lazyCaldavClient(credentials: CalDavCredentials): CalendarClient {

@@ -7,7 +7,7 @@ import type { Locale } from "./locales";
 
 // Every language's catalog: for the server only (emails, API sentences, server-rendered pages).
 // A page hands the browser only its active language's `page` part, as props; nothing under
-// components/ imports this module (the booking page's JavaScript budget, see README).
+// components/ imports this module (the booking page's JavaScript budget, see docs/benchmarks.md).
 
 export const CATALOGS: Record<Locale, Messages> = { en, de, fr, es, pt };
 

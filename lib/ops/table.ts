@@ -1,6 +1,6 @@
 import type { CheckResult } from "./types";
 
-// The doctor's report as a plain-text table for a terminal (and the README): one row per check,
+// The doctor's report as a plain-text table for a terminal (and docs/operations.md): one row per check,
 // long findings and fixes wrapped inside their column (an address wider than it is never cut).
 
 const WIDTHS = { check: 17, status: 6, finding: 46, fix: 40 } as const;

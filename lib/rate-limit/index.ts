@@ -19,7 +19,7 @@ export function getRateLimitStore(): Promise<RateLimitStore> {
   if (!store.__bookingRateLimit) {
     const opening = (async () => {
       const config = getConfig();
-      // Upstash's client is loaded only where it is configured (README "Running in production":
+      // Upstash's client is loaded only where it is configured (docs/operations.md "Running in production":
       // a web process holds only what it uses).
       if (config.upstash) return (await import("./upstash")).createUpstashStore(config.upstash);
       if (config.databaseUrl) return createPostgresStore(await getDb());

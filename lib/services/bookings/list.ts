@@ -64,7 +64,7 @@ function entries(onHost: (SQL | undefined)[], ofBooking: SQL[]): SQL | undefined
  * longest booking ago (MAX_DURATION_MINUTES), `past` only those that started before now.
  *
  * The total stays exact (the dashboard shows "page x of y") but no longer counts the host's whole
- * history on every request (README "The bookings list"):
+ * history on every request (docs/product.md "The bookings list"):
  * - no filter but status: the sum of the host's counters (host_booking_counts, kept by triggers
  *   on booking_hosts in the writing transaction, migration 0020), at most three rows;
  * - `upcoming` (with or without status): counted, but only among the bookings not yet ended (the
