@@ -3,7 +3,7 @@ import { z } from "zod";
 import { zodIssues } from "@/lib/http/parse";
 import { ContentRecord, ImageRecord, keysOf, MAX_TEXT_HINT, mediaContracts, socialPageDescriptor, VideoRecord } from "./social-page";
 
-// The descriptor against the contract (docs/api.md "Social page channel contract"), value by
+// The descriptor against the social page contract (docs/api.md, decisions §11), value by
 // value, written out here rather than read back from the code under test.
 
 describe("social page descriptor", () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Text } from "@/lib/schemas/common";
 import { isInstantInRange, isoUtc, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
 
-// The social page channel contract (docs/api.md "Social page channel contract", decisions
+// The social page channel contract (docs/api.md "The two auxiliary contracts", decisions
 // §2 and §11): how content records for a Facebook page look. The media contracts are the zod
 // schemas below; the descriptor's required and optional lists are read from their shapes, so
 // the descriptor cannot promise a field the validator does not check, or the other way round.

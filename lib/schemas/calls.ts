@@ -3,7 +3,7 @@ import { callAgents, callStatuses, providerCallStatuses } from "@/db/schema";
 import { QueryInt } from "./common";
 import { Text, Timestamp } from "./common";
 
-// The outbound-calling service (docs/api.md "Outbound-calling service", decisions §2, §11).
+// The outbound-calling service (docs/api.md "The two auxiliary contracts", decisions §2, §11).
 
 export const CallsDescriptor = z
   .object({
