@@ -77,11 +77,11 @@ describe("documentation", () => {
     const sections = new Set([...read("docs/decisions.md").matchAll(/^## (\d+)\./gm)].map((m) => Number(m[1])));
     const cited = new Map<number, string>();
     const codeDirs = ["app", "lib", "components", "db", "scripts", "bench", "e2e", "tests"];
-    const rootScripts = readdirSync(root).filter((f) => f.endsWith(".mjs"));
+    const rootScripts = readdirSync(root).filter((f) => /\.(mjs|mts|ts)$/.test(f)); // server.mjs, next.config.ts, proxy.ts…
     const files = [...codeDirs.flatMap((dir) => walk(path.join(root, dir))), ...rootScripts.map((f) => path.join(root, f))];
     for (const file of files) {
       if (!/\.(ts|tsx|mts|mjs|js|sql)$/.test(file)) continue;
-      for (const match of readFileSync(file, "utf8").matchAll(/decisions\s+(§\d+(?:\s*(?:,|and|–|-)\s*§\d+)*)/g)) {
+      for (const match of readFileSync(file, "utf8").matchAll(/decisions\s+(§\d+(?:\s*(?:,|and|–|-)\s*§\d+)*)/gi)) {
         for (const n of (match[1] ?? "").matchAll(/§(\d+)/g)) cited.set(Number(n[1]), path.relative(root, file));
       }
     }
@@ -105,6 +105,27 @@ describe("documentation", () => {
     );
     expect(readByService.size).toBeGreaterThan(30);
     expect([...documented].sort()).toEqual([...readByService].sort());
+  });
+
+  it('every section a code comment names in a document (README "Run", docs/operations.md "…") is a heading there', () => {
+    const codeDirs = ["app", "lib", "components", "db", "scripts", "bench", "e2e", "tests"];
+    const rootScripts = readdirSync(root).filter((f) => /\.(mjs|mts|ts)$/.test(f));
+    const files = [...codeDirs.flatMap((dir) => walk(path.join(root, dir))), ...rootScripts.map((f) => path.join(root, f))];
+    const problems: string[] = [];
+    for (const file of files) {
+      if (!/\.(ts|tsx|mts|mjs|js|sql)$/.test(file)) continue;
+      // A comment's words run on over its next line: join the lines first.
+      const text = readFileSync(file, "utf8").replace(/\n\s*(?:\/\/|\*|--)\s*/g, " ");
+      for (const match of text.matchAll(/(README|ARCHITECTURE\.md|docs\/[a-z-]+\.md) "([^"\n]{3,80})"/g)) {
+        const doc = match[1] === "README" ? "README.md" : (match[1] ?? "");
+        const name = (match[2] ?? "").toLowerCase();
+        const headings = existsSync(path.join(root, doc))
+          ? (prose(read(doc)).match(/^#{1,6} .+$/gm) ?? []).map((h) => h.replace(/^#+ /, "").replace(/`/g, "").trim().toLowerCase())
+          : [];
+        if (!headings.includes(name)) problems.push(`${path.relative(root, file)}: ${match[1]} "${match[2]}"`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   it("no file points at documents outside the repository", () => {

@@ -41,7 +41,7 @@ export function teamBookingPageUrl(teamSlug: string, slug: string): string {
   return `${appUrl()}/team/${teamSlug}/${slug}`;
 }
 
-/** The host's private calendar feed (decisions §12). */
+/** The host's private calendar feed (decisions §14). */
 export function feedUrl(token: string): string {
   return `${appUrl()}/feeds/${token}.ics`;
 }

@@ -7,7 +7,7 @@ import type { CustomQuestion, QuestionType } from "@/db/schema";
 // one rule that needs data (libphonenumber's metadata), so the caller hands in its reader: the
 // server its full metadata (lib/phone.ts), the browser the small one it loads lazily.
 //
-// Every answer is a string (interface spec: customAnswers values are strings). A checkboxes
+// Every answer is a string (docs/product.md: customAnswers values are strings). A checkboxes
 // answer is the chosen options joined by a newline, in the question's order; an option cannot
 // hold a newline, so the encoding is unambiguous.
 

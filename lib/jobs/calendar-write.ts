@@ -4,7 +4,7 @@ import { CalendarWriteJob } from "@/lib/outbox/payloads";
 import { writeBookingToCalendar } from "@/lib/services/calendars/write-booking";
 import type { JobHandler } from "./types";
 
-// Writes a booking into the host's write-target calendar (decisions §9, spec rule 3), with the
+// Writes a booking into the host's write-target calendar (decisions §9), with the
 // worker's retries: the verb is lib/services/calendars/write-booking.ts.
 export function calendarWrite(): JobHandler {
   return {

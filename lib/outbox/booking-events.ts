@@ -9,7 +9,7 @@ import { isoUtc } from "@/lib/time/instants";
 export { bookingEvents, type BookingEvent };
 
 /**
- * A booking event as the outbox keeps it. `data` is what webhooks send (the spec's payload); the
+ * A booking event as the outbox keeps it. `data` is what webhooks send (docs/webhooks-and-email.md); the
  * rest is for the service's own messages and never leaves it: the booking's SEQUENCE after the
  * change (its calendar invitation). The guest's token is not here: the emails read it, sealed,
  * from booking_guest_tokens (lib/services/bookings/guest-token.ts).

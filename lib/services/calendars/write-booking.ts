@@ -13,7 +13,7 @@ import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { storeMeetingLink } from "@/lib/services/bookings/meeting-link";
 import { connectionClient, recordConnectionFailure } from "./store";
 
-// Writes a booking into the host's write-target calendar (decisions §9, spec rule 3): made on
+// Writes a booking into the host's write-target calendar (decisions §9): made on
 // booking, moved on reschedule, removed on cancel, from the outbox with the worker's retries.
 // The job carries only the booking's id and brings the calendar to the booking's state as it is
 // when the job runs, so jobs that run late, twice or out of order all end in the same place;
