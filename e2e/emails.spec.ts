@@ -37,6 +37,8 @@ async function look(page: Page, name: string, html: string, buttons: [label: str
     await page.setContent(html);
     const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect(scroll, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(client);
+    // Zones by their names ("Eastern Time (US & Canada)"), never an id such as America/New_York.
+    expect(await page.locator("body").innerText(), `${name} names a zone by its id`).not.toMatch(/\b(Africa|America|Asia|Australia|Europe|Pacific|Atlantic|Indian)\/[A-Z]/);
     const card = await page.locator(".mail-card").boundingBox();
     expect(card!.width).toBeLessThanOrEqual(600);
     expect(card!.x + card!.width).toBeLessThanOrEqual(width);

@@ -9,6 +9,7 @@ import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
 import { bookingIcs, icsMethodOf } from "./booking-ics";
 import { dayOf, rangeOf } from "@/lib/time/in-words";
+import { zoneName } from "@/lib/time/zones";
 import { asHtml, asText, PRODUCT_NAME, type Outline } from "./email-layout";
 import { mailWordsOf } from "./mail-words";
 
@@ -115,7 +116,8 @@ function hostOutline(m: BookingMailInput): Outline {
   if (team) rows.push([h.team, team.name]);
   if (team || hosts.length > 1) rows.push([hosts.length > 1 ? h.hosts : h.host, words.host]);
   if (m.event === "booking.created" || m.event === "booking.confirmed" || m.reassigned === "to") {
-    rows.push([h.guestZone, booking.guestTimezone]);
+    // The guest's zone as people call it ("Eastern Time (US & Canada)"), never its id.
+    rows.push([h.guestZone, zoneName(booking.guestTimezone, m.start, locale)]);
     for (const q of questions) {
       const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
       if (answer) rows.push([q.label, readableAnswer(q, answer, readablePhone).join("\n")]);
