@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { eraseGuest, guestDownloadUrl, guestKeys, guestQuery, hostKeys, meQuery, type GuestDataDto } from "@/lib/browser/api-client/host";
-import { bookingWhen } from "@/lib/dashboard/when";
+import { bookingWhen, zoneWords } from "@/lib/dashboard/when";
 
 // A guest's data as the host holds it (decisions §16): look a guest up by email, see every
 // booking of theirs the host hosts with their answers, download it as JSON (what the host hands
@@ -112,7 +112,7 @@ export function GuestsPage() {
               </div>
             )}
           </div>
-          <p className="text-sm text-slate-600">Times in your timezone, {zone}.</p>
+          <p className="text-sm text-slate-600">Times in your timezone, {zoneWords(zone)}.</p>
           <GuestBookings data={guest.data} zone={zone} />
           <ConfirmDialog
             open={confirming}
