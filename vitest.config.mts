@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           ...workerArgs,
           name: "unit",
-          include: ["lib/**/*.test.ts", "db/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "db/**/*.test.ts", "components/**/*.test.ts"],
           // Forty small files, most under 50 ms of tests: a process and a fresh module graph each
           // cost more than their tests. They share both; each file restores what it changes (its
           // config, stubbed globals, timers), and they pass in any order in one process

@@ -1,5 +1,6 @@
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { fill, plural, waitPhrase } from "@/lib/i18n/fill";
+import { zoneName } from "@/lib/time/zones";
 import { activeGuestText, type GuestText } from "./guest-i18n";
 
 // What the guest reads when something fails: plain words in the guest's language for every
@@ -35,7 +36,8 @@ export function bookingFailureMessage(error: ApiError, options: { fieldIssues: n
   switch (error.code) {
     case "validation_error":
       if (options.fieldIssues > 0) return plural(locale, m.fixFields, options.fieldIssues);
-      if (error.issueAt("guestTimezone") !== undefined) return fill(m.badTimezone, { zone: options.timezone });
+      // The zone by the name the picker shows, never its id.
+      if (error.issueAt("guestTimezone") !== undefined) return fill(m.badTimezone, { zone: zoneName(options.timezone, undefined, text.intl) });
       return m.notAccepted;
     case "idempotency_key_in_use":
       return m.stillProcessing;

@@ -86,17 +86,17 @@ export function EmailLayout({ o }: { o: Outline }) {
             className="mail-card"
             style={{ background: "#ffffff", border: "1px solid #e4e4e7", borderTop: `4px solid ${color}`, borderRadius: 8, padding: "28px 32px" }}
           >
-            <Text className="mail-muted" style={{ margin: "0 0 16px", fontSize: 14, fontWeight: 600, color: "#52525b" }} data-testid="brand">
+            <Text className="mail-muted" style={{ margin: "0 0 16px", fontSize: 14, fontWeight: 600, color: "#52525b", overflowWrap: "anywhere" }} data-testid="brand">
               {from}
             </Text>
-            <Text className="mail-text" style={{ margin: "0 0 12px", fontSize: 16, lineHeight: "24px", color: "#111111" }}>
+            <Text className="mail-text" style={{ margin: "0 0 12px", fontSize: 16, lineHeight: "24px", color: "#111111", overflowWrap: "anywhere" }}>
               {o.greeting}
             </Text>
-            <Text className="mail-text" style={{ margin: "0 0 20px", fontSize: 16, lineHeight: "24px", color: "#111111" }}>
+            <Text className="mail-text" style={{ margin: "0 0 20px", fontSize: 16, lineHeight: "24px", color: "#111111", overflowWrap: "anywhere" }}>
               {o.lead}
             </Text>
             {o.paragraphs?.map((p, i) => (
-              <Text key={i} className="mail-text" style={{ margin: "0 0 16px", fontSize: 16, lineHeight: "24px", color: "#111111" }}>
+              <Text key={i} className="mail-text" style={{ margin: "0 0 16px", fontSize: 16, lineHeight: "24px", color: "#111111", overflowWrap: "anywhere" }}>
                 {p}
               </Text>
             ))}
@@ -136,7 +136,7 @@ export function EmailLayout({ o }: { o: Outline }) {
               </Text>
             ))}
             {o.after?.map((p, i) => (
-              <Text key={i} className="mail-text" style={{ margin: "16px 0 0", fontSize: 15, lineHeight: "22px", color: "#111111" }}>
+              <Text key={i} className="mail-text" style={{ margin: "16px 0 0", fontSize: 15, lineHeight: "22px", color: "#111111", overflowWrap: "anywhere" }}>
                 {p}
               </Text>
             ))}
