@@ -76,7 +76,7 @@ const jobColumns = { id: outboxJobs.id, kind: outboxJobs.kind, status: outboxJob
 type JobRow = { id: number; kind: string; status: string; payload: unknown };
 
 /**
- * The dedupe keys of the messages a booking event's fan-out made (lib/jobs/booking-events.ts):
+ * The dedupe keys of the messages a booking event's fan-out made (lib/services/bookings/effects.ts):
  * its emails (the guest's, each host's) and its webhook deliveries (one per endpoint of the hosts).
  */
 function fanOutKeys(jobId: number, event: { hostId: string; hostIds?: string[]; formerHostIds?: string[] }, webhookIds: readonly string[]): string[] {

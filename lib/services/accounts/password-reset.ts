@@ -1,15 +1,16 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db";
+import { runStatements } from "@/db/client";
 import { passwordResets, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { getConfig } from "@/lib/config";
 import { validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { PASSWORD_RESET_EMAIL } from "@/lib/outbox/kinds";
-import { JOBS_CHANNEL } from "@/lib/outbox/enqueue";
+import { insertJobsSql, JOBS_CHANNEL, jobsParam } from "@/lib/outbox/enqueue";
 import { wakeJobWorker } from "@/lib/outbox/wake";
 import { getRateLimitStore } from "@/lib/rate-limit";
 import { open, seal } from "@/lib/secret-box";
@@ -39,6 +40,20 @@ export const RESET_TOKEN_PURPOSE = "outbox:password-reset";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+// The account's row, its unused links replaced by a new one, and the email queued through the
+// outbox's own insert (lib/outbox/enqueue.ts) only when a link was made; the NOTIFY goes either
+// way, at the commit.
+const RESET_SQL = `
+with target as (select id from users where email = $1::text and $2::boolean for no key update),
+superseded as (delete from password_resets where used_at is null and user_id in (select id from target)),
+made as (
+  insert into password_resets (id, user_id, token_hash, expires_at)
+  select $3::text, id, $4::text, $5::text::timestamptz from target
+  returning id
+),
+added as (${insertJobsSql(6, "exists (select from made)")} returning 1)
+select pg_notify($7::text, '')::text as notified`;
+
 export async function requestPasswordReset(db: Db, email: string, now = Date.now()): Promise<void> {
   // The per-email counter runs for unknown addresses too: a fourth request is not a signal.
   let send = true;
@@ -48,22 +63,11 @@ export async function requestPasswordReset(db: Db, email: string, now = Date.now
     send = (await store.hit(key, RESET_MAILS_PER_EMAIL.limit, RESET_MAILS_PER_EMAIL.windowSeconds)).allowed;
   }
   const token = randomBytes(32).toString("base64url");
-  const payload = (resetId: string) => ({ resetId, sealedToken: seal(token, RESET_TOKEN_PURPOSE) });
   const id = newId("pwr");
-  await db.transaction(async (tx) => {
-    // One statement whatever the address: no early return that would answer faster.
-    await tx.execute(sql`
-      with target as (select id from users where email = ${email} and ${send}::boolean for no key update),
-      superseded as (delete from password_resets where used_at is null and user_id in (select id from target)),
-      made as (
-        insert into password_resets (id, user_id, token_hash, expires_at)
-        select ${id}, id, ${hashOf(token)}, ${new Date(now + RESET_TTL_MS).toISOString()}::timestamptz from target
-        returning id
-      )
-      insert into outbox_jobs (kind, payload, run_after)
-      select ${PASSWORD_RESET_EMAIL}, ${JSON.stringify(payload(id))}::jsonb, ${new Date(now).toISOString()}::timestamptz from made`);
-    await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
-  });
+  const job = { kind: PASSWORD_RESET_EMAIL, payload: { resetId: id, sealedToken: seal(token, RESET_TOKEN_PURPOSE) } satisfies PasswordResetEmailJob };
+  const params = [email, send, id, hashOf(token), new Date(now + RESET_TTL_MS).toISOString(), jobsParam([job], now), JOBS_CHANNEL];
+  // One statement whatever the address: no early return that would answer faster.
+  await db.transaction((tx) => runStatements(tx)([{ text: RESET_SQL, params }]));
   wakeJobWorker();
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { BookingRow } from "@/db/schema";
-import { JOBS_CHANNEL } from "@/lib/outbox/enqueue";
+import { insertJobsSql, JOBS_CHANNEL, jobsParam } from "@/lib/outbox/enqueue";
 import { overlapAsConflict } from "./store";
 import type { Claim, StoredResponse } from "@/lib/store/idempotency";
 import type { BookingEventPayload } from "@/lib/outbox/booking-events";
@@ -13,10 +13,11 @@ import type { BookingEventPayload } from "@/lib/outbox/booking-events";
 // booking's own host's row there and leaves it; one statement, so booking_hosts' triggers take the
 // hosts' counters of host_booking_counts in one order, as every other writer does), the
 // guest's token sealed beside it (for the links in later emails), the first entry of its history
-// (created, by the guest), its booking.created event in the outbox (announced to idle workers by a NOTIFY that PostgreSQL
-// sends at the commit), and the answer stored under the Idempotency-Key claimed earlier in the
-// same transaction. One statement is one round trip, and it is all or nothing: no booking
-// without its event and its stored answer, whatever happens after.
+// (created, by the guest), its booking.created event in the outbox (the outbox's own insert,
+// insertJobsSql; announced to idle workers by a NOTIFY that PostgreSQL sends at the commit),
+// and the answer stored under the Idempotency-Key claimed earlier in the same transaction. One
+// statement is one round trip, and it is all or nothing: no booking without its event and its
+// stored answer, whatever happens after.
 const COMMIT_SQL = `
 with booking as (
   insert into bookings (id, host_id, event_type_id, status, start_time, end_time, buffer_before_minutes, buffer_after_minutes,
@@ -24,33 +25,32 @@ with booking as (
       sequence, created_at, updated_at, guest_language)
   values ($1::text, $2::text, $3::text, $4::text, $5::text::timestamptz, $6::text::timestamptz, $7::int, $8::int,
       $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
-      $17::int, $18::text::timestamptz, $19::text::timestamptz, $27::text)
+      $17::int, $18::text::timestamptz, $19::text::timestamptz, $26::text)
   returning id
 ), hosts as (
   insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status)
   select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz, $4::text
-  from booking, json_array_elements_text($29::text::json) as h(id)
+  from booking, json_array_elements_text($28::text::json) as h(id)
   returning 1
 ), job as (
-  insert into outbox_jobs (kind, payload, run_after)
-  select $20::text, $21::text::jsonb, $18::text::timestamptz from booking
-  returning id
+  ${insertJobsSql(20, "exists (select from booking)")}
+  returning 1
 ), token as (
   insert into booking_guest_tokens (booking_id, sealed_token, created_at)
-  select id, $28::text, $18::text::timestamptz from booking
+  select id, $27::text, $18::text::timestamptz from booking
   returning 1
 ), history as (
   insert into booking_history (booking_id, at, action, actor, details)
   select id, $18::text::timestamptz, 'created', 'guest', '{}'::jsonb from booking
   returning 1
 ), answer as (
-  update idempotency_keys set response_status = $22::int, response_body = $23::text::jsonb
-  where scope = $24::text and key = $25::text and exists (select from booking)
+  update idempotency_keys set response_status = $21::int, response_body = $22::text::jsonb
+  where scope = $23::text and key = $24::text and exists (select from booking)
   returning 1
 )
 select (select count(*) from job)::int as jobs, (select count(*) from token)::int as tokens, (select count(*) from answer)::int as answers,
   (select count(*) from history)::int as histories,
-  pg_notify($26::text, '')::text as notified
+  pg_notify($25::text, '')::text as notified
 from booking`;
 
 /**
@@ -96,8 +96,8 @@ export async function commitNewBooking(
           row.sequence,
           row.createdAt.toISOString(),
           row.updatedAt.toISOString(),
-          event.kind,
-          JSON.stringify(event.payload),
+          // The event's outbox row, due at once, through the outbox's own insert (lib/outbox/enqueue.ts).
+          jobsParam([{ kind: event.kind, payload: event.payload, runAfter: row.createdAt }], row.createdAt.getTime()),
           answer.status,
           JSON.stringify(answer.body),
           claim.scope,

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import type { Db } from "@/db";
+import type { Db, Tx } from "@/db";
 import type { BookingRow, CustomQuestion, EventTypeRow, TeamRow, UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { messagesOf } from "@/lib/i18n/catalogs";
@@ -18,11 +18,12 @@ import type { CreateBookingBody, CreatedBooking } from "@/lib/schemas/booking";
 import { open } from "@/lib/secret-box";
 import { isoUtc } from "@/lib/time/instants";
 import { commitNewBooking } from "./commit";
+import { newBookingRow } from "./row";
 import { hashCancelToken, slotUnavailable } from "./store";
 import { admitGuestBooking, readGuestWindowLocked } from "./guest-limit";
 import { writeForHosts } from "@/lib/services/schedule/host-writes";
-import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type StoredResponse } from "@/lib/store/idempotency";
-import { bookingEventPayload } from "@/lib/outbox/booking-events";
+import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type Claim, type StoredResponse } from "@/lib/store/idempotency";
+import { bookingEventPayload, type BookingEventPayload } from "@/lib/outbox/booking-events";
 import { findBookingTarget } from "@/lib/services/event-types/public";
 import { loadHostSchedules } from "@/lib/services/schedule/load";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
@@ -33,7 +34,6 @@ import { refuseIfCalendarsBusy } from "./calendar-check";
 import { initialLocation } from "./meeting-link";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
 
-const MINUTE = 60_000;
 const TOKEN_PURPOSE = "idempotent-answer:cancel-token";
 /** The Idempotency-Key scope of a guest's booking: its stored answer is the created booking (a guest's erasure finds it by id). */
 export const BOOKING_IDEMPOTENCY_SCOPE = "public-booking";
@@ -46,13 +46,16 @@ export type CreateBookingResult = {
   replayed: boolean;
 };
 
+/** The created booking's answer without its links (they carry the guest's secret). */
+type Answer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl">;
+
 /**
  * What is kept under the Idempotency-Key: the answer without the guest's secret (decisions §8: the
  * token is stored only hashed, never readable). The secret is kept once, sealed beside the
  * booking (booking_guest_tokens); a replay opens it there and builds the links again. Answers
  * stored before carry a sealed copy of their own.
  */
-type StoredAnswer = Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> & { sealedCancelToken?: string };
+type StoredAnswer = Answer & { sealedCancelToken?: string };
 
 /** The links the booking's answer carries (its .ics link is in the emails). */
 function guestLinks(token: string): Pick<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> {
@@ -163,112 +166,103 @@ async function counted(make: () => Promise<CreateBookingResult>): Promise<Create
   }
 }
 
-async function makeBooking(
-  db: Db,
-  args: BookingRequest,
-  claim: { scope: string; key: string },
-  hash: string,
-  find: () => Promise<FoundTarget>,
-): Promise<CreateBookingResult> {
-  const { input, now } = args;
-  const language = input.guestLanguage ?? args.language ?? "en";
-  const limits = getConfig().rateLimits;
-  // A replay answers what the first request got, even if the event type changed since.
-  const replay = async (stored: StoredResponse): Promise<CreateBookingResult> => ({
-    booking: await answerOf(db, stored.body),
-    replayed: true,
-  });
+/** A replay answers what the first request got, even if the event type changed since. */
+async function replay(db: Db, stored: StoredResponse): Promise<CreateBookingResult> {
+  return { booking: await answerOf(db, stored.body), replayed: true };
+}
+
+/** A booking request with its target found and its answers checked. */
+type TargetedRequest = BookingRequest & { claim: Claim; hash: string; target: BookingTarget; customAnswers: Record<string, string> };
+
+async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: string, find: () => Promise<FoundTarget>): Promise<CreateBookingResult> {
   const { target, stored, calendarsStale } = await find();
-  if (stored) return replay(stored);
+  if (stored) return replay(db, stored);
   if (!target) throw notFound("Event type");
-
-  const { eventType, hosts, team } = target;
-  const customAnswers = checkAnswers(eventType.customQuestions, input.customAnswers);
-  const start = input.startTime;
-  const end = start + eventType.durationMinutes * MINUTE;
+  const { eventType, hosts } = target;
+  const customAnswers = checkAnswers(eventType.customQuestions, args.input.customAnswers);
   const hostIds = hosts.map((h) => h.id);
-  const roundRobin = eventType.schedulingType === "round_robin";
   // Outside any transaction: a slow provider holds up this guest alone, and not for long.
-  await refuseIfCalendarsBusy(db, { eventType, hostIds, start, now, staleKnown: calendarsStale });
-  const created = await writeForHosts(
-    db,
-    hostIds,
-    async (tx): Promise<CreateBookingResult | StoredResponse> => {
-      // Sent together behind the hosts' locks (writeForHosts), one round trip: the claim, the
-      // guest's lock and window, the hosts' schedules around the slot (and for round robin what
-      // the rule weighs). The claim, the booking, its outbox row and the stored answer commit
-      // together or not at all.
-      const [claimed, guestWindow, schedules, stats] = await Promise.all([
-        claimIdempotencyKey(tx, claim, hash, now),
-        limits ? readGuestWindowLocked(tx, input.guestEmail, now) : undefined,
-        loadHostSchedules(tx, hosts, spanAround(start), eventType),
-        roundRobin ? loadRoundRobinStats(tx, eventType.id, hostIds, start) : undefined,
-      ]);
-      if ("replay" in claimed) return claimed.replay;
-      // Refused here, the answer says only that the email is at its limit (guest-limit.ts).
-      if (guestWindow) admitGuestBooking(guestWindow);
-      const assigned = assignHosts(eventType, hosts, hostsFreeAt(hosts, eventType, schedules, start, now), stats);
-      if (!assigned) throw slotUnavailable();
-      const bookedHosts = [assigned.primary, ...assigned.coHosts];
+  await refuseIfCalendarsBusy(db, { eventType, hostIds, start: args.input.startTime, now: args.now, staleKnown: calendarsStale });
+  const created = await writeForHosts(db, hostIds, (tx) => bookUnderLocks(tx, { ...args, claim, hash, target, customAnswers }), { lockBookings: true });
+  return "booking" in created ? created : replay(db, created);
+}
 
-      const token = randomBytes(32).toString("base64url");
-      const id = newId("bkg");
-      const location = await initialLocation(tx, eventType.location, assigned.primary.id, id);
-      const row: BookingRow = {
-        id,
-        hostId: assigned.primary.id,
-        eventTypeId: eventType.id,
-        // An event type that needs the host's approval makes a request: it holds the time like a
-        // confirmed booking until the host confirms or declines it (decisions §16).
-        status: eventType.requiresConfirmation ? "pending" : "confirmed",
-        startTime: new Date(start),
-        endTime: new Date(end),
-        bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-        bufferAfterMinutes: eventType.bufferAfterMinutes,
-        blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
-        blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
-        guestName: input.guestName,
-        guestEmail: input.guestEmail,
-        guestTimezone: input.guestTimezone,
-        guestLanguage: language,
-        location: location.location,
-        customAnswers,
-        cancelTokenHash: hashCancelToken(token),
-        cancellationReason: null,
-        cancelledBy: null,
-        cancelledAt: null,
-        previousStartTime: null,
-        noShow: false,
-        sequence: 0,
-        createdAt: new Date(now),
-        updatedAt: new Date(now),
-      };
-      const answer: Omit<CreatedBookingDto, "cancelUrl" | "rescheduleUrl" | "manageUrl"> = {
-        id: row.id,
-        status: row.status,
-        startTime: isoUtc(row.startTime),
-        endTime: isoUtc(row.endTime),
-        guestName: row.guestName,
-        guestEmail: row.guestEmail,
-        confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), start, end, input.guestTimezone, location, language, row.status === "pending"),
-        location: row.location,
-        hostNames: bookedHosts.map((h) => h.fullName),
-      };
-      const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team };
-      await commitNewBooking(tx, {
-        row,
-        coHostIds: assigned.coHosts.map((h) => h.id),
-        event: {
-          kind: "booking.created",
-          payload: bookingEventPayload("booking.created", row, { hostIds: bookedHosts.map((h) => h.id) }, now, toBooking(row, eventType, people)),
-        },
-        sealedGuestToken: sealGuestToken(token),
-        claim,
-        answer: { status: 201, body: answer satisfies StoredAnswer },
-      });
-      return { booking: { ...answer, ...guestLinks(token) }, replayed: false };
-    },
-    { lockBookings: true },
-  );
-  return "booking" in created ? created : replay(created);
+/**
+ * The booking's transaction, behind the hosts' locks (writeForHosts): read, decide, commit. The
+ * claim, the booking, its outbox row and the stored answer commit together or not at all; a key
+ * claimed meanwhile answers with what it stored.
+ */
+async function bookUnderLocks(tx: Tx, req: TargetedRequest): Promise<CreateBookingResult | StoredResponse> {
+  const { eventType, hosts } = req.target;
+  const start = req.input.startTime;
+  const hostIds = hosts.map((h) => h.id);
+  // Sent together, one round trip: the claim, the guest's lock and window, the hosts' schedules
+  // around the slot (and for round robin what the rule weighs).
+  const [claimed, guestWindow, schedules, stats] = await Promise.all([
+    claimIdempotencyKey(tx, req.claim, req.hash, req.now),
+    getConfig().rateLimits ? readGuestWindowLocked(tx, req.input.guestEmail, req.now) : undefined,
+    loadHostSchedules(tx, hosts, spanAround(start), eventType),
+    eventType.schedulingType === "round_robin" ? loadRoundRobinStats(tx, eventType.id, hostIds, start) : undefined,
+  ]);
+  if ("replay" in claimed) return claimed.replay;
+  // Refused here, the answer says only that the email is at its limit (guest-limit.ts).
+  if (guestWindow) admitGuestBooking(guestWindow);
+  const assigned = assignHosts(eventType, hosts, hostsFreeAt(hosts, eventType, schedules, start, req.now), stats);
+  if (!assigned) throw slotUnavailable();
+  const { token, row, answer, bookedHosts } = await decideBooking(tx, req, assigned);
+  await commitNewBooking(tx, {
+    row,
+    coHostIds: assigned.coHosts.map((h) => h.id),
+    event: createdEvent(row, req.target, bookedHosts, req.now),
+    sealedGuestToken: sealGuestToken(token),
+    claim: req.claim,
+    answer: { status: 201, body: answer satisfies StoredAnswer },
+  });
+  return { booking: { ...answer, ...guestLinks(token) }, replayed: false };
+}
+
+type Assigned = NonNullable<ReturnType<typeof assignHosts>>;
+
+/**
+ * What the booking will be: its guest's secret, its row (its location read for its host) and the
+ * answer the guest gets, for the hosts the rule assigned.
+ */
+async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned) {
+  const { input, now } = req;
+  const { eventType } = req.target;
+  const language = input.guestLanguage ?? req.language ?? "en";
+  const bookedHosts = [assigned.primary, ...assigned.coHosts];
+  const token = randomBytes(32).toString("base64url");
+  const id = newId("bkg");
+  const location = await initialLocation(tx, eventType.location, assigned.primary.id, id);
+  const row = newBookingRow(eventType, {
+    id,
+    hostId: assigned.primary.id,
+    start: input.startTime,
+    guest: { guestName: input.guestName, guestEmail: input.guestEmail, guestTimezone: input.guestTimezone, guestLanguage: language },
+    location: location.location,
+    customAnswers: req.customAnswers,
+    cancelTokenHash: hashCancelToken(token),
+    now,
+  });
+  const pending = row.status === "pending";
+  const answer: Answer = {
+    id: row.id,
+    status: row.status,
+    startTime: isoUtc(row.startTime),
+    endTime: isoUtc(row.endTime),
+    guestName: row.guestName,
+    guestEmail: row.guestEmail,
+    confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), input.startTime, row.endTime.getTime(), input.guestTimezone, location, language, pending),
+    location: row.location,
+    hostNames: bookedHosts.map((h) => h.fullName),
+  };
+  return { token, row, answer, bookedHosts };
+}
+
+/** The booking.created event the new booking's commit writes to the outbox: what plans its effects (effects.ts). */
+function createdEvent(row: BookingRow, target: BookingTarget, bookedHosts: UserRow[], now: number): { kind: "booking.created"; payload: BookingEventPayload } {
+  const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team: target.team };
+  const data = toBooking(row, target.eventType, people);
+  return { kind: "booking.created", payload: bookingEventPayload("booking.created", row, { hostIds: bookedHosts.map((h) => h.id) }, now, data) };
 }

@@ -14,8 +14,8 @@ import { recordHistory, SYSTEM } from "./history";
 // - else, with VIDEO_URL_TEMPLATE: the link is made in the booking's own transaction;
 // - else: no link; people read "the host will send the meeting link".
 // The messages of a booking event whose link is still coming wait for it, in the outbox (the
-// fan-out defers itself, see lib/jobs/booking-events.ts), at most MEETING_LINK_WAIT_MS after
-// the event; then they go with the template's link if there is one, else with those words.
+// fan-out defers itself, see effects.ts), at most MEETING_LINK_WAIT_MS after the event; then
+// they go with the template's link if there is one, else with those words.
 
 /** The longest the messages of a new `video` booking wait for the provider's link. */
 export const MEETING_LINK_WAIT_MS = 60_000;

@@ -17,12 +17,11 @@ import { activeHostsOf } from "@/lib/services/teams/public-pages";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { loadPeopleOf } from "./people";
 import { refuseIfCalendarsBusy } from "./calendar-check";
+import { bookingTimes } from "./row";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
 
 /** Who moves a booking: a host (by id) or the guest. */
 type Mover = Extract<Actor, { actor: "host" | "guest" }>;
-
-const MINUTE = 60_000;
 
 /** Who may host a booking's move: its hosts now, and for round robin the event type's hosts too. */
 type MovePlan = { eventType: EventTypeRow; current: UserRow[]; candidates: UserRow[] };
@@ -64,17 +63,11 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
   const hosts = [assigned.primary, ...assigned.coHosts];
   const former = current.filter((c) => !hosts.some((h) => h.id === c.id));
 
-  const end = start + eventType.durationMinutes * MINUTE;
   const [row] = await tx
     .update(bookings)
     .set({
       hostId: assigned.primary.id,
-      startTime: new Date(start),
-      endTime: new Date(end),
-      bufferBeforeMinutes: eventType.bufferBeforeMinutes,
-      bufferAfterMinutes: eventType.bufferAfterMinutes,
-      blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
-      blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
+      ...bookingTimes(eventType, start),
       previousStartTime: booking.startTime,
       updatedAt: new Date(now),
       // The calendar invitation's SEQUENCE: the moved event replaces the one calendars hold.

@@ -1,0 +1,60 @@
+import "server-only";
+import type { BookingRow, EventTypeRow } from "@/db/schema";
+
+const MINUTE = 60_000;
+
+type Timing = Pick<EventTypeRow, "durationMinutes" | "bufferBeforeMinutes" | "bufferAfterMinutes">;
+
+/**
+ * A booking's times when it starts at `start` (epoch ms): its span by the event type's duration,
+ * and the time it blocks with the type's buffers (what the exclusion constraint compares). What a
+ * new booking is written with and what a move writes again.
+ */
+export function bookingTimes(eventType: Timing, start: number): Pick<BookingRow, "startTime" | "endTime" | "bufferBeforeMinutes" | "bufferAfterMinutes" | "blockedStart" | "blockedEnd"> {
+  const end = start + eventType.durationMinutes * MINUTE;
+  return {
+    startTime: new Date(start),
+    endTime: new Date(end),
+    bufferBeforeMinutes: eventType.bufferBeforeMinutes,
+    bufferAfterMinutes: eventType.bufferAfterMinutes,
+    blockedStart: new Date(start - eventType.bufferBeforeMinutes * MINUTE),
+    blockedEnd: new Date(end + eventType.bufferAfterMinutes * MINUTE),
+  };
+}
+
+/** What a guest's booking is made of besides its event type and host. */
+export type NewBookingFacts = {
+  id: string;
+  hostId: string;
+  start: number;
+  guest: Pick<BookingRow, "guestName" | "guestEmail" | "guestTimezone" | "guestLanguage">;
+  location: string;
+  customAnswers: BookingRow["customAnswers"];
+  cancelTokenHash: string;
+  now: number;
+};
+
+/** A new booking's row, as it will be inserted (commit.ts). */
+export function newBookingRow(eventType: Timing & Pick<EventTypeRow, "id" | "requiresConfirmation">, facts: NewBookingFacts): BookingRow {
+  return {
+    id: facts.id,
+    hostId: facts.hostId,
+    eventTypeId: eventType.id,
+    // An event type that needs the host's approval makes a request: it holds the time like a
+    // confirmed booking until the host confirms or declines it (decisions §16).
+    status: eventType.requiresConfirmation ? "pending" : "confirmed",
+    ...bookingTimes(eventType, facts.start),
+    ...facts.guest,
+    location: facts.location,
+    customAnswers: facts.customAnswers,
+    cancelTokenHash: facts.cancelTokenHash,
+    cancellationReason: null,
+    cancelledBy: null,
+    cancelledAt: null,
+    previousStartTime: null,
+    noShow: false,
+    sequence: 0,
+    createdAt: new Date(facts.now),
+    updatedAt: new Date(facts.now),
+  };
+}
