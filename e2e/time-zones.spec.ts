@@ -47,3 +47,25 @@ test("the guest's zone is kept under its current id and shown by its name, and z
     await zone.press("Escape");
   }
 });
+
+test("a zone picker opened while the first paint's times give way to the live ones stays open", async ({ page, request }) => {
+  const { username } = await setUpHost(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The live times wait until the guest has opened the picker.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/slots\?/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(`/${username}/consult`);
+  await page.getByRole("button", { name: "Timezone: India Standard Time Change" }).click();
+  const zone = page.getByRole("combobox", { name: "Timezone" });
+  await expect(zone).toBeVisible();
+  release();
+  await expect(page.locator("[data-zone]:not([data-preview])").first()).toHaveAttribute("data-zone", "Asia/Kolkata");
+  await expect(zone).toBeVisible();
+  await zone.fill("berlin");
+  await zone.press("Enter");
+  await expect(page.getByRole("button", { name: "Timezone: Central European Time Change" })).toBeVisible();
+});

@@ -50,6 +50,8 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
   // Null in the server's render: the page then shows no time at all (see SlotsPreview).
   const preferences = useGuestPreferences();
   const { m } = useGuestText();
+  // The zone picker under the calendar: kept here, as the calendar is drawn twice (preview, then live).
+  const [zoneOpen, setZoneOpen] = useState(false);
   const [previewDone, setPreviewDone] = useState(false);
   const onPreviewDone = useCallback(() => setPreviewDone(true), []);
   const [slot, setSlot] = useState<SlotDto | null>(null);
@@ -101,7 +103,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
             </div>
           </div>
           {/* The zone can still change with the form open: the chosen time is rewritten in it. */}
-          {slot && <ZoneLine preferences={preferences} hostTimezone={hostTimezone} />}
+          {slot && <ZoneLine preferences={preferences} hostTimezone={hostTimezone} open={zoneOpen} onOpenChange={setZoneOpen} />}
           {slot && preferences && (
             <Suspense fallback={<p className="text-slate-500">{m.openingForm}</p>}>
               <BookingForm
@@ -136,7 +138,7 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
               windowDays={windowDays}
               // Once gone, the preview never comes back (a retry shows the picker's own loading).
               preview={previewDone ? undefined : preview}
-              below={<ZoneLine preferences={preferences} hostTimezone={hostTimezone} />}
+              below={<ZoneLine preferences={preferences} hostTimezone={hostTimezone} open={zoneOpen} onOpenChange={setZoneOpen} />}
               onReady={onPreviewDone}
               onPick={(picked) => {
                 preload(); // a keyboard or script pick skips the pointer and focus events above

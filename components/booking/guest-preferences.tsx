@@ -71,10 +71,26 @@ function useZoneLabels() {
  * change it: the searchable picker opens under the line), and the clock. Until the browser has
  * said the guest's zone (the server's render) it says it is finding it, in the same height.
  */
-export function ZoneLine({ preferences, hostTimezone }: { preferences: GuestPreferences | null; hostTimezone?: string }) {
+export function ZoneLine({
+  preferences,
+  hostTimezone,
+  open: openProp,
+  onOpenChange,
+}: {
+  preferences: GuestPreferences | null;
+  hostTimezone?: string;
+  /**
+   * Whether the picker is open, held by a page whose calendar is drawn twice (the first paint's
+   * preview, then the live one): the line is mounted anew, and a picker the guest opened meanwhile stays open.
+   */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const { m, intl } = useGuestText();
   const zoneLabels = useZoneLabels();
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openProp ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const panelId = useId();
   const zoneId = useId();
   const lineButton = useRef<HTMLButtonElement>(null);
