@@ -42,6 +42,7 @@ export default defineConfig({
       // sign-ups and bookings (10/1h, 30/10m by default) would see the whole suite as one flood.
       LIMIT_REGISTER: "1000/1h",
       LIMIT_BOOKINGS_PER_ADDRESS: "1000/10m",
+      LIMIT_SLOTS_PER_ADDRESS: "1000/1m",
     },
   },
 });

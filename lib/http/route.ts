@@ -88,8 +88,11 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
 export type IpLimit = { name: string; limit: number; windowSeconds: number };
 
 const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
-/** Public slot lists: 60 a minute per client IP. */
-export const PUBLIC_SLOTS_LIMIT = { name: "slots", limit: 60, windowSeconds: 60 };
+/** Public slot lists per client address: 60 a minute by default (LIMIT_SLOTS_PER_ADDRESS). */
+export const PUBLIC_SLOTS_LIMIT = (): IpLimit | undefined => {
+  const rule = getConfig().addressLimits.slots;
+  return rule && { name: "slots", ...rule };
+};
 /** Calendar push notifications: per sending address, generous (a provider sends bursts from few addresses). */
 export const CALENDAR_HOOKS_LIMIT = { name: "calendar-hooks", limit: 600, windowSeconds: 60 };
 
