@@ -121,3 +121,28 @@ describe("the per-email limit (5 an hour) and the guest's own cancel link", () =
     expect((await made()).status).toBe(429);
   });
 });
+
+describe("public slot lists per client address (LIMIT_SLOTS_PER_ADDRESS, default 60/1m)", () => {
+  const listFrom = (ip: string, username: string, slug: string, date: string) =>
+    api.get(`/public/${username}/${slug}/slots?from=${date}&to=${date}&timezone=UTC`, { headers: { "x-forwarded-for": ip } });
+
+  it("answers 60 lists a minute to one address, then 429; a setting raises it, and off lifts it", async () => {
+    const { host, et } = await openDay();
+    const date = dateIn(5, host.timezone);
+    const ip = address();
+    for (let i = 0; i < 60; i++) expect((await listFrom(ip, host.username, et.slug, date)).status).toBe(200);
+    const refused = await listFrom(ip, host.username, et.slug, date);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("60");
+    expect((await listFrom(address(), host.username, et.slug, date)).status).toBe(200);
+
+    configure({ addressLimits: parseConfig({ DATA_DIR: getConfig().dataDir, LIMIT_SLOTS_PER_ADDRESS: "100/1m" }).addressLimits });
+    const raised = await listFrom(ip, host.username, et.slug, date);
+    expect(raised.status).toBe(200);
+    expect(raised.headers.get("x-ratelimit-limit")).toBe("100");
+    configure({ addressLimits: parseConfig({ DATA_DIR: getConfig().dataDir, LIMIT_SLOTS_PER_ADDRESS: "off" }).addressLimits });
+    const lifted = await listFrom(ip, host.username, et.slug, date);
+    expect(lifted.status).toBe(200);
+    expect(lifted.headers.get("x-ratelimit-limit")).toBeNull();
+  });
+});
