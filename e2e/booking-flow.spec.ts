@@ -18,7 +18,8 @@ test("a guest lists slots in their zone, books, sees the slot gone, and cancels 
   const slotsPath = api(`/public/${username}/consult/slots?from=${date}&to=${date}&timezone=America/New_York`);
   const listed = await request.get(slotsPath);
   expect(listed.status()).toBe(200);
-  expect(listed.headers()["x-ratelimit-limit"]).toBe("60");
+  // The per-address limit is announced (its value is a setting: the suite raises it; tests/integration/address-limits.test.ts holds the default).
+  expect(Number(listed.headers()["x-ratelimit-limit"])).toBeGreaterThan(0);
   const { slots } = await listed.json();
   expect(slots.map((s: any) => s.displayStart.slice(11, 16))).toEqual(["10:00", "10:30", "11:00", "11:30"]);
 
