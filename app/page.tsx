@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
-import { currentHost } from "@/lib/auth/current-host";
+import { currentHost } from "@/lib/dashboard/current-host";
 
 export const dynamic = "force-dynamic";
 

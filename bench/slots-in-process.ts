@@ -16,8 +16,8 @@ import { openPglite } from "../db/client";
 import { availabilityRules, eventTypes, schedules, users } from "../db/schema";
 import { parseConfig, setConfig } from "../lib/config";
 import { setDatabase } from "../lib/store/database";
-import { invalidateHost } from "../lib/services/schedule/cache";
-import { listPublicSlotsJson } from "../lib/services/schedule/slots";
+import { invalidateHost } from "@/lib/services/host-time/cache";
+import { listPublicSlotsJson } from "@/lib/services/bookable/slots";
 import type { Db } from "../db";
 
 const N = Number(process.env.BENCH_SLOTS_N || 1000);

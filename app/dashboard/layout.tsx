@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { DashboardProviders } from "@/components/dashboard/providers";
 import { Prefetched } from "@/app/dashboard/prefetched";
-import { requireHost } from "@/lib/auth/current-host";
+import { requireHost } from "@/lib/dashboard/current-host";
 import { REQUESTS_WAITING } from "@/lib/dashboard/requests-waiting";
 import { hostPageUrl } from "@/lib/links";
 

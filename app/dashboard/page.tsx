@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DashboardHome } from "@/components/dashboard/home";
-import { requireHost } from "@/lib/auth/current-host";
+import { requireHost } from "@/lib/dashboard/current-host";
 import { Prefetched } from "@/app/dashboard/prefetched";
 import { ANY, UPCOMING } from "@/lib/dashboard/home-queries";
 import type { Resource } from "@/lib/dashboard/prefetch";

@@ -1,6 +1,6 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { requireHost } from "@/lib/auth/current-host";
+import { requireHost } from "@/lib/dashboard/current-host";
 import { prefetchFor, type Resource } from "@/lib/dashboard/prefetch";
 
 /** Renders `children` with the host's `resources` already in TanStack Query's cache. */

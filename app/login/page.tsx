@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import Link from "next/link";
 import { LoginForm } from "@/components/auth/login-form";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
-import { currentHost } from "@/lib/auth/current-host";
+import { currentHost } from "@/lib/dashboard/current-host";
 
 export const metadata: Metadata = { title: "Log in" };
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { RegisterForm } from "@/components/auth/register-form";
 import { Alert } from "@/components/ui/alert";
-import { currentHost } from "@/lib/auth/current-host";
+import { currentHost } from "@/lib/dashboard/current-host";
 import { getConfig } from "@/lib/config";
 import { invitationOfSignUpToken } from "@/lib/services/teams";
 import { getDb } from "@/lib/store/database";

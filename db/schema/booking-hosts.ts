@@ -31,7 +31,7 @@ export const bookingHosts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.userId] }),
-    // What blocks a host's time is read by where it ends (lib/services/schedule/load.ts).
+    // What blocks a host's time is read by where it ends (lib/services/host-time/load.ts).
     index("booking_hosts_user_blocked_end_idx").on(t.userId, t.blockedEnd).where(sql`not ${t.cancelled}`),
     // A host's bookings list (GET /me/bookings) walks this index in its order, however long their
     // past: page 500 skips entries of the index, not rows of bookings (lib/services/bookings/list.ts).

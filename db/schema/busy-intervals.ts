@@ -24,7 +24,7 @@ export const busyIntervals = pgTable(
   },
   (t) => [
     index("busy_intervals_user_time_idx").on(t.userId, t.startTime),
-    // Read by where an interval ends (lib/services/schedule/load.ts): past busy time is never visited.
+    // Read by where an interval ends (lib/services/host-time/load.ts): past busy time is never visited.
     index("busy_intervals_user_end_idx").on(t.userId, t.endTime),
     index("busy_intervals_calendar_event_idx").on(t.calendarId, t.eventKey),
   ],

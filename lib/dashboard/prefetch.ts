@@ -8,8 +8,8 @@ import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, 
 import { AppError } from "@/lib/errors";
 import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
 import { getTeam, listInvitations, listTeamEventTypes, listTeams } from "@/lib/services/teams";
-import { getAvailability } from "@/lib/services/schedule/availability";
-import { listSchedules } from "@/lib/services/schedule/schedules";
+import { getAvailability } from "@/lib/services/schedules/availability";
+import { listSchedules } from "@/lib/services/schedules/manage";
 import { scheduleKeys } from "@/lib/browser/api-client/schedules";
 import { loadConnections } from "@/lib/services/calendars";
 import { listEventTypes } from "@/lib/services/event-types/manage";

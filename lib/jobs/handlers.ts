@@ -1,7 +1,7 @@
 import "server-only";
 import { bookingEvents } from "@/lib/outbox/booking-events";
 import { bookingEmail } from "./booking-email";
-import { bookingEventFanOut } from "./booking-events";
+import { bookingEventFanOut } from "./run-booking-effects";
 import { calendarWrite } from "./calendar-write";
 import { emailChangeEmail } from "./email-change-email";
 import { emailChangedNotice } from "./email-changed-notice";

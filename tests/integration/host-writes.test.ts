@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
 import { users } from "@/db/schema";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
-import { cacheEpoch } from "@/lib/services/schedule/cache";
+import { writeForHost } from "@/lib/services/host-time/writes";
+import { cacheEpoch } from "@/lib/services/host-time/cache";
 import { withTestDatabase } from "../support/database";
 import { createHost } from "../support/factories";
 

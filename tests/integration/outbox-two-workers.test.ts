@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres, type Database } from "@/db/client";
 import { bookings, outboxJobs, webhookDeliveries } from "@/db/schema";
-import { bookingEventFanOut } from "@/lib/jobs/booking-events";
+import { bookingEventFanOut } from "@/lib/jobs/run-booking-effects";
 import { WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import type { JobHandler } from "@/lib/jobs/types";
 import { webhookDelivery } from "@/lib/jobs/webhook-delivery";

@@ -2,7 +2,7 @@ import { getServerSession } from "next-auth";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/dashboard/next-auth-options";
 import { sessionCookieName, sessionSecret } from "@/lib/auth/session";
 import { log } from "@/lib/log";
 import { proxy } from "@/proxy";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
 import { outboxJobs } from "@/db/schema";
-import { bookingEventFanOut } from "@/lib/jobs/booking-events";
+import { bookingEventFanOut } from "@/lib/jobs/run-booking-effects";
 import { WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import { JobWorker } from "@/lib/jobs/worker";
 import { bookingEvents } from "@/lib/outbox/booking-events";

@@ -14,9 +14,9 @@ import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { log } from "@/lib/log";
 import { orNotFoundPage } from "@/lib/pages";
-import { firstOpenMonth } from "@/lib/services/schedule/first-open-month";
-import { personalHost, windowDaysOf } from "@/lib/services/schedule/bookable";
-import { getPublicBookableCached } from "@/lib/services/schedule/cache";
+import { firstOpenMonth } from "@/lib/services/bookable/first-open-month";
+import { personalHost, windowDaysOf } from "@/lib/services/bookable/bookable";
+import { getPublicBookableCached } from "@/lib/services/bookable/bookable";
 
 // /{username}/{slug}: the guest's booking page. The page renders the event; the widget lists
 // slots and books through the public API, the same one any other client uses.

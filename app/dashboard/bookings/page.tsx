@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BookingList } from "@/components/dashboard/bookings/booking-list";
 import { Prefetched } from "@/app/dashboard/prefetched";
-import { requireHost } from "@/lib/auth/current-host";
+import { requireHost } from "@/lib/dashboard/current-host";
 import { bookingsPage } from "@/lib/dashboard/booking-views";
 import { filtersOf, rangeIsReversed, readBookingsState } from "@/lib/dashboard/bookings-url";
 import { activeTeamsOf } from "@/lib/dashboard/host-teams";

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { getDb } from "@/lib/store/database";
 import { log } from "@/lib/log";
-import { calendarFeed } from "@/lib/services/calendars/feed";
+import { calendarFeed } from "@/lib/services/bookings/calendar-feed";
 
 export const dynamic = "force-dynamic";
 

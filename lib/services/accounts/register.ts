@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
 import type { RegisterBody } from "@/lib/schemas/account";
-import { DEFAULT_SCHEDULE_NAME } from "@/lib/services/schedule/schedule-store";
+import { DEFAULT_SCHEDULE_NAME } from "@/lib/services/schedules/store";
 import { joinBySignUpToken } from "@/lib/services/teams";
 import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { WELCOME_EMAIL } from "@/lib/outbox/kinds";

@@ -6,7 +6,7 @@ import { pgConstraint, pgErrorCode } from "@/db/client";
 import { users, type UserRow } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { UpdateProfileBody } from "@/lib/schemas/account";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { writeForHost } from "@/lib/services/host-time/writes";
 
 // Through writeForHost: the public pages' cache is keyed by /{username}/{slug}, so a new
 // username must drop the host's entries (here and, by NOTIFY, on other instances) or the old

@@ -4,7 +4,7 @@ import { runStatements } from "@/db/client";
 import type { EventTypeRow, UserRow } from "@/db/schema";
 import { isOfferedSlot } from "@/lib/slots";
 import { pickRoundRobinHost, type RoundRobinCandidate } from "@/lib/slots/team";
-import { engineInputFor, type HostSchedule } from "@/lib/services/schedule/load";
+import { engineInputFor, type HostSchedule } from "@/lib/services/host-time/load";
 
 // Who hosts a booking at a start (decisions §15): a personal event type's host, every host of a
 // collective one, or the round-robin host the rule picks among those free. Read inside the

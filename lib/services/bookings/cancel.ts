@@ -10,7 +10,7 @@ import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { writeForHosts } from "@/lib/services/schedule/host-writes";
+import { writeForHosts } from "@/lib/services/host-time/writes";
 import { loadPeopleOf, peopleView } from "./people";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
 

@@ -6,14 +6,14 @@ import { hostsOfEvent, type BookingEvent, type BookingEventPayload } from "@/lib
 import type { NewJob } from "@/lib/outbox/enqueue";
 import { BOOKING_EMAIL, CALENDAR_WRITE, WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import type { BookingEmailJob, CalendarWriteJob, WebhookDeliveryJob } from "@/lib/outbox/payloads";
-import { hostsWithCalendarWork } from "@/lib/services/calendars/write-booking";
+import { hostsWithCalendarWork } from "./calendar-write";
 import { webhooksWanting } from "@/lib/services/webhooks/delivery";
 import { webhookBody } from "@/lib/webhooks/body";
 import { MEETING_LINK_RECHECK_MS, meetingLinkState, type MeetingLinkState } from "./meeting-link";
 import { remindersAfter } from "./reminders";
 import { expiryWarningsAfter } from "./request-expiry-warning";
 
-// What a booking event sets off (the outbox's fan-out of it, run by lib/jobs/booking-events.ts):
+// What a booking event sets off (the outbox's fan-out of it, run by lib/jobs/run-booking-effects.ts):
 // one delivery job per active webhook that wants the event, of every host it concerns (a team
 // booking's hosts, and the host a reassignment took it from), one email to the guest and one to
 // each of those hosts, and one job per host that brings that host's calendar to the booking's
@@ -79,7 +79,7 @@ export type EffectPlan = { status: "done"; enqueue: NewJob[] } | { status: "defe
 export async function loadEffectFacts(db: Db, event: BookingEventPayload, now: number): Promise<EffectFacts> {
   const hostIds = hostsOfEvent(event);
   // A host with no calendar to write to and no event of the booking in one gets no job: it
-  // would find nothing to do (lib/services/calendars/write-booking.ts).
+  // would find nothing to do (lib/services/bookings/calendar-write.ts).
   const calendarHosts = TOLD[event.event].calendars ? await hostsWithCalendarWork(db, event.bookingId, hostIds) : new Set<string>();
   const meetingLink = showsAwaitedLink(event) ? await meetingLinkState(db, event.bookingId, Date.parse(event.occurredAt), now) : undefined;
   if (meetingLink?.wait) return { calendarHosts, meetingLink, webhooks: [], reminders: [], warnings: [] };

@@ -9,7 +9,7 @@ import { dropPendingBookingJobs } from "@/lib/outbox/drop";
 import type { NewJob } from "@/lib/outbox/enqueue";
 import { REMINDER_CALL, REMINDER_EMAIL, REMINDER_KINDS } from "@/lib/outbox/kinds";
 import type { ReminderJob } from "@/lib/outbox/payloads";
-import { guestPhoneOf } from "@/lib/services/calls/place";
+import { guestPhoneOf } from "./guest-phone";
 import { loadBookingFacts, loadGuestMessageFacts } from "./facts";
 
 // Reminders (decisions §16): each is a job in the outbox, due at start − minutesBefore, made by

@@ -5,7 +5,7 @@ import { bookingCalendarEvents, bookings, busyIntervals, calendarConnections, ca
 import { CalendarError, type BusyRange } from "@/lib/calendars";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { writeForHost } from "@/lib/services/host-time/writes";
 import { connectionClient, connectionStatusAfter } from "./store";
 
 // The check at booking (decisions §17). Busy data is as old as the connection's last good sync;

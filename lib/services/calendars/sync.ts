@@ -14,7 +14,7 @@ import { getConfig } from "@/lib/config";
 import { connectionClient, recordConnectionFailure } from "./store";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { writeForHost } from "@/lib/services/host-time/writes";
 
 // Busy-time sync: reads what changed in a connection's calendars and keeps their busy time in
 // busy_intervals, where the slot engine's loader reads it. Slots never wait on a provider: they

@@ -7,7 +7,7 @@ import { calendarConnections, calendars, type UserRow } from "@/db/schema";
 import { validationError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { UpdateConnectionBody } from "@/lib/schemas/calendar";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
+import { writeForHost } from "@/lib/services/host-time/writes";
 import { stopPushChannels } from "./push";
 import { getConnectionForHostOrThrow, loadConnectionOrThrow, type ConnectionWithCalendars } from "./store";
 

@@ -10,7 +10,7 @@ import { followupScript, reminderScript, sayTwiml, type CallSubject } from "@/li
 import { toCall, type CallDto } from "@/lib/dto";
 import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { toE164 } from "@/lib/phone";
+import { guestPhoneOf } from "@/lib/services/bookings/guest-phone";
 import { assertModifiable, hostedBy } from "@/lib/services/bookings/store";
 import { siteUrl, spokenSite } from "@/lib/links";
 
@@ -39,20 +39,6 @@ function assertAgentApplies(agent: CallAgent, booking: BookingRow, now: number):
       status: booking.status,
     });
   }
-}
-
-/** The guest's answer to the event type's phone question, in E.164; undefined when there is none. */
-export function guestPhoneOf(booking: Pick<BookingRow, "customAnswers">, questions: EventTypeRow["customQuestions"]): string | undefined {
-  const answers = new Map(Object.entries(booking.customAnswers));
-  for (const question of questions) {
-    if (question.type !== "phone") continue;
-    const answer = answers.get(question.id)?.trim();
-    // Answers are checked when the booking is made; one given before the question asked for a
-    // phone number may not be one.
-    const number = answer ? toE164(answer) : undefined;
-    if (number) return number;
-  }
-  return undefined;
 }
 
 /** The guest's number in E.164; 400 when there is none. */

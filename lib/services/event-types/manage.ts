@@ -7,8 +7,8 @@ import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
 import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
-import { assertOwnSchedule } from "@/lib/services/schedule/schedules";
+import { writeForHost } from "@/lib/services/host-time/writes";
+import { assertOwnSchedule } from "@/lib/services/schedules/manage";
 
 function slugTaken(error: unknown, slug: string | undefined): never {
   if (pgErrorCode(error) === "23505") {

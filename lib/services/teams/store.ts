@@ -5,7 +5,7 @@ import { runStatements } from "@/db/client";
 import { teamMembers, teams, users, type TeamMemberRow, type TeamRow, type UserRow } from "@/db/schema";
 import type { TeamMemberView } from "@/lib/dto";
 import { AppError, notFound } from "@/lib/errors";
-import { invalidateHost, scheduleChangeNotice } from "@/lib/services/schedule/cache";
+import { invalidateHost, scheduleChangeNotice } from "@/lib/services/host-time/cache";
 import { liveMember } from "./invitation-rules";
 
 // The teams' queries and the rules every team verb starts from: who may see a team (its

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/dashboard/next-auth-options";
 import { AppError, validationError } from "@/lib/errors";
 import { readBodyBytes } from "@/lib/http/parse";
 import { errorResponse } from "@/lib/http/respond";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Prefetched } from "@/app/dashboard/prefetched";
 import { TeamPage } from "@/components/dashboard/teams/team-page";
-import { requireHost } from "@/lib/auth/current-host";
+import { requireHost } from "@/lib/dashboard/current-host";
 import { getConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Team" };

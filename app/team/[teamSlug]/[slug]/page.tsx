@@ -9,8 +9,8 @@ import { fill } from "@/lib/i18n/fill";
 import { INTL_TAG } from "@/lib/i18n/locales";
 import { guestLanguage } from "@/lib/i18n/server";
 import { orNotFoundPage } from "@/lib/pages";
-import { windowDaysOf } from "@/lib/services/schedule/bookable";
-import { getPublicBookableCached } from "@/lib/services/schedule/cache";
+import { windowDaysOf } from "@/lib/services/bookable/bookable";
+import { getPublicBookableCached } from "@/lib/services/bookable/bookable";
 
 // /team/{teamSlug}/{slug}: a team event type's booking page (decisions §15). The same widget as
 // a host's page, asking the team's public routes: round robin offers a time when any host is

@@ -1,7 +1,7 @@
 // GET, PUT /api/v1/me/availability – weekly rules, date overrides, notice and window
 import { endpoint, json, route } from "@/lib/http/route";
 import { Availability, AvailabilityBody } from "@/lib/schemas/availability";
-import { getAvailability, replaceAvailability } from "@/lib/services/schedule/availability";
+import { getAvailability, replaceAvailability } from "@/lib/services/schedules/availability";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/availability", {
   GET: route(

@@ -1,7 +1,7 @@
 // POST /api/v1/me/calendar-feed – a new secret iCalendar feed URL of the host's bookings
 import { z } from "zod";
 import { endpoint, json, route } from "@/lib/http/route";
-import { rotateCalendarFeed } from "@/lib/services/calendars/feed";
+import { rotateCalendarFeed } from "@/lib/services/bookings/calendar-feed";
 
 const FeedUrl = z.object({ url: z.string().meta({ description: "{APP_URL}/feeds/{secret}.ics; the previous URL stops working" }) }).meta({ id: "CalendarFeed" });
 

@@ -1,7 +1,7 @@
 // GET, POST /api/v1/me/schedules – list the host's schedules and add one
 import { endpoint, json, route } from "@/lib/http/route";
 import { CreateScheduleBody, Schedule, ScheduleList } from "@/lib/schemas/schedule";
-import { createSchedule, listSchedules } from "@/lib/services/schedule/schedules";
+import { createSchedule, listSchedules } from "@/lib/services/schedules/manage";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/schedules", {
   GET: route(

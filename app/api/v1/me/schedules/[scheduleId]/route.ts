@@ -1,7 +1,7 @@
 // GET, PUT, DELETE /api/v1/me/schedules/{scheduleId} – read, replace or remove one schedule
 import { endpoint, json, route } from "@/lib/http/route";
 import { Schedule, ScheduleParams, UpdateScheduleBody } from "@/lib/schemas/schedule";
-import { deleteSchedule, getSchedule, replaceSchedule } from "@/lib/services/schedule/schedules";
+import { deleteSchedule, getSchedule, replaceSchedule } from "@/lib/services/schedules/manage";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/schedules/{scheduleId}", {
   GET: route(

@@ -1,8 +1,8 @@
 // GET /api/v1/public/{username}/{eventSlug} – what a guest's booking page shows
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicEventPage, PublicEventParams } from "@/lib/schemas/booking";
-import { personalHost } from "@/lib/services/schedule/bookable";
-import { getPublicBookableCached } from "@/lib/services/schedule/cache";
+import { personalHost } from "@/lib/services/bookable/bookable";
+import { getPublicBookableCached } from "@/lib/services/bookable/bookable";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}", {
   GET: route(

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Prefetched } from "@/app/dashboard/prefetched";
 import { NewTeamEventType } from "@/components/dashboard/teams/team-event-type-editor";
-import { requireHost } from "@/lib/auth/current-host";
+import { requireHost } from "@/lib/dashboard/current-host";
 
 export const metadata: Metadata = { title: "New team event type" };
 

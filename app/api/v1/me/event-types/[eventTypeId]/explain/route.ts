@@ -1,7 +1,7 @@
 // GET /api/v1/me/event-types/{eventTypeId}/explain?startTime=… – why a time is or is not bookable
 import { endpoint, json, route } from "@/lib/http/route";
 import { EventTypeParams, Explanation, ExplainQuery } from "@/lib/schemas/event-type";
-import { explainEventTypeSlot } from "@/lib/services/schedule/explain";
+import { explainEventTypeSlot } from "@/lib/services/bookable/explain";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types/{eventTypeId}/explain", {
   GET: route(

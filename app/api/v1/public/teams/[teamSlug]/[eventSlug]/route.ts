@@ -1,7 +1,7 @@
 // GET /api/v1/public/teams/{teamSlug}/{eventSlug} – what a guest's team booking page shows
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicTeamEventPage, PublicTeamEventParams } from "@/lib/schemas/booking";
-import { getPublicBookableCached } from "@/lib/services/schedule/cache";
+import { getPublicBookableCached } from "@/lib/services/bookable/bookable";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSlug}/{eventSlug}", {
   GET: route(

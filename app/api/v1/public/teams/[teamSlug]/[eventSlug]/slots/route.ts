@@ -2,7 +2,7 @@
 import { jsonText } from "@/lib/http/respond";
 import { endpoint, PUBLIC_SLOTS_LIMIT, route } from "@/lib/http/route";
 import { PublicTeamEventParams, SlotList, SlotsQuery } from "@/lib/schemas/booking";
-import { listPublicSlotsJson } from "@/lib/services/schedule/slots";
+import { listPublicSlotsJson } from "@/lib/services/bookable/slots";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSlug}/{eventSlug}/slots", {
   GET: route(

@@ -2,7 +2,7 @@
 import { endpoint, json, route } from "@/lib/http/route";
 import { ExplainQuery, TeamExplanation } from "@/lib/schemas/event-type";
 import { TeamEventTypeParams } from "@/lib/schemas/team";
-import { explainTeamEventTypeSlot } from "@/lib/services/schedule/explain";
+import { explainTeamEventTypeSlot } from "@/lib/services/bookable/explain";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}/event-types/{eventTypeId}/explain", {
   GET: route(

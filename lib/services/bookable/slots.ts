@@ -4,9 +4,9 @@ import type { Db } from "@/db";
 import type { SlotsQuery } from "@/lib/schemas/booking";
 import { toSlotDtos } from "@/lib/slots";
 import { computeTeamSlotsUntil } from "@/lib/slots/team";
-import { dependenciesOf, schedulingTypeOf, type Bookable, type PublicOwner } from "./bookable";
-import { cachedSlotResponse, cacheEpoch, getHostSchedulesCached, getPublicBookableCached, rememberSlotResponse } from "./cache";
-import { engineInputFor } from "./load";
+import { dependenciesOf, getPublicBookableCached, schedulingTypeOf, type Bookable, type PublicOwner } from "./bookable";
+import { cachedSlotResponse, cacheEpoch, getHostSchedulesCached, rememberSlotResponse } from "@/lib/services/host-time/cache";
+import { engineInputFor } from "@/lib/services/host-time/load";
 
 type Query = z.output<typeof SlotsQuery>;
 

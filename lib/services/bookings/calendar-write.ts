@@ -11,7 +11,7 @@ import { loadBookingFacts, type BookingFacts } from "@/lib/services/bookings/fac
 import { bookingUid, siteUrl } from "@/lib/links";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { storeMeetingLink } from "@/lib/services/bookings/meeting-link";
-import { connectionClient, recordConnectionFailure } from "./store";
+import { connectionClient, recordConnectionFailure } from "@/lib/services/calendars/store";
 
 // Writes a booking into the host's write-target calendar (decisions §9): made on
 // booking, moved on reschedule, removed on cancel, from the outbox with the worker's retries.

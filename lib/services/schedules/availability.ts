@@ -4,8 +4,8 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import { users, type UserRow } from "@/db/schema";
 import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
-import { writeForHost } from "@/lib/services/schedule/host-writes";
-import { ensureDefaultSchedule, replaceHours, scheduleRowsOf, toScheduleDtos } from "./schedule-store";
+import { writeForHost } from "@/lib/services/host-time/writes";
+import { ensureDefaultSchedule, replaceHours, scheduleRowsOf, toScheduleDtos } from "./store";
 
 // /me/availability is the host's default schedule (decisions §16), with the host's notice and
 // window beside it; its timezone is the host's own.

@@ -3,7 +3,7 @@ import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import { wakeJobWorker } from "@/lib/outbox/wake";
 import { hostBookingsLock, retryOnDeadlock } from "@/lib/store/locks";
-import { invalidateHost, scheduleChangeNotice } from "@/lib/services/schedule/cache";
+import { invalidateHost, scheduleChangeNotice } from "./cache";
 
 /**
  * The one door for writes to what a host's slots are made of (hours, event types, bookings,

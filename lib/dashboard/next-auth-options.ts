@@ -8,8 +8,8 @@ import { clientIp } from "@/lib/http/client-ip";
 import { LoginBody } from "@/lib/schemas/account";
 import { logInGuarded } from "@/lib/services/accounts/login-guard";
 import { getDb } from "@/lib/store/database";
-import { sessionVersionOf } from "./jwt";
-import { secureCookies, sessionSecret } from "./session";
+import { sessionVersionOf } from "@/lib/auth/jwt";
+import { secureCookies, sessionSecret } from "@/lib/auth/session";
 
 // next-auth's options for the dashboard's sign-in: the one part of the session that needs the
 // database (checking a password). Kept apart from lib/auth/session.ts, which only reads cookies,

@@ -4,7 +4,8 @@ import type { EventTypeRow, TeamRow, UserRow } from "@/db/schema";
 import type { SchedulingType } from "@/lib/slots/team";
 import { getPublicEventTypeOrThrow } from "@/lib/services/event-types/public";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
-import { scheduleIdFor, type ScheduleRequest } from "./load";
+import { cachedLookup } from "@/lib/services/host-time/cache";
+import { scheduleIdFor, type ScheduleRequest } from "@/lib/services/host-time/load";
 
 // One model (issue 38): a personal event type is a team of one. Whatever is asked of an event
 // type's time (its slots, why a start is or is not offered, what the cache keeps of it) is asked
@@ -60,4 +61,13 @@ export function schedulingTypeOf(bookable: Bookable): SchedulingType {
  */
 export function windowDaysOf(bookable: Bookable): number {
   return bookable.eventType.maxAdvanceDays ?? Math.max(1, ...bookable.hosts.map((h) => h.host.maxAdvanceDays));
+}
+
+/** The bookable behind a public path (404 otherwise; misses are not kept), kept until its team or a host changes. */
+export function getPublicBookableCached(db: Db, owner: { teamSlug: string }, slug: string): Promise<TeamBookable>;
+export function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable>;
+export function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable> {
+  // A username and a team's slug may be the same word: the path's shape is part of the key.
+  const key = "teamSlug" in owner ? `team:${owner.teamSlug}/${slug}` : `user:${owner.username}/${slug}`;
+  return cachedLookup(key, "event", () => getPublicBookableOrThrow(db, owner, slug), dependenciesOf);
 }

@@ -7,8 +7,8 @@ import { eventTypes, schedules, users, type ScheduleRow, type UserRow } from "@/
 import { AppError, notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateScheduleBody, UpdateScheduleBody } from "@/lib/schemas/schedule";
-import { writeForHost } from "./host-writes";
-import { replaceHours, scheduleRowsOf, toScheduleDtos, type ScheduleDto } from "./schedule-store";
+import { writeForHost } from "@/lib/services/host-time/writes";
+import { replaceHours, scheduleRowsOf, toScheduleDtos, type ScheduleDto } from "./store";
 
 // GET/POST /me/schedules, GET/PUT/DELETE /me/schedules/{id} (decisions §16). A host has one
 // default schedule (the one /me/availability shows, whose zone is the host's own timezone) and

@@ -6,11 +6,10 @@ import type { Statement } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
 import { countCacheLookup } from "@/lib/metrics";
-import { dependenciesOf, getPublicBookableOrThrow, type Bookable, type BookableHost, type PublicOwner, type TeamBookable } from "./bookable";
-import { loadSchedules, type HostSchedule } from "./load";
+import { loadSchedules, type HostSchedule, type ScheduleRequest } from "./load";
 
-// What the public slot list reads, kept in memory per host: the bookable behind a public path
-// (its event type and hosts; one map for a host's and a team's), and each host's schedule
+// What the public slot list reads, kept in memory per host: the lookups it starts from (the
+// bookable behind a public path: lib/services/bookable), and each host's schedule
 // (hours, overrides, upcoming bookings, calendar busy time). A hit costs no query, which is what
 // lets the slots endpoint answer at close to the framework's own speed. It is a read cache only:
 // a booking is always re-checked against the database inside its transaction (slot-input.ts),
@@ -36,7 +35,7 @@ type State = {
   /** Bumped by every invalidation: a load that saw it change may hold stale rows. */
   epoch: number;
   generations: Map<string, number>;
-  bookables: Map<string, Entry<Bookable>>;
+  lookups: Map<string, Entry<unknown>>;
   schedules: Map<string, Entry<HostSchedule>>;
   responses: Map<string, Entry<string>>;
 };
@@ -52,7 +51,7 @@ function state(): State {
     instance: randomUUID(),
     epoch: 0,
     generations: new Map(),
-    bookables: new Map(),
+    lookups: new Map(),
     schedules: new Map(),
     responses: new Map(),
   };
@@ -132,24 +131,24 @@ function untilListening(): Promise<void> | undefined {
   return s.listening;
 }
 
-/** The bookable behind a public path (404 otherwise; misses are not cached), kept until its team or a host changes. */
-export function getPublicBookableCached(db: Db, owner: { teamSlug: string }, slug: string): Promise<TeamBookable>;
-export function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable>;
-export async function getPublicBookableCached(db: Db, owner: PublicOwner, slug: string): Promise<Bookable> {
+/**
+ * A value read from the database and kept until one of the keys `dependenciesOf` names changes
+ * (a host's or a team's id), or the cache's lifetime ends. What throws is not kept (a 404 is read
+ * again). `metric` names the lookup in the cache's hit counters.
+ */
+export async function cachedLookup<T>(key: string, metric: "event", load: () => Promise<T>, dependenciesOf: (value: T) => string[]): Promise<T> {
   const s = state();
   // Listening first: an entry cached before it could miss another instance's change.
   const waiting = untilListening();
   if (waiting) await waiting;
-  // A username and a team's slug may be the same word: the path's shape is part of the key.
-  const key = "teamSlug" in owner ? `team:${owner.teamSlug}/${slug}` : `user:${owner.username}/${slug}`;
   const now = Date.now();
-  const hit = s.bookables.get(key);
+  const hit = s.lookups.get(key) as Entry<T> | undefined;
   const fresh = current(hit, now);
-  countCacheLookup("event", fresh);
+  countCacheLookup(metric, fresh);
   if (fresh) return hit.value;
   const epoch = s.epoch;
-  const value = await getPublicBookableOrThrow(db, owner, slug);
-  keep(s.bookables, MAX_ENTRIES, epoch, key, { deps: stamp(dependenciesOf(value)), expires: now + ttl(), value });
+  const value = await load();
+  keep(s.lookups, MAX_ENTRIES, epoch, key, { deps: stamp(dependenciesOf(value)), expires: now + ttl(), value });
   return value;
 }
 
@@ -161,7 +160,7 @@ function keep<T>(map: Map<string, Entry<T>>, max: number, epoch: number, key: st
 }
 
 /** A schedule's key: the host and which of their schedules (null: the default). */
-function scheduleKey({ host, scheduleId }: BookableHost): string {
+function scheduleKey({ host, scheduleId }: ScheduleRequest): string {
   return `${host.id}|${scheduleId ?? "default"}`;
 }
 
@@ -171,12 +170,12 @@ function scheduleKey({ host, scheduleId }: BookableHost): string {
  * Kept per host and schedule; any write to the host (writeForHost) retires all of theirs. The
  * ones not kept are read in one round trip, however many hosts there are.
  */
-export async function getHostSchedulesCached(db: Db, hosts: BookableHost[]): Promise<HostSchedule[]> {
+export async function getHostSchedulesCached(db: Db, hosts: ScheduleRequest[]): Promise<HostSchedule[]> {
   const s = state();
   const waiting = untilListening();
   if (waiting) await waiting;
   const now = Date.now();
-  const fresh = (h: BookableHost) => {
+  const fresh = (h: ScheduleRequest) => {
     const hit = s.schedules.get(scheduleKey(h));
     return current(hit, now) ? hit.value : undefined;
   };

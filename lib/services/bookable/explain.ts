@@ -8,7 +8,7 @@ import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
 import { getTeamEventType } from "@/lib/services/teams/list-event-types";
 import { activeHostsOf } from "@/lib/services/teams/public-pages";
 import { bookableOf, type Bookable } from "./bookable";
-import { engineInputFor, loadSchedules, type HostSchedule } from "./load";
+import { engineInputFor, loadSchedules, type HostSchedule } from "@/lib/services/host-time/load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

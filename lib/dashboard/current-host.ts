@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { getDb } from "@/lib/store/database";
 import { users, type UserRow } from "@/db/schema";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "./next-auth-options";
 
 /**
  * The signed-in host, read afresh, or null: no session, an expired one, one ended by a sign-out
