@@ -16,6 +16,15 @@ export async function lockName(tx: Tx, name: string): Promise<void> {
 }
 
 /**
+ * The team's row, locked for the transaction: membership, ownership and the hosts of its event
+ * types change one writer at a time (two owners removing each other cannot leave the team without
+ * one; a host cannot leave while an event type naming them is saved). writeForHosts sends it first.
+ */
+export function teamRowLock(teamId: string): Statement {
+  return { text: "select id from teams where id = $1 for update", params: [teamId] };
+}
+
+/**
  * Makes booking writes of one host take turns (a transaction-scoped advisory lock). Without it,
  * overlapping inserts each wait for the other inside the exclusion constraint's check until
  * PostgreSQL aborts one as a deadlock; with it, the second one re-checks after the first has

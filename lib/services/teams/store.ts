@@ -1,11 +1,10 @@
 import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { runStatements } from "@/db/client";
 import { teamMembers, teams, users, type TeamMemberRow, type TeamRow, type UserRow } from "@/db/schema";
 import type { TeamMemberView } from "@/lib/dto";
 import { AppError, notFound } from "@/lib/errors";
-import { invalidateHost, scheduleChangeNotice } from "@/lib/services/host-time/cache";
+import { writeForHosts, type TouchHosts } from "@/lib/services/host-time/writes";
 import { liveMember } from "./invitation-rules";
 
 // The teams' queries and the rules every team verb starts from: who may see a team (its
@@ -95,34 +94,17 @@ export async function activeOwnerCount(tx: Tx, teamId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** Hosts whose slots a write changed: their slot caches are dropped once it commits. */
-export type TouchHosts = (hostIds: Iterable<string>) => void;
-
 /**
- * The one way a team is written: a transaction that first takes the team's row lock, so that
- * membership, ownership and the hosts of its event types change one writer at a time (two owners
- * removing each other cannot leave the team without one; a host cannot be removed while an event
- * type naming them is saved). The caller's membership is read under that lock. Hosts the work
- * touches get their slot caches dropped, on other instances by NOTIFY at the commit and here
- * after it (as writeForHost does for one host).
+ * The one way a team is written: through the hosts' write door as the team (writeForHosts with
+ * its teamId), which first takes the team's row lock, so that membership, ownership and the hosts
+ * of its event types change one writer at a time. The caller's membership is read under that
+ * lock. Hosts the work touches get their slot caches dropped, as for any write to a host's time.
  */
-export async function writeTeam<T>(
+export function writeTeam<T>(
   db: Db,
   user: UserRow,
   teamId: string,
   work: (tx: Tx, membership: Membership, touch: TouchHosts) => Promise<T>,
 ): Promise<T> {
-  // The team's own cached rows (its public event types and slot lists) go with any write to it.
-  const touched = new Set<string>([teamId]);
-  const result = await db.transaction(async (tx) => {
-    await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for("update");
-    const membership = await memberOrNotFound(tx, user, teamId);
-    const value = await work(tx, membership, (ids) => {
-      for (const id of ids) touched.add(id);
-    });
-    await runStatements(tx)([...touched].map(scheduleChangeNotice));
-    return value;
-  });
-  for (const id of touched) invalidateHost(id);
-  return result;
+  return writeForHosts(db, [], async (tx, touch) => work(tx, await memberOrNotFound(tx, user, teamId), touch), { teamId });
 }
