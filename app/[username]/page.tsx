@@ -5,7 +5,7 @@ import { getDb } from "@/lib/store/database";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { orNotFoundPage } from "@/lib/pages";
-import { getPublicHostOrThrow } from "@/lib/services/event-types/public";
+import { getPublicHostOrThrow } from "@/lib/services/bookable/public";
 
 // /{username}: the host's public page, listing what a guest can book.
 

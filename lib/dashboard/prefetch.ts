@@ -7,12 +7,13 @@ import { listBookings } from "@/lib/services/bookings/list";
 import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
 import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
-import { getTeam, listInvitations, listTeamEventTypes, listTeams } from "@/lib/services/teams";
+import { getTeam, listInvitations, listTeams } from "@/lib/services/teams";
 import { getAvailability } from "@/lib/services/schedules/availability";
 import { listSchedules } from "@/lib/services/schedules/manage";
 import { scheduleKeys } from "@/lib/browser/api-client/schedules";
 import { loadConnections } from "@/lib/services/calendars";
 import { listEventTypes } from "@/lib/services/event-types/manage";
+import { hostOwner, teamOwner } from "@/lib/services/event-types/owner";
 import { listWebhooks } from "@/lib/services/webhooks";
 
 // The dashboard's pages render with their data (no "Loading…" after the page has loaded): the
@@ -47,7 +48,7 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
   me: async (host) => [hostKeys.me, toProfile(host)],
   availability: async (host) => [hostKeys.availability, await getAvailability(await getDb(), host)],
   schedules: async (host) => [scheduleKeys.all, await listSchedules(await getDb(), host)],
-  eventTypes: async (host) => [hostKeys.eventTypes, (await listEventTypes(await getDb(), host)).map((e) => toEventType(e, host.username))],
+  eventTypes: async (host) => [hostKeys.eventTypes, (await listEventTypes(await getDb(), hostOwner(host))).eventTypes.map((e) => toEventType(e, host.username))],
   calendarConnections: async (host) => [
     calendarKeys.all,
     (await loadConnections(await getDb(), host.id)).map((c) => toCalendarConnection(c.connection, c.calendars)),
@@ -73,8 +74,8 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
  */
 async function teamEventTypesLoader(host: UserRow, teamId: string): Promise<[readonly unknown[], unknown] | null> {
   try {
-    const { team, eventTypes } = await listTeamEventTypes(await getDb(), host, teamId);
-    return [teamKeys.eventTypes(teamId), eventTypes.map((e) => toTeamEventType(e, team.slug))];
+    const { team, eventTypes } = await listEventTypes(await getDb(), teamOwner(host, teamId));
+    return [teamKeys.eventTypes(teamId), eventTypes.map((e) => toTeamEventType(e, team!.slug))];
   } catch (error) {
     if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) return null;
     throw error;

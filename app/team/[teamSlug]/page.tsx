@@ -5,7 +5,7 @@ import { getDb } from "@/lib/store/database";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { orNotFoundPage } from "@/lib/pages";
-import { getPublicTeamOrThrow } from "@/lib/services/teams/public-pages";
+import { getPublicTeamOrThrow } from "@/lib/services/bookable/public";
 
 // /team/{teamSlug}: a team's public page, listing what a guest can book with it (decisions §15).
 

@@ -2,8 +2,8 @@ import "server-only";
 import type { Db, Tx } from "@/db";
 import type { EventTypeRow, TeamRow, UserRow } from "@/db/schema";
 import type { SchedulingType } from "@/lib/slots/team";
-import { getPublicEventTypeOrThrow } from "@/lib/services/event-types/public";
-import { getPublicTeamEventTypeOrThrow } from "@/lib/services/teams/public-pages";
+import { getPublicEventTypeOrThrow } from "@/lib/services/bookable/public";
+import { getPublicTeamEventTypeOrThrow } from "@/lib/services/bookable/public";
 import { cachedLookup } from "@/lib/services/host-time/cache";
 import { scheduleIdFor, type ScheduleRequest } from "@/lib/services/host-time/load";
 

@@ -4,9 +4,9 @@ import type { Db } from "@/db";
 import type { EventTypeRow, TeamMemberRow, UserRow } from "@/db/schema";
 import { explainSlot, type ExplainInput, type Reason } from "@/lib/slots/explain";
 import { isoUtc, timeOf } from "@/lib/time/instants";
-import { getEventTypeForHostOrThrow } from "@/lib/services/event-types/manage";
-import { getTeamEventType } from "@/lib/services/teams/list-event-types";
-import { activeHostsOf } from "@/lib/services/teams/public-pages";
+import { getEventType } from "@/lib/services/event-types/manage";
+import { hostOwner, teamOwner, type EventTypeOwner } from "@/lib/services/event-types/owner";
+import { activeHostsOf } from "@/lib/services/teams/hosts";
 import { bookableOf, type Bookable } from "./bookable";
 import { engineInputFor, loadSchedules, type HostSchedule } from "@/lib/services/host-time/load";
 
@@ -143,15 +143,16 @@ async function explainBookableStart(db: Db, bookable: Bookable, start: number, n
 
 /** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the host's own event type. */
 export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number) {
-  const bookable = bookableOf(await getEventTypeForHostOrThrow(db, host, eventTypeId), [host], null);
+  const { bookable } = await ownedBookable(db, hostOwner(host), eventTypeId);
   const [own] = await explainBookableStart(db, bookable, start, now);
   return { startTime: isoUtc(new Date(start)), bookable: own!.bookable, reasons: own!.reasons.map((r) => present(r, own!.zone, now)) };
 }
 
-/** A team event type as one of its active members asks about it, with their role (404 for anyone else). */
-async function memberBookable(db: Db, user: UserRow, teamId: string, eventTypeId: string) {
-  const { eventType, team, role } = await getTeamEventType(db, user, teamId, eventTypeId);
-  return { bookable: bookableOf(eventType, await activeHostsOf(db, eventType), team), role };
+/** One of the owner's event types as a bookable, with the asker's role (404 for anyone else's). */
+async function ownedBookable(db: Db, owner: EventTypeOwner, eventTypeId: string) {
+  const { eventType, team, role } = await getEventType(db, owner, eventTypeId);
+  const hosts = team ? await activeHostsOf(db, eventType) : [owner.user];
+  return { bookable: bookableOf(eventType, hosts, team), role };
 }
 
 /**
@@ -160,7 +161,7 @@ async function memberBookable(db: Db, user: UserRow, teamId: string, eventTypeId
  * team's answer is any host (round robin) or every host (collective). For the team's active members.
  */
 export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number) {
-  const { bookable, role } = await memberBookable(db, user, teamId, eventTypeId);
+  const { bookable, role } = await ownedBookable(db, teamOwner(user, teamId), eventTypeId);
   const perHost = (await explainBookableStart(db, bookable, start, now)).map((h) => asShownTo(user, role, h, now));
   const schedulingType = bookable.eventType.schedulingType!;
   const free = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));

@@ -13,7 +13,7 @@ import { guestWhen } from "./cancel";
 import { writeForHosts } from "@/lib/services/host-time/writes";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
 import { loadHostSchedules } from "@/lib/services/host-time/load";
-import { activeHostsOf } from "@/lib/services/teams/public-pages";
+import { activeHostsOf } from "@/lib/services/teams/hosts";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { loadPeopleOf } from "./people";
 import { refuseIfCalendarsBusy } from "./calendar-check";

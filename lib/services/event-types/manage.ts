@@ -1,104 +1,132 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "@/db";
+import type { Db, Tx } from "@/db";
 import { pgErrorCode } from "@/db/client";
-import { eventTypes, type EventTypeRow, type UserRow } from "@/db/schema";
-import { AppError, notFound, validationError } from "@/lib/errors";
+import { eventTypes, type EventTypeRow, type TeamMemberRow, type TeamRow } from "@/db/schema";
+import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
-import { writeForHost } from "@/lib/services/host-time/writes";
+import type { CreateTeamEventTypeBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
 import { assertOwnSchedule } from "@/lib/services/schedules/manage";
+import { hostsToStore } from "@/lib/services/teams/hosts";
+import { eventTypeWriteFailed, readScope, writeAsOwner, type EventTypeOwner, type OwnedEventType, type OwnerWriteScope } from "./owner";
 
-function slugTaken(error: unknown, slug: string | undefined): never {
-  if (pgErrorCode(error) === "23505") {
-    throw new AppError("conflict", `You already have an event type with the slug "${slug}"`, { field: "slug" });
-  }
-  // The schedule was deleted between the check and the write.
-  if (pgErrorCode(error) === "23503") throw validationError([{ path: "scheduleId", message: "No schedule of yours has this id" }]);
-  throw error;
+// The event-type verbs, one set for every owner (owner.ts): a host's own event types and a
+// team's are listed, read, created, changed and deleted by the same code.
+
+type CreateInput = z.output<typeof CreateEventTypeBody> | z.output<typeof CreateTeamEventTypeBody>;
+type UpdateInput = z.output<typeof UpdateEventTypeBody> | z.output<typeof UpdateTeamEventTypeBody>;
+
+/** The owner's event types, inactive ones included, oldest first (a team's: for its active members). */
+export async function listEventTypes(db: Db, owner: EventTypeOwner): Promise<{ team: TeamRow | null; eventTypes: EventTypeRow[] }> {
+  const scope = await readScope(db, owner);
+  const rows = await db.select().from(eventTypes).where(scope.owns).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
+  return { team: scope.team, eventTypes: rows };
 }
 
-export function listEventTypes(db: Db, host: UserRow): Promise<EventTypeRow[]> {
-  return db.select().from(eventTypes).where(eq(eventTypes.userId, host.id)).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
-}
-
-/** The host's event type, or 404: another host's id is indistinguishable from an unknown one. */
-export async function getEventTypeForHostOrThrow(db: Db, host: UserRow, id: string): Promise<EventTypeRow> {
+/** One of the owner's event types with the asker's role, or 404: another owner's id is indistinguishable from an unknown one. */
+export async function getEventType(db: Db, owner: EventTypeOwner, id: string): Promise<OwnedEventType & { role: TeamMemberRow["role"] }> {
+  const scope = await readScope(db, owner);
   const [row] = await db
     .select()
     .from(eventTypes)
-    .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
+    .where(and(eq(eventTypes.id, id), scope.owns))
     .limit(1);
   if (!row) throw notFound("Event type");
-  return row;
+  return { eventType: row, team: scope.team, role: scope.role };
 }
 
-export async function createEventType(db: Db, host: UserRow, input: z.output<typeof CreateEventTypeBody>): Promise<EventTypeRow> {
+/**
+ * What the input's references come to, checked under the write's lock: a personal event type's
+ * schedule must be the host's own; a team's hosts must be active members (every active member
+ * when a new one names none). Undefined hostIds: unchanged.
+ */
+async function checkedReferences(tx: Tx, owner: EventTypeOwner, scope: OwnerWriteScope, input: CreateInput | UpdateInput, creating: boolean) {
+  await assertOwnSchedule(tx, owner.user, input.scheduleId);
+  if (scope.team === null) return undefined;
+  const given = "hostIds" in input ? input.hostIds : undefined;
+  return given || creating ? hostsToStore(tx, scope.team.id, given) : undefined;
+}
+
+/** The input's columns as stored: the hosts are checked apart (checkedReferences). */
+function withoutHosts<T extends CreateInput | UpdateInput>(input: T): Omit<T, "hostIds"> {
+  const fields: T & { hostIds?: unknown } = { ...input };
+  delete fields.hostIds;
+  return fields;
+}
+
+/** A new event type of the owner (a team's: its active owners only). */
+export async function createEventType(db: Db, owner: EventTypeOwner, input: CreateInput): Promise<OwnedEventType> {
   try {
-    return await writeForHost(db, host.id, async (tx) => {
-      await assertOwnSchedule(tx, host, input.scheduleId);
+    return await writeAsOwner(db, owner, async (tx, scope) => {
+      const fields = withoutHosts(input);
+      const hostIds = await checkedReferences(tx, owner, scope, input, true);
       const [row] = await tx
         .insert(eventTypes)
-        .values({ id: newId("evt"), userId: host.id, ...input, slotIntervalMinutes: input.slotIntervalMinutes ?? null })
+        .values({ id: newId("evt"), ...scope.columns, ...fields, ...(hostIds ? { hostIds } : {}), slotIntervalMinutes: fields.slotIntervalMinutes ?? null })
         .returning();
-      return row!;
+      scope.touch(row!.hostIds);
+      return { eventType: row!, team: scope.team };
     });
   } catch (error) {
-    slugTaken(error, input.slug);
+    eventTypeWriteFailed(error, owner, input.slug);
   }
 }
 
-export async function updateEventType(
-  db: Db,
-  host: UserRow,
-  id: string,
-  input: z.output<typeof UpdateEventTypeBody>,
-): Promise<EventTypeRow> {
-  if (Object.keys(input).length === 0) return getEventTypeForHostOrThrow(db, host, id);
+/** Changes one of the owner's event types: any create field, isActive, and a team's hosts. */
+export async function updateEventType(db: Db, owner: EventTypeOwner, id: string, input: UpdateInput): Promise<OwnedEventType> {
   try {
-    return await writeForHost(db, host.id, async (tx) => {
-      await assertOwnSchedule(tx, host, input.scheduleId);
+    return await writeAsOwner(db, owner, async (tx, scope) => {
+      const ours = and(eq(eventTypes.id, id), scope.owns);
+      const [before] = await tx.select().from(eventTypes).where(ours).limit(1);
+      if (!before) throw notFound("Event type");
+      if (Object.keys(input).length === 0) return { eventType: before, team: scope.team };
+      const fields = withoutHosts(input);
+      const hostIds = await checkedReferences(tx, owner, scope, input, false);
       const [row] = await tx
         .update(eventTypes)
-        .set({ ...input, updatedAt: sql`now()` })
-        .where(and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id)))
+        .set({ ...fields, ...(hostIds ? { hostIds } : {}), updatedAt: sql`now()` })
+        .where(ours)
         .returning();
-      if (!row) throw notFound("Event type");
-      return row;
+      // Whoever hosted it before and whoever hosts it now: both sets of slots changed.
+      scope.touch([...before.hostIds, ...row!.hostIds]);
+      return { eventType: row!, team: scope.team };
     });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    slugTaken(error, input.slug);
+    eventTypeWriteFailed(error, owner, input.slug);
   }
 }
 
 /**
  * Hard delete when no booking refers to the event type, soft delete (isActive false) when one
- * does. It holds the host's booking lock, so a booking being made at the same moment either
- * commits first (the foreign key then refuses the hard delete, and the type is hidden instead)
- * or waits and finds the type gone (404). The hard delete is tried and the foreign key decides:
- * no count of bookings can go stale. Returns the row when soft-deleted, null when removed.
+ * does; the foreign key decides, so no count of bookings can go stale. A host's own is deleted
+ * under their booking lock: a booking being made at the same moment either commits first (the
+ * key then refuses the hard delete, and the type is hidden instead) or waits and finds the type
+ * gone (404). Returns the type when soft-deleted, null when removed.
  */
-export async function deleteEventType(db: Db, host: UserRow, id: string): Promise<EventTypeRow | null> {
-  return writeForHost(
+export async function deleteEventType(db: Db, owner: EventTypeOwner, id: string): Promise<OwnedEventType | null> {
+  return writeAsOwner(
     db,
-    host.id,
-    async (tx) => {
-      const mine = and(eq(eventTypes.id, id), eq(eventTypes.userId, host.id));
+    owner,
+    async (tx, scope) => {
+      const ours = and(eq(eventTypes.id, id), scope.owns);
       try {
         // A savepoint keeps the transaction usable after the foreign-key error.
-        const deleted = await tx.transaction((sp) => sp.delete(eventTypes).where(mine).returning({ id: eventTypes.id }));
+        const deleted = await tx.transaction((sp) => sp.delete(eventTypes).where(ours).returning({ hostIds: eventTypes.hostIds }));
         if (deleted.length === 0) throw notFound("Event type");
+        scope.touch(deleted[0]!.hostIds);
         return null;
       } catch (error) {
         // 23001 restrict_violation (ON DELETE RESTRICT), 23503 foreign_key_violation.
         const code = pgErrorCode(error);
         if (code !== "23001" && code !== "23503") throw error;
       }
-      const [row] = await tx.update(eventTypes).set({ isActive: false, updatedAt: sql`now()` }).where(mine).returning();
+      const [row] = await tx.update(eventTypes).set({ isActive: false, updatedAt: sql`now()` }).where(ours).returning();
       if (!row) throw notFound("Event type");
-      return row;
+      scope.touch(row.hostIds);
+      return { eventType: row, team: scope.team };
     },
     { lockBookings: true },
   );

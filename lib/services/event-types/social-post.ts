@@ -4,7 +4,8 @@ import type { EventTypeRow, UserRow } from "@/db/schema";
 import { ContentRecord, MAX_TEXT_HINT, type ContentRecordOut } from "@/lib/contracts/social-page";
 import { toEventType } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
-import { getEventTypeForHostOrThrow } from "./manage";
+import { getEventType } from "./manage";
+import { hostOwner } from "./owner";
 
 const ELLIPSIS = "…";
 
@@ -41,7 +42,7 @@ export function announcementText(host: UserRow, eventType: EventTypeRow, link: s
  * leaves, so a record we hand out always passes the validator we publish.
  */
 export async function socialPostForEventType(db: Db, host: UserRow, eventTypeId: string): Promise<ContentRecordOut> {
-  const eventType = await getEventTypeForHostOrThrow(db, host, eventTypeId);
+  const { eventType } = await getEventType(db, hostOwner(host), eventTypeId);
   if (!eventType.isActive) {
     throw new AppError("conflict", "This event type is inactive: its booking page is not public, so there is nothing to announce", {
       field: "isActive",

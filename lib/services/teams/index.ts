@@ -1,5 +1,6 @@
 import "server-only";
-// Teams (decisions §15): membership and team event types. One verb per file; queries and the
+// Teams (decisions §15): teams, membership and who may host (their event types are
+// lib/services/event-types', as a host's own are). One verb per file; queries and the
 // membership rules in store.ts.
 export { createTeam } from "./create";
 export { listInvitations, listTeams } from "./list";
@@ -13,11 +14,6 @@ export { INVITATION_TTL_DAYS } from "./invitation-rules";
 export { acceptInvitation } from "./accept";
 export { changeMemberRole } from "./change-role";
 export { removeMember } from "./remove-member";
-export { createTeamEventType } from "./create-event-type";
-export { getTeamEventType, listTeamEventTypes } from "./list-event-types";
-export { updateTeamEventType } from "./update-event-type";
-export { deleteTeamEventType } from "./delete-event-type";
 export { MAX_OWNED_TEAMS, MAX_PENDING_INVITATIONS_RECEIVED, MAX_PENDING_INVITATIONS_SENT } from "./limits";
 export type { Team } from "./store";
 export type { Invitation } from "./list";
-export type { TeamEventType } from "./event-type-hosts";

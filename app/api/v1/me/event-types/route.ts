@@ -3,6 +3,7 @@ import { toEventType } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { CreateEventTypeBody, EventType, EventTypeList } from "@/lib/schemas/event-type";
 import { createEventType, listEventTypes } from "@/lib/services/event-types/manage";
+import { hostOwner } from "@/lib/services/event-types/owner";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types", {
   GET: route(
@@ -12,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types", {
       tags: ["Event types"],
       responses: { 200: { description: "Event types, oldest first", schema: EventTypeList } },
     },
-    async ({ db, host }) => json({ data: (await listEventTypes(db, host)).map((e) => toEventType(e, host.username)) }),
+    async ({ db, host }) => json({ data: (await listEventTypes(db, hostOwner(host))).eventTypes.map((e) => toEventType(e, host.username)) }),
   ),
   POST: route(
     {
@@ -23,6 +24,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types", {
       responses: { 201: { description: "The new event type", schema: EventType } },
       errors: [400, 409],
     },
-    async ({ db, host, body }) => json(toEventType(await createEventType(db, host, body), host.username), { status: 201 }),
+    async ({ db, host, body }) => json(toEventType((await createEventType(db, hostOwner(host), body)).eventType, host.username), { status: 201 }),
   ),
 });

@@ -3,6 +3,7 @@ import { toEventType } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { EventType, EventTypeParams, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import { deleteEventType, updateEventType } from "@/lib/services/event-types/manage";
+import { hostOwner } from "@/lib/services/event-types/owner";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types/{eventTypeId}", {
   PATCH: route(
@@ -16,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types/{even
       errors: [400, 404, 409],
     },
     async ({ db, host, params, body }) =>
-      json(toEventType(await updateEventType(db, host, params.eventTypeId, body), host.username)),
+      json(toEventType((await updateEventType(db, hostOwner(host), params.eventTypeId, body)).eventType, host.username)),
   ),
   DELETE: route(
     {
@@ -31,8 +32,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/event-types/{even
       errors: [404],
     },
     async ({ db, host, params }) => {
-      const soft = await deleteEventType(db, host, params.eventTypeId);
-      return soft ? json(toEventType(soft, host.username)) : json(undefined, { status: 204 });
+      const soft = await deleteEventType(db, hostOwner(host), params.eventTypeId);
+      return soft ? json(toEventType(soft.eventType, host.username)) : json(undefined, { status: 204 });
     },
   ),
 });

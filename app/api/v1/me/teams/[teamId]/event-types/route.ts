@@ -2,7 +2,8 @@
 import { toTeamEventType } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { CreateTeamEventTypeBody, TeamEventType, TeamEventTypeList, TeamParams } from "@/lib/schemas/team";
-import { createTeamEventType, listTeamEventTypes } from "@/lib/services/teams";
+import { createEventType, listEventTypes } from "@/lib/services/event-types/manage";
+import { teamOwner } from "@/lib/services/event-types/owner";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}/event-types", {
   GET: route(
@@ -15,8 +16,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}/ev
       errors: [{ status: 403, description: "forbidden: the caller has not accepted the invitation yet" }, 404],
     },
     async ({ db, host, params }) => {
-      const { team, eventTypes } = await listTeamEventTypes(db, host, params.teamId);
-      return json({ data: eventTypes.map((e) => toTeamEventType(e, team.slug)) });
+      const { team, eventTypes } = await listEventTypes(db, teamOwner(host, params.teamId));
+      return json({ data: eventTypes.map((e) => toTeamEventType(e, team!.slug)) });
     },
   ),
   POST: route(
@@ -35,8 +36,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}/ev
       ],
     },
     async ({ db, host, params, body }) => {
-      const { eventType, team } = await createTeamEventType(db, host, params.teamId, body);
-      return json(toTeamEventType(eventType, team.slug), { status: 201 });
+      const { eventType, team } = await createEventType(db, teamOwner(host, params.teamId), body);
+      return json(toTeamEventType(eventType, team!.slug), { status: 201 });
     },
   ),
 });

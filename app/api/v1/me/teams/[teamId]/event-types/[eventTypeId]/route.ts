@@ -2,7 +2,8 @@
 import { toTeamEventType } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { TeamEventType, TeamEventTypeParams, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
-import { deleteTeamEventType, getTeamEventType, updateTeamEventType } from "@/lib/services/teams";
+import { deleteEventType, getEventType, updateEventType } from "@/lib/services/event-types/manage";
+import { teamOwner } from "@/lib/services/event-types/owner";
 
 const OWNERS_ONLY = { status: 403, description: "forbidden: only the team's active owners may do this" };
 
@@ -17,8 +18,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}/ev
       errors: [{ status: 403, description: "forbidden: the caller has not accepted the invitation yet" }, 404],
     },
     async ({ db, host, params }) => {
-      const { eventType, team } = await getTeamEventType(db, host, params.teamId, params.eventTypeId);
-      return json(toTeamEventType(eventType, team.slug));
+      const { eventType, team } = await getEventType(db, teamOwner(host, params.teamId), params.eventTypeId);
+      return json(toTeamEventType(eventType, team!.slug));
     },
   ),
   PATCH: route(
@@ -37,8 +38,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}/ev
       ],
     },
     async ({ db, host, params, body }) => {
-      const { eventType, team } = await updateTeamEventType(db, host, params.teamId, params.eventTypeId, body);
-      return json(toTeamEventType(eventType, team.slug));
+      const { eventType, team } = await updateEventType(db, teamOwner(host, params.teamId), params.eventTypeId, body);
+      return json(toTeamEventType(eventType, team!.slug));
     },
   ),
   DELETE: route(
@@ -54,8 +55,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/teams/{teamId}/ev
       errors: [OWNERS_ONLY, 404],
     },
     async ({ db, host, params }) => {
-      const soft = await deleteTeamEventType(db, host, params.teamId, params.eventTypeId);
-      return soft ? json(toTeamEventType(soft.eventType, soft.team.slug)) : json(undefined, { status: 204 });
+      const soft = await deleteEventType(db, teamOwner(host, params.teamId), params.eventTypeId);
+      return soft ? json(toTeamEventType(soft.eventType, soft.team!.slug)) : json(undefined, { status: 204 });
     },
   ),
 });

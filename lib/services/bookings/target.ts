@@ -1,25 +1,8 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "@/db";
-import { calendarConnections, calendars, eventTypes, idempotencyKeys, users, type EventTypeRow, type UserRow } from "@/db/schema";
-import { notFound } from "@/lib/errors";
-
-// What a guest may see of a host: the lookups behind the public paths. Only active event types
-// exist here; anything else is 404, indistinguishable from a name that was never taken.
-
-export type PublicEventType = { host: UserRow; eventType: EventTypeRow };
-
-/** The host and active event type behind /{username}/{slug}, or 404 for anything else. */
-export async function getPublicEventTypeOrThrow(db: Db | Tx, username: string, slug: string): Promise<PublicEventType> {
-  const [row] = await db
-    .select({ host: users, eventType: eventTypes })
-    .from(eventTypes)
-    .innerJoin(users, eq(users.id, eventTypes.userId))
-    .where(and(eq(users.username, username), eq(eventTypes.slug, slug), eq(eventTypes.isActive, true)))
-    .limit(1);
-  if (!row) throw notFound("Event type");
-  return row;
-}
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { calendarConnections, calendars, eventTypes, idempotencyKeys, users } from "@/db/schema";
+import type { PublicEventType } from "@/lib/services/bookable/public";
 
 function prepareBookingTarget(db: Db) {
   // Whether a conflict-checking calendar of the host has busy data older than `freshSince` (or
@@ -59,16 +42,4 @@ export async function findBookingTarget(
   if (!prepared) bookingTargets.set(db, (prepared = prepareBookingTarget(db)));
   const [row] = await prepared.execute({ username, slug, scope: claim.scope, key: claim.key, freshSince: new Date(freshSince).toISOString() });
   return row;
-}
-
-/** The host behind /{username} and their active event types (404 for an unknown username). */
-export async function getPublicHostOrThrow(db: Db, username: string): Promise<{ host: UserRow; eventTypes: EventTypeRow[] }> {
-  const [host] = await db.select().from(users).where(eq(users.username, username)).limit(1);
-  if (!host) throw notFound("Host");
-  const rows = await db
-    .select()
-    .from(eventTypes)
-    .where(and(eq(eventTypes.userId, host.id), eq(eventTypes.isActive, true)))
-    .orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
-  return { host, eventTypes: rows };
 }

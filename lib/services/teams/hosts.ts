@@ -1,0 +1,39 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
+import { teamMembers, users, type EventTypeRow, type UserRow } from "@/db/schema";
+import { validationError } from "@/lib/errors";
+import { activeMemberIds } from "./store";
+
+// Who hosts a team event type (decisions §15): only the team's active members, in the order
+// they joined; a member who leaves stops hosting (remove-member.ts), and one invited hosts nothing.
+
+/**
+ * The hosts of a team event type: its hostIds that are active members now, in the type's order.
+ * A member who left or was never accepted hosts nothing.
+ */
+export async function activeHostsOf(db: Db | Tx, eventType: EventTypeRow): Promise<UserRow[]> {
+  if (!eventType.teamId || eventType.hostIds.length === 0) return [];
+  const rows = await db
+    .select({ user: users })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, eventType.teamId), eq(teamMembers.status, "active"), inArray(teamMembers.userId, eventType.hostIds)));
+  const order = new Map(eventType.hostIds.map((id, i) => [id, i]));
+  return rows.map((r) => r.user).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
+
+/**
+ * The hosts to store: the given userIds when each is an active member (400 at `hostIds`
+ * otherwise), else every active member; in the order the members joined. Read under the team's
+ * lock, so nobody leaves between this check and the write.
+ */
+export async function hostsToStore(tx: Tx, teamId: string, given: string[] | undefined): Promise<string[]> {
+  const active = await activeMemberIds(tx, teamId);
+  if (!given) return active;
+  const strangers = given.filter((id) => !active.includes(id));
+  if (strangers.length > 0) {
+    throw validationError([{ path: "hostIds", message: `Only active members of the team can host; not one: ${strangers.join(", ")}` }]);
+  }
+  return active.filter((id) => given.includes(id));
+}
