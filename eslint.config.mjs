@@ -5,21 +5,64 @@ import nextTs from "eslint-config-next/typescript";
 // (a component may name a row's type); values may not. Relative paths are caught too.
 const room = (...names) => names.flatMap((n) => [`@/${n}`, `@/${n}/*`, `**/${n}`, `**/${n}/*`]);
 const SERVER_ONLY = room("db", "lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/auth", "lib/calendars", "lib/notifications", "lib/webhooks", "lib/calls", "lib/rate-limit", "lib/config", "lib/log", "lib/links", "lib/secret-box", "lib/dto", "lib/ops");
-const zone = (files, rooms, message) => ({
-  files,
-  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: rooms, allowTypeImports: true, message }] }] },
-});
+// SQL (drizzle-orm and db/'s tables and driver) lives in the rooms below and nowhere else: the
+// services' stores and verbs, lib/store, lib/outbox, db/, and three named exceptions: the
+// worker's queue (lib/jobs/queue.ts), the rate limiter's PostgreSQL store and the doctor's
+// opening of the database it checks. db/schema/enums.ts (value lists, no drizzle) is for anyone.
+const SQL_ROOMS = ["lib/services/**", "lib/store/**", "lib/outbox/**", "db/**", "lib/jobs/queue.ts", "lib/rate-limit/postgres.ts", "lib/ops/sources.ts"];
+const SQL = {
+  // drizzle-orm, and db/ (its driver and tables) by alias or relative path, but for db/schema/enums.
+  regex: "^drizzle-orm(/.*)?$|(^|/)db(/(client|index|schema(/(?!enums$)[^/]+)?))?$",
+  allowTypeImports: true,
+  message: "SQL lives in lib/services, lib/store and lib/outbox (ARCHITECTURE.md): call a service verb or a store function.",
+};
+// A zone replaces what an earlier one said of the same files (flat config does not merge a
+// rule's options), so each zone carries the SQL rule itself unless its files may hold SQL.
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+const restrict = (patterns) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns }] });
+const zone = (files, rooms, message, { sql = false, ignores = [] } = {}) => {
+  const walls = { group: rooms, allowTypeImports: true, message };
+  // Tests may set up rows themselves; the walls hold for them too.
+  return [
+    { files, ignores: [...ignores, ...TESTS], rules: restrict(sql ? [walls] : [walls, SQL]) },
+    { files: files.flatMap((f) => (f.endsWith("/**") ? TESTS.map((t) => `${f.slice(0, -3)}/${t}`) : [f.replace(/\.(tsx?)$/, ".test.$1")])), ignores, rules: restrict([walls]) },
+  ];
+};
+
+// The entities of lib/services, bottom first: each imports only those before it (values; a
+// type may cross), so the entity rooms form no cycle (scripts/rooms.mjs checks every room).
+const ENTITIES = ["host-time", "webhooks", "calendars", "schedules", "teams", "event-types", "bookable", "bookings", "calls", "guests", "accounts"];
+const SERVICES_MAY_NOT = room("lib/jobs", "lib/http", "lib/dashboard", "app", "components");
+const entityZones = ENTITIES.flatMap((entity, i) =>
+  zone(
+    [`lib/services/${entity}/**`],
+    [...SERVICES_MAY_NOT, ...room(...ENTITIES.slice(i + 1).map((above) => `lib/services/${above}`))],
+    `lib/services/${entity} may import only the entities below it (${ENTITIES.slice(0, i).join(", ") || "none"}), never the worker, the HTTP layer or pages; a side effect is a job in lib/outbox.`,
+    { sql: true },
+  ),
+);
 const layers = [
-  zone(["lib/slots/**"], room("db", "lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/http", "lib/config", "app", "components"), "The slot engine is pure: no database, no clock, no configuration."),
-  zone(["db/**"], room("lib", "app", "components"), "db/ is the bottom floor: tables, migrations, the driver. It imports nothing above it."),
-  zone(["lib/outbox/**"], room("lib/services", "lib/jobs", "lib/http", "app", "components"), "The outbox is the door services write jobs through; it knows neither the services nor the worker."),
-  zone(["lib/store/**"], room("lib/services", "lib/jobs", "lib/http", "app", "components"), "The store is infrastructure under the services."),
-  zone(["lib/services/**"], room("lib/jobs", "lib/http", "app", "components"), "Services write side effects through lib/outbox and never call the worker or the HTTP layer."),
-  zone(["lib/jobs/**"], room("lib/http", "app", "components"), "Job handlers are adapters over service verbs."),
-  zone(["lib/notifications/**", "lib/calendars/**", "lib/webhooks/**", "lib/calls/**", "lib/rate-limit/**"], [...room("lib/services", "lib/jobs", "lib/outbox", "lib/http", "app", "components"), "!@react-email/components"], "Providers sit below the services: they are given what they need."),
-  zone(["app/api/**"], [...room("db", "lib/store/locks", "lib/outbox", "lib/jobs"), "drizzle-orm", "drizzle-orm/*"], "Route handlers are thin: parse, call one service, answer."),
-  zone(["components/**", "lib/browser/**"], SERVER_ONLY, "Browser code: it reaches the server through the API (lib/browser/api-client), never its modules."),
-  zone(["lib/time/**", "lib/i18n/**", "lib/question-answers.ts", "lib/meeting-location.ts", "lib/phone.ts", "lib/slugify.ts"], [...SERVER_ONLY, ...room("lib/browser")], "Shared modules (pure, Intl only) run in the browser and on the server alike."),
+  // Everything not in a zone below: no SQL outside its rooms.
+  { files: ["**/*.{ts,tsx,mts}"], ignores: [...SQL_ROOMS, "tests/**", "e2e/**", "bench/**", "scripts/**", ...TESTS], rules: restrict([SQL]) },
+  ...zone(["lib/slots/**"], room("db", "lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/http", "lib/config", "app", "components"), "The slot engine is pure: no database, no clock, no configuration."),
+  ...zone(["db/**"], room("lib", "app", "components"), "db/ is the bottom floor: tables, migrations, the driver. It imports nothing above it.", { sql: true }),
+  ...zone(["lib/outbox/**"], room("lib/services", "lib/jobs", "lib/http", "app", "components"), "The outbox is the door services write jobs through; it knows neither the services nor the worker.", { sql: true }),
+  ...zone(["lib/store/**"], room("lib/services", "lib/jobs", "lib/http", "app", "components"), "The store is infrastructure under the services.", { sql: true }),
+  ...entityZones,
+  ...[false, true].flatMap((sql) =>
+    zone(["lib/jobs/**"], room("lib/http", "app", "components"), "Job handlers are adapters over service verbs.", sql ? { sql, ignores: ["lib/jobs/!(queue).ts"] } : { ignores: ["lib/jobs/queue.ts"] }),
+  ),
+  ...[false, true].flatMap((sql) =>
+    zone(
+      ["lib/notifications/**", "lib/calendars/**", "lib/webhooks/**", "lib/calls/**", "lib/rate-limit/**"].filter((f) => !sql || f === "lib/rate-limit/**"),
+      [...room("lib/services", "lib/jobs", "lib/outbox", "lib/http", "app", "components"), "!@react-email/components"],
+      "Providers sit below the services: they are given what they need.",
+      sql ? { sql, ignores: ["lib/rate-limit/!(postgres).ts"] } : { ignores: ["lib/rate-limit/postgres.ts"] },
+    ),
+  ),
+  ...zone(["app/api/**"], [...room("db", "lib/store/locks", "lib/outbox", "lib/jobs"), "drizzle-orm", "drizzle-orm/*"], "Route handlers are thin: parse, call one service, answer."),
+  ...zone(["components/**", "lib/browser/**"], SERVER_ONLY, "Browser code: it reaches the server through the API (lib/browser/api-client), never its modules."),
+  ...zone(["lib/time/**", "lib/i18n/**", "lib/question-answers.ts", "lib/meeting-location.ts", "lib/phone.ts", "lib/slugify.ts"], [...SERVER_ONLY, ...room("lib/browser")], "Shared modules (pure, Intl only) run in the browser and on the server alike."),
 ];
 
 const config = [

@@ -1,7 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "@/db";
+import { outboxDepth } from "@/lib/outbox/depth";
 import { getConfig } from "@/lib/config";
 
 // Prometheus metrics (issue 13), served at /metrics when METRICS=1 or METRICS_TOKEN is set:
@@ -66,11 +66,7 @@ export function countCacheLookup(cache: "schedule" | "event" | "response", hit: 
 /** The metrics in Prometheus' text format, the outbox read fresh from the database. */
 export async function metricsText(db: Db): Promise<{ contentType: string; body: string }> {
   const m = metrics();
-  const result = await db.execute(sql`
-    select status, count(*)::int as jobs,
-           coalesce(extract(epoch from now() - min(run_after) filter (where run_after <= now())), 0)::float8 as age
-    from outbox_jobs where status in ('pending', 'running') group by status`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { status: string; jobs: number; age: number }[];
+  const rows = await outboxDepth(db);
   m.outboxDepth.reset();
   for (const status of ["pending", "running"]) m.outboxDepth.set({ status }, rows.find((r) => r.status === status)?.jobs ?? 0);
   m.outboxAge.set(Number(rows.find((r) => r.status === "pending")?.age ?? 0));

@@ -1,7 +1,6 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
 import { getDatabase } from "@/lib/store/database";
-import { users } from "@/db/schema";
+import { shadowedUsernames } from "@/lib/services/accounts/sessions";
 import { ConfigError, getConfig } from "@/lib/config";
 import { startJobWorker } from "@/lib/jobs/process-worker";
 import { processRole } from "@/lib/lifecycle";
@@ -40,10 +39,10 @@ export async function start(): Promise<void> {
   }
   if (role === "worker") return;
   // Accounts made before their name became a page of the app: their /<username> page is shadowed.
-  const shadowed = await database.db.select({ username: users.username }).from(users).where(inArray(users.username, [...RESERVED_USERNAMES]));
+  const shadowed = await shadowedUsernames(database.db, RESERVED_USERNAMES);
   if (shadowed.length > 0) {
     log.warn(
-      { usernames: shadowed.map((u) => u.username) },
+      { usernames: shadowed },
       "these hosts' usernames are now paths of the app: their public pages are not reachable at /<username>; the API and /api/v1/public/<username>/… still work",
     );
   }

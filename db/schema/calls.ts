@@ -1,18 +1,9 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
 import { users } from "./users";
+import { callAgents, callStatuses } from "./enums";
 
-export const callAgents = ["reminder", "followup"] as const;
-export type CallAgent = (typeof callAgents)[number];
-
-/**
- * A call's life: `requested` while we ask the provider, then the provider's own words (Twilio's
- * CallStatus values) as its status callbacks report them; `failed` too when the provider could
- * not be reached or refused the call.
- */
-export const providerCallStatuses = ["queued", "initiated", "ringing", "in-progress", "completed", "busy", "no-answer", "canceled", "failed"] as const;
-export const callStatuses = ["requested", ...providerCallStatuses] as const;
-export type CallStatus = (typeof callStatuses)[number];
+export { callAgents, callStatuses, providerCallStatuses, type CallAgent, type CallStatus } from "./enums";
 
 // One outbound call placed by an agent of the outbound-calling service to a booking's guest.
 export const calls = pgTable(

@@ -32,3 +32,16 @@ export const reminderRecipients = ["guest", "host", "both"] as const;
 export type Reminder = { minutesBefore: number; to: (typeof reminderRecipients)[number] };
 /** Bookings of an event type per host: per local day and per ISO week (decisions §16). */
 export type BookingLimits = { perDay?: number; perWeek?: number };
+
+// The outbound-calling service's agents, and a call's life.
+export const callAgents = ["reminder", "followup"] as const;
+export type CallAgent = (typeof callAgents)[number];
+
+/**
+ * A call's life: `requested` while we ask the provider, then the provider's own words (Twilio's
+ * CallStatus values) as its status callbacks report them; `failed` too when the provider could
+ * not be reached or refused the call.
+ */
+export const providerCallStatuses = ["queued", "initiated", "ringing", "in-progress", "completed", "busy", "no-answer", "canceled", "failed"] as const;
+export const callStatuses = ["requested", ...providerCallStatuses] as const;
+export type CallStatus = (typeof callStatuses)[number];

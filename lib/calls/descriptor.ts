@@ -1,5 +1,5 @@
 import "server-only";
-import { callAgents } from "@/db/schema";
+import { callAgents } from "@/db/schema/enums";
 import { getConfig } from "@/lib/config";
 
 // The outbound-calling service's paths (decisions §11) and its root descriptor. The route files

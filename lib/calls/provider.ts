@@ -1,7 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { providerCallStatuses } from "@/db/schema";
+import { providerCallStatuses } from "@/db/schema/enums";
 import { getConfig, type CallsProviderConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { siteUrl } from "@/lib/links";

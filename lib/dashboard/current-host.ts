@@ -1,9 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { getDb } from "@/lib/store/database";
-import { users, type UserRow } from "@/db/schema";
+import type { UserRow } from "@/db/schema";
+import { hostOfSession } from "@/lib/services/accounts/sessions";
 import { authOptions } from "./next-auth-options";
 
 /**
@@ -15,8 +15,7 @@ export async function currentHost(): Promise<UserRow | null> {
   const session = await getServerSession(authOptions());
   const { userId, sessionVersion } = (session ?? {}) as { userId?: string; sessionVersion?: number | null };
   if (!userId) return null;
-  const [user] = await (await getDb()).select().from(users).where(eq(users.id, userId)).limit(1);
-  return user && user.sessionVersion === sessionVersion ? user : null;
+  return hostOfSession(await getDb(), { userId, sessionVersion });
 }
 
 /** For dashboard server components: the signed-in host, or a redirect to /login. */

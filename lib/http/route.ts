@@ -1,11 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { getDb, openedDb } from "@/lib/store/database";
-import { isDatabaseUnavailable } from "@/db/client";
-import { users, type UserRow } from "@/db/schema";
+import { getDb, isDatabaseUnavailable, openedDb } from "@/lib/store/database";
+import { hostOfSession } from "@/lib/services/accounts/sessions";
+import type { UserRow } from "@/db/schema";
 import { verifyAccessToken, type Bearer } from "@/lib/auth/jwt";
 import { bearerOfSession, sessionCookieOf } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
@@ -134,9 +133,9 @@ async function authenticate(req: Request, db: Db): Promise<UserRow> {
     }
   }
   if (!bearer) throw new AppError("unauthorized", "The token is invalid or expired");
-  const [user] = await db.select().from(users).where(eq(users.id, bearer.userId)).limit(1);
   // A token issued before the account's last sign-out everywhere (or password change) is over.
-  if (!user || user.sessionVersion !== bearer.sessionVersion) throw new AppError("unauthorized", "The token is invalid or expired");
+  const user = await hostOfSession(db, bearer);
+  if (!user) throw new AppError("unauthorized", "The token is invalid or expired");
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { callAgents, callStatuses, providerCallStatuses } from "@/db/schema";
+import { callAgents, callStatuses, providerCallStatuses } from "@/db/schema/enums";
 import { QueryInt } from "./common";
 import { Text, Timestamp } from "./common";
 

@@ -3,6 +3,9 @@ import { getConfig } from "@/lib/config";
 import { onShutdown } from "@/lib/lifecycle";
 import { openPglite, openPostgres, type Database, type Db } from "@/db/client";
 
+/** Whether an error says the database cannot be reached (the route wrapper answers 503). */
+export { isDatabaseUnavailable } from "@/db/client";
+
 // The process database, chosen by the configuration (DATABASE_URL, else PGlite in DATA_DIR).
 // One database per process. Next.js may load this module in more than one bundle (route
 // handlers, instrumentation), and an embedded PGlite directory must never be opened twice,

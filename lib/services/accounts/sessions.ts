@@ -1,6 +1,7 @@
 import "server-only";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import type { UserRow } from "@/db/schema";
+import { users, type UserRow } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError, validationError } from "@/lib/errors";
 import { endSessionsAndLinks } from "./credential-links";
@@ -11,6 +12,22 @@ import { logInGuarded } from "./login-guard";
 // version at issue (`sv`), and the route wrapper and the dashboard refuse one whose version is
 // no longer the account's. Raising the version is how they all end at once, and with them the
 // account's unused email change and reset links (credential-links.ts).
+
+/**
+ * The host a token or a dashboard session speaks for, read afresh, or null: an account that no
+ * longer exists, or a token issued before its last sign-out everywhere or password change (its
+ * session version is no longer the account's).
+ */
+export async function hostOfSession(db: Db, session: { userId: string; sessionVersion: number | null | undefined }): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  return user && user.sessionVersion === session.sessionVersion ? user : null;
+}
+
+/** Accounts whose username has since become a path of the app (their /<username> page is shadowed). */
+export async function shadowedUsernames(db: Db, reserved: Iterable<string>): Promise<string[]> {
+  const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, [...reserved]));
+  return rows.map((r) => r.username);
+}
 
 /** POST /auth/logout: every token, session and credential link of the account ends, this one too. */
 export async function signOutEverywhere(db: Db, host: Pick<UserRow, "id">): Promise<void> {
