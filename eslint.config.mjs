@@ -62,7 +62,7 @@ const layers = [
   ),
   ...zone(["app/api/**"], [...room("db", "lib/store/locks", "lib/outbox", "lib/jobs"), "drizzle-orm", "drizzle-orm/*"], "Route handlers are thin: parse, call one service, answer."),
   ...zone(["components/**", "lib/browser/**"], SERVER_ONLY, "Browser code: it reaches the server through the API (lib/browser/api-client), never its modules."),
-  ...zone(["lib/time/**", "lib/i18n/**", "lib/question-answers.ts", "lib/meeting-location.ts", "lib/phone.ts", "lib/slugify.ts"], [...SERVER_ONLY, ...room("lib/browser")], "Shared modules (pure, Intl only) run in the browser and on the server alike."),
+  ...zone(["lib/time/**", "lib/i18n/**", "lib/question-answers.ts", "lib/meeting-location.ts", "lib/phone.ts", "lib/slugify.ts", "lib/onboarding.ts"], [...SERVER_ONLY, ...room("lib/browser")], "Shared modules (pure, Intl only) run in the browser and on the server alike."),
 ];
 
 const config = [

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { availabilityQuery, bookingsQuery, calendarConnectionsQuery, eventTypesQuery } from "@/lib/browser/api-client/host";
 import { ANY } from "@/lib/dashboard/home-queries";
-import { checklist, type ChecklistFacts, type ChecklistItem } from "@/lib/onboarding/checklist";
+import { checklist, type ChecklistFacts, type ChecklistItem } from "@/lib/onboarding";
 
 type Marks = ChecklistFacts["marks"];
 const marksKey = (userId: string) => `booking:getting-started:${userId}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
+import { STARTER_EVENT_TYPE } from "@/lib/onboarding";
 import { followDuration, followUpParts } from "./follow-duration";
 
 const starter = { slug: STARTER_EVENT_TYPE.slug, title: STARTER_EVENT_TYPE.title, description: STARTER_EVENT_TYPE.description };

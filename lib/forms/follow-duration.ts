@@ -1,4 +1,4 @@
-import { starterWords } from "@/lib/onboarding/checklist";
+import { starterWords } from "@/lib/onboarding";
 
 // The starter event type says its length in its link, title and description ("/30min",
 // "30 minute meeting", "A 30-minute conversation…"). A host who changes the length would keep

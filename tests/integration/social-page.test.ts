@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContentRecord, MAX_TEXT_HINT } from "@/lib/contracts/social-page";
+import { ContentRecord, MAX_TEXT_HINT } from "@/lib/schemas/social-page";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost } from "../support/factories";

@@ -6,7 +6,7 @@ import { pgConstraint, pgErrorCode } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
+import { STARTER_EVENT_TYPE } from "@/lib/onboarding";
 import type { RegisterBody } from "@/lib/schemas/account";
 import { DEFAULT_SCHEDULE_NAME } from "@/lib/services/schedules/store";
 import { joinBySignUpToken } from "@/lib/services/teams";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { eventTypes, users } from "@/db/schema";
 import { bookingPageUrl, dashboardUrl, hostPageUrl } from "@/lib/links";
-import { STARTER_EVENT_TYPE } from "@/lib/onboarding/checklist";
+import { STARTER_EVENT_TYPE } from "@/lib/onboarding";
 import type { WelcomeEmailJob } from "@/lib/outbox/payloads";
 
 // What the welcome email says, read when it is sent: the host as they are then (a username

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db";
 import type { EventTypeRow, UserRow } from "@/db/schema";
-import { ContentRecord, MAX_TEXT_HINT, type ContentRecordOut } from "@/lib/contracts/social-page";
+import { ContentRecord, MAX_TEXT_HINT, type ContentRecordOut } from "@/lib/schemas/social-page";
 import { toEventType } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
 import { getEventType } from "./manage";

@@ -1,5 +1,5 @@
 // GET /api/v1/contracts/social-page – the social page channel contract's descriptor record
-import { SocialPageDescriptor, socialPageDescriptor } from "@/lib/contracts/social-page";
+import { SocialPageDescriptor, socialPageDescriptor } from "@/lib/schemas/social-page";
 import { endpoint, json, route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/contracts/social-page", {

@@ -1,5 +1,5 @@
 // POST /api/v1/contracts/social-page/validate – check a record against its media contract
-import { ValidateSocialRecordBody } from "@/lib/contracts/social-page";
+import { ValidateSocialRecordBody } from "@/lib/schemas/social-page";
 import { endpoint, json, route } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/contracts/social-page/validate", {

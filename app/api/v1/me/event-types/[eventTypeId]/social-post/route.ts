@@ -1,5 +1,5 @@
 // GET /api/v1/me/event-types/{eventTypeId}/social-post – a social page post announcing the event type
-import { ContentRecord } from "@/lib/contracts/social-page";
+import { ContentRecord } from "@/lib/schemas/social-page";
 import { endpoint, json, route } from "@/lib/http/route";
 import { EventTypeParams } from "@/lib/schemas/event-type";
 import { socialPostForEventType } from "@/lib/services/event-types/social-post";

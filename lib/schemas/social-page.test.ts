@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { zodIssues } from "@/lib/http/parse";
-import { ContentRecord, ImageRecord, keysOf, MAX_TEXT_HINT, mediaContracts, socialPageDescriptor, VideoRecord } from "./social-page";
+import { ContentRecord, ImageRecord, keysOf, MAX_TEXT_HINT, mediaContracts, socialPageDescriptor, VideoRecord } from "@/lib/schemas/social-page";
 
 // The descriptor against the social page contract (docs/api.md, decisions §11), value by
 // value, written out here rather than read back from the code under test.

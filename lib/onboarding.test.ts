@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checklist, STARTER_EVENT_TYPE, type ChecklistFacts } from "./checklist";
+import { checklist, STARTER_EVENT_TYPE, type ChecklistFacts } from "@/lib/onboarding";
 
 const fresh: ChecklistFacts = {
   availability: {
