@@ -218,7 +218,10 @@ function loadOrCreateSecrets(dataDir: string, onCreate: (file: string) => void):
   return secrets;
 }
 
-export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+type Env = z.output<typeof EnvSchema>;
+
+/** The environment parsed, and the settings that only make sense together checked together. */
+function readEnv(env: Record<string, string | undefined>): Env {
   // Empty strings count as unset, the way shells and .env files usually mean them.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
@@ -239,26 +242,66 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       "Invalid configuration:\n  WORKER=off needs DATABASE_URL: the embedded database (PGlite) is opened by one process only, so no `npm run worker` could send this process's emails and webhooks",
     );
   }
-  const dataDir = path.resolve(e.DATA_DIR);
-  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return e;
+}
 
-  let jwtSecret = e.JWT_SECRET;
-  let encryptionKey = e.ENCRYPTION_KEY;
-  if (jwtSecret === undefined || encryptionKey === undefined) {
-    if (e.DATABASE_URL && e.NODE_ENV === "production") {
-      throw new ConfigError(
-        "Invalid configuration:\n  JWT_SECRET and ENCRYPTION_KEY are required when DATABASE_URL is set in production",
-      );
-    }
-    const stored = loadOrCreateSecrets(dataDir, (file) =>
-      process.stderr.write(
-        `${JSON.stringify({ level: "warn", msg: `JWT_SECRET/ENCRYPTION_KEY not set: generated them into ${file}; keep that file private and backed up` })}\n`,
-      ),
-    );
-    jwtSecret ??= stored.jwtSecret;
-    encryptionKey ??= stored.encryptionKey;
+/** The token secret and the encryption key: as set, else generated once into DATA_DIR (never in production on PostgreSQL). */
+function secretsOf(e: Env, dataDir: string): { jwtSecret: string; encryptionKey: string } {
+  if (e.JWT_SECRET !== undefined && e.ENCRYPTION_KEY !== undefined) return { jwtSecret: e.JWT_SECRET, encryptionKey: e.ENCRYPTION_KEY };
+  if (e.DATABASE_URL && e.NODE_ENV === "production") {
+    throw new ConfigError("Invalid configuration:\n  JWT_SECRET and ENCRYPTION_KEY are required when DATABASE_URL is set in production");
   }
+  const stored = loadOrCreateSecrets(dataDir, (file) =>
+    process.stderr.write(
+      `${JSON.stringify({ level: "warn", msg: `JWT_SECRET/ENCRYPTION_KEY not set: generated them into ${file}; keep that file private and backed up` })}\n`,
+    ),
+  );
+  return { jwtSecret: e.JWT_SECRET ?? stored.jwtSecret, encryptionKey: e.ENCRYPTION_KEY ?? stored.encryptionKey };
+}
 
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** The services the process talks to (calendars, calls), each undefined until its credentials are set. */
+function integrationsOf(e: Env) {
+  return {
+    caldavServerUrl: e.CALDAV_SERVER_URL,
+    caldavAllowPrivate: e.CALDAV_ALLOW_PRIVATE,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    microsoft:
+      e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET } : undefined,
+    googleEndpoints: {
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
+      apiBaseUrl: withoutTrailingSlash(e.GOOGLE_API_BASE_URL),
+    },
+    microsoftEndpoints: {
+      loginBaseUrl: withoutTrailingSlash(e.MICROSOFT_LOGIN_BASE_URL),
+      graphBaseUrl: withoutTrailingSlash(e.MICROSOFT_GRAPH_BASE_URL),
+    },
+    calendarTimeoutMs: e.CALENDAR_TIMEOUT_MS,
+    calendarSyncIntervalS: e.CALENDAR_SYNC_INTERVAL_S,
+    calendarFreshS: e.CALENDAR_FRESH_S,
+    calendarCheckMs: e.CALENDAR_CHECK_MS,
+    calendarPush: e.CALENDAR_PUSH === "on",
+    calls:
+      e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER
+        ? {
+            baseUrl: withoutTrailingSlash(e.CALLS_API_BASE_URL),
+            accountSid: e.CALLS_ACCOUNT_SID,
+            authToken: e.CALLS_AUTH_TOKEN,
+            fromNumber: e.CALLS_FROM_NUMBER,
+            timeoutMs: e.CALLS_TIMEOUT_MS,
+          }
+        : undefined,
+  };
+}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = readEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = withoutTrailingSlash(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  const { jwtSecret, encryptionKey } = secretsOf(e, dataDir);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -276,47 +319,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: e.TRUST_PROXY,
     // Test runs are quiet unless asked otherwise.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
-    upstash:
-      e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
-        ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
-        : undefined,
-    caldavServerUrl: e.CALDAV_SERVER_URL,
-    caldavAllowPrivate: e.CALDAV_ALLOW_PRIVATE,
-    google:
-      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-        : undefined,
-    microsoft:
-      e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
-        ? { clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET }
-        : undefined,
-    googleEndpoints: {
-      authUrl: e.GOOGLE_AUTH_URL,
-      tokenUrl: e.GOOGLE_TOKEN_URL,
-      revokeUrl: e.GOOGLE_REVOKE_URL,
-      apiBaseUrl: e.GOOGLE_API_BASE_URL.replace(/\/+$/, ""),
-    },
-    microsoftEndpoints: {
-      loginBaseUrl: e.MICROSOFT_LOGIN_BASE_URL.replace(/\/+$/, ""),
-      graphBaseUrl: e.MICROSOFT_GRAPH_BASE_URL.replace(/\/+$/, ""),
-    },
-    calendarTimeoutMs: e.CALENDAR_TIMEOUT_MS,
-    calendarSyncIntervalS: e.CALENDAR_SYNC_INTERVAL_S,
-    calendarFreshS: e.CALENDAR_FRESH_S,
-    calendarCheckMs: e.CALENDAR_CHECK_MS,
-    calendarPush: e.CALENDAR_PUSH === "on",
+    upstash: e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN } : undefined,
+    ...integrationsOf(e),
     videoUrlTemplate: e.VIDEO_URL_TEMPLATE,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
-    calls:
-      e.CALLS_ACCOUNT_SID && e.CALLS_AUTH_TOKEN && e.CALLS_FROM_NUMBER
-        ? {
-            baseUrl: e.CALLS_API_BASE_URL.replace(/\/+$/, ""),
-            accountSid: e.CALLS_ACCOUNT_SID,
-            authToken: e.CALLS_AUTH_TOKEN,
-            fromNumber: e.CALLS_FROM_NUMBER,
-            timeoutMs: e.CALLS_TIMEOUT_MS,
-          }
-        : undefined,
     metrics: e.METRICS || e.METRICS_TOKEN ? { enabled: true, token: e.METRICS_TOKEN } : { enabled: false },
     opsToken: e.OPS_TOKEN,
     smtpUrl: e.SMTP_URL,

@@ -101,6 +101,72 @@ function operationId(method: string, path: string): string {
   return `${method.toLowerCase()}${path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
 }
 
+type Mounted = Required<Pick<RouteHandler, "spec" | "mount">>;
+
+/** Every status a route can answer: its own, and the errors its spec implies (auth, limits, a body). */
+function responsesOf(collector: SchemaCollector, { spec, mount }: Mounted, errorRef: { $ref: string }): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, r] of Object.entries(spec.responses)) {
+    responses[status] = r.schema
+      ? { description: r.description, content: { "application/json": { schema: collector.convert(r.schema as z.ZodType, "output") } } }
+      : { description: r.description };
+  }
+  const errorCodes = new Set<number>();
+  const described = new Map<number, string>();
+  for (const e of (spec.errors ?? []) as ErrorSpec[]) {
+    if (typeof e === "number") errorCodes.add(e);
+    else {
+      errorCodes.add(e.status);
+      described.set(e.status, e.description);
+    }
+  }
+  if (spec.auth === "host") {
+    errorCodes.add(errorStatus.unauthorized);
+    errorCodes.add(errorStatus.rate_limited);
+    if (mount.method !== "GET") errorCodes.add(errorStatus.forbidden);
+  }
+  if (spec.ipLimit) errorCodes.add(errorStatus.rate_limited);
+  if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
+  if (spec.body) errorCodes.add(errorStatus.payload_too_large);
+  for (const status of [...errorCodes].sort((a, b) => a - b)) {
+    responses[String(status)] = {
+      description: described.get(status) ?? statusText[status] ?? "Error",
+      content: { "application/json": { schema: errorRef } },
+    };
+  }
+  return responses;
+}
+
+/** One route's operation: its words, security, parameters, body and responses. */
+function operationOf(collector: SchemaCollector, { spec, mount }: Mounted, errorRef: { $ref: string }) {
+  // Responses first: the collector names shared schemas in the order it meets them.
+  const responses = responsesOf(collector, { spec, mount }, errorRef);
+  return {
+    summary: spec.summary,
+    tags: spec.tags,
+    operationId: operationId(mount.method, mount.path),
+    security: spec.auth === "host" ? [{ bearer: [] }, { session: [] }] : [],
+    parameters: [
+      ...parameters(collector, "path", spec.params as z.ZodType | undefined),
+      ...parameters(collector, "query", spec.query as z.ZodType | undefined),
+      ...(spec.headers ?? []).map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
+    ],
+    ...(spec.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [spec.bodyFormat === "form" ? "application/x-www-form-urlencoded" : "application/json"]: {
+                schema: collector.convert(spec.body as z.ZodType, "input"),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
 /** The document for these handlers; `serverUrl` is the site's origin (APP_URL), paths are full. */
 export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string, webhooks: OutgoingWebhook[] = []) {
   const collector = new SchemaCollector();
@@ -108,63 +174,10 @@ export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string
   const errorRef = { $ref: "#/components/schemas/Error" };
   collector.components.Error = collector.convert(ErrorBody, "output");
 
-  for (const handler of handlers) {
-    const { spec, mount } = handler;
+  for (const { spec, mount } of handlers) {
     if (!spec || !mount) continue;
-    const responses: Record<string, unknown> = {};
-    for (const [status, r] of Object.entries(spec.responses)) {
-      responses[status] = r.schema
-        ? { description: r.description, content: { "application/json": { schema: collector.convert(r.schema as z.ZodType, "output") } } }
-        : { description: r.description };
-    }
-    const errorCodes = new Set<number>();
-    const described = new Map<number, string>();
-    for (const e of (spec.errors ?? []) as ErrorSpec[]) {
-      if (typeof e === "number") errorCodes.add(e);
-      else {
-        errorCodes.add(e.status);
-        described.set(e.status, e.description);
-      }
-    }
-    if (spec.auth === "host") {
-      errorCodes.add(errorStatus.unauthorized);
-      errorCodes.add(errorStatus.rate_limited);
-      if (mount.method !== "GET") errorCodes.add(errorStatus.forbidden);
-    }
-    if (spec.ipLimit) errorCodes.add(errorStatus.rate_limited);
-    if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
-    if (spec.body) errorCodes.add(errorStatus.payload_too_large);
-    for (const status of [...errorCodes].sort((a, b) => a - b)) {
-      responses[String(status)] = {
-        description: described.get(status) ?? statusText[status] ?? "Error",
-        content: { "application/json": { schema: errorRef } },
-      };
-    }
     paths[mount.path] ??= {};
-    paths[mount.path]![mount.method.toLowerCase()] = {
-      summary: spec.summary,
-      tags: spec.tags,
-      operationId: operationId(mount.method, mount.path),
-      security: spec.auth === "host" ? [{ bearer: [] }, { session: [] }] : [],
-      parameters: [
-        ...parameters(collector, "path", spec.params as z.ZodType | undefined),
-        ...parameters(collector, "query", spec.query as z.ZodType | undefined),
-        ...(spec.headers ?? []).map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
-      ],
-      ...(spec.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                [spec.bodyFormat === "form" ? "application/x-www-form-urlencoded" : "application/json"]: {
-                  schema: collector.convert(spec.body as z.ZodType, "input"),
-                },
-              },
-            },
-          }
-        : {}),
-      responses,
-    };
+    paths[mount.path]![mount.method.toLowerCase()] = operationOf(collector, { spec, mount }, errorRef);
   }
 
   return {
