@@ -104,6 +104,23 @@ export type BookingPeopleView = {
   team: { id: string; slug: string; name: string } | null;
 };
 
+/** A host as a guest's booking page shows them (personal or one of a team's). */
+export function toPublicHost(h: UserRow) {
+  return { fullName: h.fullName, username: h.username, avatarUrl: h.avatarUrl, timezone: h.timezone };
+}
+
+/** An event type as a guest's booking page shows it: no ids, limits or settings of the host's. */
+export function toPublicEventType(e: EventTypeRow) {
+  return {
+    slug: e.slug,
+    title: e.title,
+    durationMinutes: e.durationMinutes,
+    location: e.location,
+    description: e.description,
+    customQuestions: e.customQuestions,
+  };
+}
+
 export function toBooking(b: BookingRow, eventType: { id: string; title: string }, people: BookingPeopleView) {
   return {
     id: b.id,

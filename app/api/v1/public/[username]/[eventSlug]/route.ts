@@ -1,8 +1,8 @@
 // GET /api/v1/public/{username}/{eventSlug} – what a guest's booking page shows
+import { toPublicEventType, toPublicHost } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicEventPage, PublicEventParams } from "@/lib/schemas/booking";
-import { personalHost } from "@/lib/services/bookable/bookable";
-import { getPublicBookableCached } from "@/lib/services/bookable/bookable";
+import { getPublicBookableCached, personalHost } from "@/lib/services/bookable/bookable";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{eventSlug}", {
   GET: route(
@@ -19,15 +19,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/{username}/{e
       const { eventType } = bookable;
       const host = personalHost(bookable);
       return json({
-        host: { fullName: host.fullName, username: host.username, avatarUrl: host.avatarUrl, timezone: host.timezone },
-        eventType: {
-          slug: eventType.slug,
-          title: eventType.title,
-          durationMinutes: eventType.durationMinutes,
-          location: eventType.location,
-          description: eventType.description,
-          customQuestions: eventType.customQuestions,
-        },
+        host: toPublicHost(host),
+        eventType: toPublicEventType(eventType),
       });
     },
   ),

@@ -1,4 +1,5 @@
 // GET /api/v1/public/teams/{teamSlug}/{eventSlug} – what a guest's team booking page shows
+import { toPublicEventType, toPublicHost } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { PublicTeamEventPage, PublicTeamEventParams } from "@/lib/schemas/booking";
 import { getPublicBookableCached } from "@/lib/services/bookable/bookable";
@@ -18,15 +19,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/teams/{teamSl
       return json({
         team: { slug: team.slug, name: team.name },
         schedulingType: eventType.schedulingType!,
-        hosts: hosts.map(({ host: h }) => ({ fullName: h.fullName, username: h.username, avatarUrl: h.avatarUrl, timezone: h.timezone })),
-        eventType: {
-          slug: eventType.slug,
-          title: eventType.title,
-          durationMinutes: eventType.durationMinutes,
-          location: eventType.location,
-          description: eventType.description,
-          customQuestions: eventType.customQuestions,
-        },
+        hosts: hosts.map(({ host }) => toPublicHost(host)),
+        eventType: toPublicEventType(eventType),
       });
     },
   ),
