@@ -4,7 +4,7 @@ import type { Db, Tx } from "@/db";
 import { pgConstraint, pgErrorCode } from "@/db/client";
 import { eventTypes, type EventTypeRow, type TeamMemberRow, type TeamRow, type UserRow } from "@/db/schema";
 import { AppError, validationError } from "@/lib/errors";
-import { writeForHost, type TouchHosts } from "@/lib/services/host-time/writes";
+import { writeForHosts, type TouchHosts } from "@/lib/services/host-time/writes";
 import { memberOrNotFound, requireActive, requireOwner, writeTeam } from "@/lib/services/teams/store";
 
 // One model (issue 38): a personal event type is a team of one. Whose event types a dashboard
@@ -62,7 +62,7 @@ export function writeAsOwner<T>(
   options: { lockBookings?: boolean } = {},
 ): Promise<T> {
   const { user, teamId } = owner;
-  if (teamId === null) return writeForHost(db, user.id, (tx) => work(tx, { ...personalScope(user), touch: () => {} }), options);
+  if (teamId === null) return writeForHosts(db, [user.id], (tx, touch) => work(tx, { ...personalScope(user), touch }), options);
   return writeTeam(db, user, teamId, (tx, membership, touch) => {
     requireOwner(membership);
     return work(tx, { ...teamScope(membership.team, membership.member.role), touch });
