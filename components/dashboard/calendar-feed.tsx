@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { createCalendarFeed } from "@/lib/browser/api-client/host";
+import { createCalendarFeed } from "@/lib/browser/api-client/calendar-feed";
 
 /** Subscribe any calendar app to your bookings: a secret feed URL, replaced on each request. */
 export function CalendarFeed() {

@@ -4,7 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { availabilityQuery, bookingsQuery, calendarConnectionsQuery, eventTypesQuery } from "@/lib/browser/api-client/host";
+import { availabilityQuery } from "@/lib/browser/api-client/availability";
+import { bookingsQuery } from "@/lib/browser/api-client/bookings";
+import { calendarConnectionsQuery } from "@/lib/browser/api-client/calendars";
+import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
 import { ANY } from "@/lib/dashboard/home-queries";
 import { checklist, type ChecklistFacts, type ChecklistItem } from "@/lib/onboarding";
 
@@ -66,7 +69,7 @@ const WORDS: Record<ChecklistItem["id"], { title: string; text: string; href: st
 /** The dashboard's "get set up" list for a new host; gone once every step is done. */
 export function GettingStarted({ userId, publicUrl }: { userId: string; publicUrl: string }) {
   const availability = useQuery(availabilityQuery());
-  const eventTypes = useQuery(eventTypesQuery());
+  const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
   const connections = useQuery(calendarConnectionsQuery());
   const anyBooking = useQuery(bookingsQuery(ANY));
   const [marks, mark] = useMarks(userId);

@@ -9,7 +9,9 @@ import { CalendarFeed } from "./calendar-feed";
 import { GettingStarted } from "./getting-started";
 import { RequestsWaitingCard, useRequestsWaiting } from "./requests-waiting";
 import { InvitationsBanner } from "./teams/invitations-banner";
-import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
+import { bookingsQuery } from "@/lib/browser/api-client/bookings";
+import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
+import { meQuery } from "@/lib/browser/api-client/account";
 import { UPCOMING } from "@/lib/dashboard/home-queries";
 import { bookingWhen } from "@/lib/dashboard/when";
 
@@ -17,7 +19,7 @@ import { bookingWhen } from "@/lib/dashboard/when";
 export function DashboardHome({ publicUrl, userId, hostZone }: { publicUrl: string; userId: string; hostZone: string }) {
   const me = useQuery(meQuery());
   const upcoming = useQuery(bookingsQuery(UPCOMING));
-  const eventTypes = useQuery(eventTypesQuery());
+  const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
   const waiting = useRequestsWaiting();
   const zone = me.data?.timezone;
   const active = eventTypes.data?.filter((e) => e.isActive).length;

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { signOut } from "next-auth/react";
 import { Button } from "@/components/ui/button";
-import { signOutEverywhere } from "@/lib/browser/api-client/host";
+import { signOutEverywhere } from "@/lib/browser/api-client/auth";
 import { requestsWaitingWords } from "@/lib/dashboard/requests-waiting";
 import { CountPill, useRequestsWaiting } from "./requests-waiting";
 

@@ -1,4 +1,4 @@
-import type { BookingFilter } from "@/lib/browser/api-client/host";
+import type { BookingFilter } from "@/lib/browser/api-client/bookings";
 
 // The bookings page's views: shared by its client component and the page that prefetches the
 // first of them, so both ask under the same query key.

@@ -1,4 +1,4 @@
-import type { BookingFilter } from "@/lib/browser/api-client/host";
+import type { BookingFilter } from "@/lib/browser/api-client/bookings";
 
 // The bookings the dashboard home reads: shared by its client components and the page that
 // prefetches them, so both use the same query keys.

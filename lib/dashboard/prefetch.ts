@@ -1,16 +1,20 @@
 import { dehydrate, QueryClient, type DehydratedState } from "@tanstack/react-query";
 import { getDb } from "@/lib/store/database";
 import type { UserRow } from "@/db/schema";
-import { bookingsQuery, calendarKeys, hostKeys, webhookKeys, type BookingFilter } from "@/lib/browser/api-client/host";
+import { bookingsQuery, type BookingFilter } from "@/lib/browser/api-client/bookings";
+import { calendarKeys } from "@/lib/browser/api-client/calendars";
+import { accountKeys } from "@/lib/browser/api-client/account";
+import { availabilityKeys } from "@/lib/browser/api-client/availability";
+import { eventTypeKeys } from "@/lib/browser/api-client/event-types";
+import { webhookKeys } from "@/lib/browser/api-client/webhooks";
+import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
 import { BookingListQuery } from "@/lib/schemas/booking";
 import { listBookings } from "@/lib/services/bookings/list";
 import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
-import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
 import { getTeam, listInvitations, listTeams } from "@/lib/services/teams";
 import { getAvailability } from "@/lib/services/schedules/availability";
 import { listSchedules } from "@/lib/services/schedules/manage";
-import { scheduleKeys } from "@/lib/browser/api-client/schedules";
 import { loadConnections } from "@/lib/services/calendars";
 import { listEventTypes } from "@/lib/services/event-types/manage";
 import { hostOwner, teamOwner } from "@/lib/services/event-types/owner";
@@ -18,8 +22,8 @@ import { listWebhooks } from "@/lib/services/webhooks";
 
 // The dashboard's pages render with their data (no "Loading…" after the page has loaded): the
 // page's server component reads what its client components will ask for, through the same
-// services and DTOs as the API, and hands it over under the same query keys
-// (lib/browser/api-client/host.ts) as TanStack Query's dehydrated state. The browser then asks again
+// services and DTOs as the API, and hands it over under the same query keys (each resource's in
+// lib/browser/api-client/) as TanStack Query's dehydrated state. The browser then asks again
 // only when the data is stale (the client's staleTime), exactly as after its own fetch.
 
 export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks"
@@ -45,10 +49,10 @@ async function bookingsLoader(host: UserRow, filter: BookingFilter): Promise<[re
 }
 
 const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unknown]>> = {
-  me: async (host) => [hostKeys.me, toProfile(host)],
-  availability: async (host) => [hostKeys.availability, await getAvailability(await getDb(), host)],
-  schedules: async (host) => [scheduleKeys.all, await listSchedules(await getDb(), host)],
-  eventTypes: async (host) => [hostKeys.eventTypes, (await listEventTypes(await getDb(), hostOwner(host))).eventTypes.map((e) => toEventType(e, host.username))],
+  me: async (host) => [accountKeys.me, toProfile(host)],
+  availability: async (host) => [availabilityKeys.default, await getAvailability(await getDb(), host)],
+  schedules: async (host) => [availabilityKeys.schedules, await listSchedules(await getDb(), host)],
+  eventTypes: async (host) => [eventTypeKeys.list({ kind: "me" }), (await listEventTypes(await getDb(), hostOwner(host))).eventTypes.map((e) => toEventType(e, host.username))],
   calendarConnections: async (host) => [
     calendarKeys.all,
     (await loadConnections(await getDb(), host.id)).map((c) => toCalendarConnection(c.connection, c.calendars)),
@@ -75,7 +79,7 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
 async function teamEventTypesLoader(host: UserRow, teamId: string): Promise<[readonly unknown[], unknown] | null> {
   try {
     const { team, eventTypes } = await listEventTypes(await getDb(), teamOwner(host, teamId));
-    return [teamKeys.eventTypes(teamId), eventTypes.map((e) => toTeamEventType(e, team!.slug))];
+    return [eventTypeKeys.list({ kind: "team", teamId }), eventTypes.map((e) => toTeamEventType(e, team!.slug))];
   } catch (error) {
     if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) return null;
     throw error;

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { bookingsQuery, type BookingFilter } from "@/lib/browser/api-client/host";
+import { bookingsQuery, type BookingFilter } from "@/lib/browser/api-client/bookings";
 import { BOOKING_VIEWS } from "./booking-views";
 
 // How many requests wait for the host's answer: one query, read by the dashboard's nav (its

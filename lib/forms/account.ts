@@ -1,4 +1,4 @@
-import type { ProfileDto } from "@/lib/browser/api-client/host";
+import type { ProfileDto } from "@/lib/browser/api-client/account";
 import type { Locale } from "@/lib/i18n/locales";
 import { ChangeEmailBody, ChangePasswordBody, UpdateProfileBody } from "@/lib/schemas/account";
 import type { FormRules } from "./resolver";

@@ -1,4 +1,4 @@
-import type { AvailabilityDto, AvailabilityInput } from "@/lib/browser/api-client/host";
+import type { AvailabilityDto, AvailabilityInput } from "@/lib/browser/api-client/availability";
 import { placeIssues as placeAtFields, type FieldErrors, type FoundIssue } from "@/lib/forms/field-errors";
 import { checkForm, type FormRules } from "@/lib/forms/resolver";
 import { AvailabilityBody } from "@/lib/schemas/availability";

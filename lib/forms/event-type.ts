@@ -1,5 +1,6 @@
-import type { EventTypeDto, EventTypeInput } from "@/lib/browser/api-client/host";
-import type { SchedulingType } from "@/lib/browser/api-client/teams";
+import type { EventTypeDto, EventTypeInputOf, SchedulingType } from "@/lib/browser/api-client/event-types";
+
+type EventTypeInput = EventTypeInputOf<{ kind: "me" }>;
 import { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import { slugify } from "@/lib/slugify";
 import type { FoundIssue } from "./field-errors";

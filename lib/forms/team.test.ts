@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TeamEventTypeDto, TeamMemberDto } from "@/lib/browser/api-client/teams";
+import type { TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
+import type { TeamMemberDto } from "@/lib/browser/api-client/teams";
 import { CreateTeamEventTypeBody } from "@/lib/schemas/team";
 import { eventTypeValues } from "./event-type";
 import { checkForm } from "./resolver";

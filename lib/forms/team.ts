@@ -1,4 +1,5 @@
-import type { SchedulingType, TeamEventTypeDto, TeamEventTypeInput, TeamMemberDto } from "@/lib/browser/api-client/teams";
+import type { EventTypeInputOf, SchedulingType, TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
+import type { TeamMemberDto } from "@/lib/browser/api-client/teams";
 import type { Locale } from "@/lib/i18n/locales";
 import { USERNAME_FORMAT } from "@/lib/schemas/account";
 import { CreateTeamBody, CreateTeamEventTypeBody, InviteMemberBody, UpdateTeamBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
@@ -83,7 +84,7 @@ export function teamEventTypeValues(eventType: TeamEventTypeDto | undefined, mem
 }
 
 /** The body the team form sends (POST or PATCH: every field). */
-export function toTeamEventTypeBody(v: EventTypeValues): TeamEventTypeInput {
+export function toTeamEventTypeBody(v: EventTypeValues): EventTypeInputOf<{ kind: "team"; teamId: string }> {
   // "" is sent as it is, for the API's schema to refuse (the check before sending says it first).
   // A team event type has no schedule of its own (each host's default decides, decisions §15).
   return { ...toEventTypeBody(v), scheduleId: null, schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds ?? [] };

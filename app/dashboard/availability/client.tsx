@@ -5,8 +5,7 @@ import { useState } from "react";
 import { LoadError, Loading } from "@/components/dashboard/query-state";
 import { AvailabilityForm } from "@/components/dashboard/availability/availability-form";
 import { SchedulePicker } from "@/components/dashboard/availability/schedule-picker";
-import { availabilityQuery } from "@/lib/browser/api-client/host";
-import { schedulesQuery } from "@/lib/browser/api-client/schedules";
+import { availabilityQuery, schedulesQuery } from "@/lib/browser/api-client/availability";
 
 export function AvailabilityClient() {
   const availability = useQuery(availabilityQuery());

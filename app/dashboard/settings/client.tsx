@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LoadError, Loading } from "@/components/dashboard/query-state";
 import { ProfileForm } from "@/components/dashboard/settings/profile-form";
-import { meQuery } from "@/lib/browser/api-client/host";
+import { meQuery } from "@/lib/browser/api-client/account";
 
 export function SettingsClient({ appUrl }: { appUrl: string }) {
   const me = useQuery(meQuery());

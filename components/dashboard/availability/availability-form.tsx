@@ -11,8 +11,8 @@ import { useApiForm } from "@/components/ui/use-api-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { hostKeys, saveAvailability, type AvailabilityDto } from "@/lib/browser/api-client/host";
-import { saveSchedule, scheduleKeys } from "@/lib/browser/api-client/schedules";
+import { accountKeys } from "@/lib/browser/api-client/account";
+import { availabilityKeys, saveAvailability, saveSchedule, type AvailabilityDto } from "@/lib/browser/api-client/availability";
 import { availabilityRules, describeSpot, draftFrom, humanise, pageRank, spotOf, toBody, type AvailabilityDraft } from "@/lib/forms/availability";
 import { DateOverrides, longDate } from "./date-overrides";
 import { WeeklyHours } from "./weekly-hours";
@@ -76,11 +76,11 @@ export function AvailabilityForm({ initial, schedule }: { initial: AvailabilityD
       setGeneral([]);
       try {
         const stored = await save.mutateAsync(toBody(sent));
-        void queryClient.invalidateQueries({ queryKey: scheduleKeys.all, exact: true });
+        void queryClient.invalidateQueries({ queryKey: availabilityKeys.schedules, exact: true });
         if (!schedule) {
-          queryClient.setQueryData(hostKeys.availability, stored);
+          queryClient.setQueryData(availabilityKeys.default, stored);
           // The timezone is the profile's too.
-          if (stored.timezone !== initial.timezone) void queryClient.invalidateQueries({ queryKey: hostKeys.me, exact: true });
+          if (stored.timezone !== initial.timezone) void queryClient.invalidateQueries({ queryKey: accountKeys.me, exact: true });
         }
         const next = draftFrom(stored);
         form.reset(next);

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { inputClass } from "@/components/ui/field";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { hostKeys } from "@/lib/browser/api-client/host";
-import { createSchedule, deleteSchedule, saveSchedule, scheduleKeys, type ScheduleDto } from "@/lib/browser/api-client/schedules";
+import { accountKeys } from "@/lib/browser/api-client/account";
+import { availabilityKeys, createSchedule, deleteSchedule, saveSchedule, type ScheduleDto } from "@/lib/browser/api-client/availability";
 
 /**
  * Which schedule the page edits (decisions §16): a picker of the host's schedules, the default
@@ -24,11 +24,11 @@ export function SchedulePicker({ schedules, selected, onSelect }: { schedules: S
   const [problem, setProblem] = useState<string | undefined>();
 
   const refresh = async (alsoHost = false) => {
-    await queryClient.invalidateQueries({ queryKey: scheduleKeys.all, exact: true });
+    await queryClient.invalidateQueries({ queryKey: availabilityKeys.schedules, exact: true });
     if (alsoHost) {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: hostKeys.availability, exact: true }),
-        queryClient.invalidateQueries({ queryKey: hostKeys.me, exact: true }),
+        queryClient.invalidateQueries({ queryKey: availabilityKeys.default, exact: true }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.me, exact: true }),
       ]);
     }
   };

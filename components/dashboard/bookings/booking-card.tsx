@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { cancelBooking, hostKeys, type BookingDto, type EventTypeDto } from "@/lib/browser/api-client/host";
-import { teamEventTypesQuery } from "@/lib/browser/api-client/teams";
+import { bookingKeys, cancelBooking, type BookingDto } from "@/lib/browser/api-client/bookings";
+import { eventTypesQuery, type EventTypeDto } from "@/lib/browser/api-client/event-types";
 import type { BookingView as View } from "@/lib/dashboard/booking-views";
 import { bookingWhen, momentWhen, zoneWords } from "@/lib/dashboard/when";
 import { readableAnswer } from "@/lib/question-answers";
@@ -36,7 +36,7 @@ function CancelBooking({ booking }: { booking: BookingDto }) {
     mutationFn: () => cancelBooking(booking.id, reason.trim()),
     onSuccess: () => {
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: hostKeys.bookings });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },
   });
   return (
@@ -149,7 +149,7 @@ export function BookingCard({
   const pending = booking.status === "pending";
   const past = view === "past" || view === "noShows";
   // A team booking's event type is the team's (its questions, its open times), not among the host's own.
-  const teamEventTypes = useQuery({ ...teamEventTypesQuery(booking.team?.id ?? ""), enabled: Boolean(booking.team) });
+  const teamEventTypes = useQuery({ ...eventTypesQuery({ kind: "team", teamId: booking.team?.id ?? "" }), enabled: Boolean(booking.team) });
   const ownEventType = booking.team ? teamEventTypes.data?.find((e) => e.id === booking.eventType.id) : eventType;
   const guestZone = zoneWords(booking.guestTimezone, booking.startTime);
   return (

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
-import { bookingHistoryQuery, type BookingDto, type BookingHistoryEntryDto } from "@/lib/browser/api-client/host";
+import { bookingHistoryQuery, type BookingDto, type BookingHistoryEntryDto } from "@/lib/browser/api-client/bookings";
 import { momentWhen as moment } from "@/lib/dashboard/when";
 
 /** What one entry says, in plain words: who did what (the host reading it is "you"). */

@@ -5,8 +5,9 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { bookingsQuery, eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
-import { teamEventTypesQuery } from "@/lib/browser/api-client/teams";
+import { bookingsQuery } from "@/lib/browser/api-client/bookings";
+import { meQuery } from "@/lib/browser/api-client/account";
+import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
 import { BOOKING_VIEWS as VIEWS, BOOKINGS_PAGE_SIZE as PAGE_SIZE, bookingsPage, type BookingView as View } from "@/lib/dashboard/booking-views";
 import { bookingsSearch, filtersOf, isFiltered, rangeIsReversed, readBookingsState, type BookingsState } from "@/lib/dashboard/bookings-url";
 import { emptyFilteredWords } from "@/lib/dashboard/filter-words";
@@ -49,8 +50,8 @@ function useBookingsState(defaults: { view: View; page: number }): [BookingsStat
 
 /** The host's event types and each team's, for the filter; one group needs no heading. */
 function useEventTypeGroups(teams: { id: string; name: string }[]): EventTypeGroup[] {
-  const own = useQuery(eventTypesQuery());
-  const teamTypes = useQueries({ queries: teams.map((t) => teamEventTypesQuery(t.id)) });
+  const own = useQuery(eventTypesQuery({ kind: "me" }));
+  const teamTypes = useQueries({ queries: teams.map((t) => eventTypesQuery({ kind: "team", teamId: t.id })) });
   const groups: EventTypeGroup[] = [{ label: "Your event types", choices: (own.data ?? []).map((e) => ({ id: e.id, title: e.title })) }];
   teams.forEach((team, i) => {
     const data = teamTypes[i]?.data;
@@ -86,7 +87,7 @@ export function BookingList({
   const filtered = isFiltered(state);
   const reversed = rangeIsReversed(state);
   const me = useQuery(meQuery());
-  const eventTypes = useQuery(eventTypesQuery());
+  const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
   const groups = useEventTypeGroups(teams);
   const bookings = useQuery({ ...bookingsQuery(bookingsPage(view, page, filtersOf(state))), placeholderData: keepPreviousData, enabled: !reversed });
   const clear = () => update({ eventTypeId: undefined, from: undefined, to: undefined, q: undefined, page: 1 }, "push");

@@ -7,14 +7,15 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { confirmBooking, declineBooking, hostKeys, type BookingDto } from "@/lib/browser/api-client/host";
+import { confirmBooking, declineBooking, type BookingDto } from "@/lib/browser/api-client/bookings";
+import { bookingKeys } from "@/lib/browser/api-client/bookings";
 
 /** A pending request's answers (decisions §16): confirm it at once, or decline it with an optional reason. */
 export function RequestActions({ booking }: { booking: BookingDto }) {
   const queryClient = useQueryClient();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: hostKeys.bookings });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
   const confirm = useMutation<BookingDto, ApiError>({ mutationFn: () => confirmBooking(booking.id), onSuccess: refresh });
   const decline = useMutation<BookingDto, ApiError>({
     mutationFn: () => declineBooking(booking.id, reason.trim()),

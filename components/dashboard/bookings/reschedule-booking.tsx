@@ -5,9 +5,9 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { hostKeys, rescheduleBooking, type BookingDto, type EventTypeDto } from "@/lib/browser/api-client/host";
-import { slotsQuery, type SlotDto } from "@/lib/browser/api-client/public";
-import { teamSlotsQuery } from "@/lib/browser/api-client/teams";
+import { bookingKeys, rescheduleBooking, type BookingDto } from "@/lib/browser/api-client/bookings";
+import type { EventTypeDto } from "@/lib/browser/api-client/event-types";
+import { slotsQuery, teamOwner, type SlotDto } from "@/lib/browser/api-client/public";
 import { addDays, dateInZone, formatDay, formatTime } from "@/lib/time/format";
 
 const DAYS_SHOWN = 14;
@@ -39,13 +39,12 @@ export function RescheduleBooking({
   const to = addDays(from, DAYS_SHOWN - 1);
   const range = { from, to, timezone: zone };
   const bookable = Boolean(eventType?.isActive);
-  const personalSlots = useQuery({ ...slotsQuery(username, eventType?.slug ?? "", range), enabled: bookable && !teamSlug });
-  const teamSlots = useQuery({ ...teamSlotsQuery(teamSlug ?? "", eventType?.slug ?? "", range), enabled: bookable && Boolean(teamSlug) });
-  const slots = teamSlug ? teamSlots : personalSlots;
+  // The open times at the event type's public path: the host's, or the team's.
+  const slots = useQuery({ ...slotsQuery(teamSlug ? teamOwner(teamSlug) : username, eventType?.slug ?? "", range), enabled: bookable });
   const move = useMutation<BookingDto, ApiError, SlotDto>({
     mutationFn: (slot) => rescheduleBooking(booking.id, slot.startTime),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: hostKeys.bookings });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       void queryClient.invalidateQueries({ queryKey: ["slots"] });
       onDone();
     },

@@ -1,4 +1,4 @@
-import type { CalendarConnectionDto, CalendarProvider } from "@/lib/browser/api-client/host";
+import type { CalendarConnectionDto, CalendarProvider } from "@/lib/browser/api-client/calendars";
 import { momentWhen } from "@/lib/dashboard/when";
 
 // What the calendars page says about providers and their states. The API keeps its values

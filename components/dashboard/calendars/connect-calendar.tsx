@@ -10,7 +10,7 @@ import { CalendarIcon, ChevronRightIcon } from "@/components/ui/icons";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { useFocusAfterRender } from "@/components/ui/use-focus-after-render";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { calendarKeys, connectCalDav, oauthAuthorizeUrl, type CalendarConnectionDto, type ConnectCalDavInput } from "@/lib/browser/api-client/host";
+import { calendarKeys, connectCalDav, oauthAuthorizeUrl, type CalendarConnectionDto, type ConnectCalDavInput } from "@/lib/browser/api-client/calendars";
 import type { FormRules } from "@/lib/forms/resolver";
 import { ConnectCalDavBody } from "@/lib/schemas/calendar";
 

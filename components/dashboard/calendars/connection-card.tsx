@@ -14,7 +14,7 @@ import {
   updateConnectionCalendars,
   type CalendarConnectionDto,
   type ConnectedCalendarDto,
-} from "@/lib/browser/api-client/host";
+} from "@/lib/browser/api-client/calendars";
 import { checkedPhrase, connectionBrand, fullDate, STATUS, statusExplanation } from "./calendar-words";
 
 /** The write target's choice, made on the page: one radio across every connection. */

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useController, type Control } from "react-hook-form";
 import { FormField, TextField } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/field";
-import { schedulesQuery } from "@/lib/browser/api-client/schedules";
+import { schedulesQuery } from "@/lib/browser/api-client/availability";
 import type { EventTypeValues } from "@/lib/forms/event-type";
 
 // The event type's booking rules (decisions §16): whether new bookings wait for the host's

@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { explainTime, type ExplanationDto } from "@/lib/browser/api-client/host";
+import { explainTime, type ExplanationDto } from "@/lib/browser/api-client/event-types";
 import { momentWhen, zoneWords } from "@/lib/dashboard/when";
 import { instantOfWall } from "@/lib/time/format";
 
@@ -17,7 +17,7 @@ import { instantOfWall } from "@/lib/time/format";
 export function CheckATime({ eventTypeId, zone }: { eventTypeId: string; zone: string }) {
   const [date, setDate] = useState("");
   const [time, setTime] = useState("09:00");
-  const check = useMutation<ExplanationDto, ApiError, string>({ mutationFn: (startTime) => explainTime(eventTypeId, startTime) });
+  const check = useMutation<ExplanationDto, ApiError, string>({ mutationFn: (startTime) => explainTime({ kind: "me" }, eventTypeId, startTime) });
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -5,7 +5,8 @@ import Link from "next/link";
 import { EventTypeForm } from "./event-type-form";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
-import { eventTypesQuery, meQuery } from "@/lib/browser/api-client/host";
+import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
+import { meQuery } from "@/lib/browser/api-client/account";
 import { CheckATime } from "./check-a-time";
 
 /** The booking page in the host's own site: an iframe that may sit on any page. */
@@ -32,7 +33,7 @@ function EmbedSnippet({ publicUrl, title }: { publicUrl: string; title: string }
 }
 
 export function EditEventType({ id }: { id: string }) {
-  const eventTypes = useQuery(eventTypesQuery());
+  const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
   const me = useQuery(meQuery());
   if (eventTypes.isPending) return <p className="text-slate-500">Loading the event type…</p>;
   if (eventTypes.isError) return <Alert tone="error">{eventTypes.error.message}</Alert>;

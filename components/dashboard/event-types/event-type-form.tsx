@@ -9,8 +9,16 @@ import { TextAreaField, TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { createEventType, hostKeys, updateEventType, type EventTypeDto, type EventTypeInput } from "@/lib/browser/api-client/host";
-import { createTeamEventType, teamKeys, updateTeamEventType, type TeamEventTypeDto, type TeamEventTypeInput, type TeamMemberDto } from "@/lib/browser/api-client/teams";
+import {
+  createEventType,
+  eventTypeKeys,
+  updateEventType,
+  type EventTypeDto,
+  type EventTypeInputOf,
+  type EventTypeOwner,
+  type TeamEventTypeDto,
+} from "@/lib/browser/api-client/event-types";
+import type { TeamMemberDto } from "@/lib/browser/api-client/teams";
 import {
   eventTypeChangeRules,
   eventTypeFieldOf,
@@ -60,14 +68,11 @@ export function EventTypeForm({ eventType, team }: { eventType?: EventTypeDto; t
   // shows (`more`), or what went wrong otherwise (`message`).
   const [failed, setFailed] = useState<{ message?: string; more: string[] } | null>(null);
 
-  const save = useMutation<EventTypeDto, ApiError, EventTypeInput>({
-    mutationFn: (input) => {
-      if (!team) return eventType ? updateEventType(eventType.id, input) : createEventType(input);
-      const body = input as TeamEventTypeInput;
-      return eventType ? updateTeamEventType(team.id, eventType.id, body) : createTeamEventType(team.id, body);
-    },
+  const owner: EventTypeOwner = team ? { kind: "team", teamId: team.id } : { kind: "me" };
+  const save = useMutation<EventTypeDto, ApiError, EventTypeInputOf<EventTypeOwner>>({
+    mutationFn: (input) => (eventType ? updateEventType(owner, eventType.id, input) : createEventType(owner, input)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: team ? teamKeys.eventTypes(team.id) : hostKeys.eventTypes });
+      await queryClient.invalidateQueries({ queryKey: eventTypeKeys.list(owner) });
       router.push(back);
     },
     onError: (error) => {

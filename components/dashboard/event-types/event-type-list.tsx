@@ -1,7 +1,7 @@
 "use client";
 
 import { awaitsMeetingLink } from "@/lib/meeting-location";
-import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -9,22 +9,15 @@ import { buttonClass, Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { bookingsQuery, deleteEventType, eventTypesQuery, hostKeys, updateEventType, type EventTypeDto } from "@/lib/browser/api-client/host";
+import { bookingsQuery } from "@/lib/browser/api-client/bookings";
+import { deleteEventType, eventTypeKeys, eventTypesQuery, updateEventType, type EventTypeDto, type EventTypeOwner } from "@/lib/browser/api-client/event-types";
 
-/** Whether guests can book an event type (a personal one, or a team's through `save`). */
-export function ActiveToggle({
-  eventType,
-  save = (isActive) => updateEventType(eventType.id, { isActive }),
-  queryKey = hostKeys.eventTypes,
-}: {
-  eventType: Pick<EventTypeDto, "id" | "title" | "isActive">;
-  save?: (isActive: boolean) => Promise<unknown>;
-  queryKey?: QueryKey;
-}) {
+/** Whether guests can book an event type, the host's own or a team's. */
+export function ActiveToggle({ owner, eventType }: { owner: EventTypeOwner; eventType: Pick<EventTypeDto, "id" | "title" | "isActive"> }) {
   const queryClient = useQueryClient();
   const toggle = useMutation<unknown, ApiError, boolean>({
-    mutationFn: save,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey }),
+    mutationFn: (isActive) => updateEventType(owner, eventType.id, { isActive }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventTypeKeys.list(owner) }),
   });
   const on = toggle.isPending ? Boolean(toggle.variables) : eventType.isActive;
   return (
@@ -52,10 +45,10 @@ function DeleteEventType({ eventType }: { eventType: EventTypeDto }) {
   const [open, setOpen] = useState(false);
   const usage = useQuery({ ...bookingsQuery({ eventTypeId: eventType.id, limit: 1 }), enabled: open });
   const remove = useMutation<EventTypeDto | undefined, ApiError>({
-    mutationFn: () => deleteEventType(eventType.id),
+    mutationFn: () => deleteEventType({ kind: "me" }, eventType.id),
     onSuccess: () => {
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: hostKeys.eventTypes });
+      void queryClient.invalidateQueries({ queryKey: eventTypeKeys.list({ kind: "me" }) });
     },
   });
   const count = usage.data?.pagination.total;
@@ -93,7 +86,7 @@ function DeleteEventType({ eventType }: { eventType: EventTypeDto }) {
 }
 
 export function EventTypeList() {
-  const eventTypes = useQuery(eventTypesQuery());
+  const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
   if (eventTypes.isPending) return <p className="text-slate-500">Loading your event types…</p>;
   if (eventTypes.isError) return <Alert tone="error">{eventTypes.error.message}</Alert>;
   if (eventTypes.data.length === 0) {
@@ -126,7 +119,7 @@ export function EventTypeList() {
             </div>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <ActiveToggle eventType={e} />
+            <ActiveToggle owner={{ kind: "me" }} eventType={e} />
             <CopyButton text={e.publicUrl} />
             <Link href={`/dashboard/event-types/${e.id}`} className={buttonClass("secondary", "sm")}>
               Edit

@@ -7,7 +7,9 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { eraseGuest, guestDownloadUrl, guestKeys, guestQuery, hostKeys, meQuery, type GuestDataDto } from "@/lib/browser/api-client/host";
+import { eraseGuest, guestDownloadUrl, guestKeys, guestQuery, type GuestDataDto } from "@/lib/browser/api-client/guests";
+import { bookingKeys } from "@/lib/browser/api-client/bookings";
+import { meQuery } from "@/lib/browser/api-client/account";
 import { bookingWhen, zoneWords } from "@/lib/dashboard/when";
 
 // A guest's data as the host holds it (decisions §16): look a guest up by email, see every
@@ -64,7 +66,7 @@ export function GuestsPage() {
       setErased(address);
       setEmail(null);
       await queryClient.invalidateQueries({ queryKey: guestKeys.one(address) });
-      await queryClient.invalidateQueries({ queryKey: hostKeys.bookings });
+      await queryClient.invalidateQueries({ queryKey: bookingKeys.all });
     },
   });
 

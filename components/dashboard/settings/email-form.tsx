@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
-import { fetchJson, toApiError } from "@/lib/browser/api-client/fetch-json";
+import { requestEmailChange } from "@/lib/browser/api-client/account";
+import { toApiError } from "@/lib/browser/api-client/fetch-json";
 import { emailRules, type EmailValues } from "@/lib/forms/account";
 
 const FIELDS: readonly string[] = ["newEmail", "password"];
@@ -25,7 +26,7 @@ export function EmailForm({ email }: { email: string }) {
       setGeneral(null);
       setSent(null);
       try {
-        setSent((await fetchJson<{ message: string }>("/me/email", { method: "POST", body: input })).message);
+        setSent((await requestEmailChange(input)).message);
         form.resetField("password", { defaultValue: "" });
       } catch (caught) {
         const failure = toApiError(caught);

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { changePassword } from "@/lib/browser/api-client/host";
+import { changePassword } from "@/lib/browser/api-client/account";
 import { passwordRules, type PasswordValues } from "@/lib/forms/account";
 
 const FIELDS: readonly string[] = ["currentPassword", "newPassword"];

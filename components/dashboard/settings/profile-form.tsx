@@ -12,7 +12,8 @@ import { TimezoneSelect } from "@/components/ui/timezone-select";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { LANGUAGE_NAMES, LOCALES } from "@/lib/i18n/locales";
-import { hostKeys, updateProfile, type ProfileDto } from "@/lib/browser/api-client/host";
+import { availabilityKeys } from "@/lib/browser/api-client/availability";
+import { accountKeys, updateProfile, type ProfileDto } from "@/lib/browser/api-client/account";
 import { BIO_MAX } from "@/lib/schemas/common";
 import { PROFILE_FIELDS, profileBody, profileRules, profileValues, type ProfileContext, type ProfileValues } from "@/lib/forms/account";
 import { notSavedSentence } from "@/lib/forms/field-errors";
@@ -62,9 +63,9 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
       setFailed(null);
       try {
         const stored = await save.mutateAsync(profileBody(values, { currentUsername }));
-        queryClient.setQueryData(hostKeys.me, stored);
+        queryClient.setQueryData(accountKeys.me, stored);
         // The availability page shows the same timezone; the shell shows the name.
-        void queryClient.invalidateQueries({ queryKey: hostKeys.availability, exact: true });
+        void queryClient.invalidateQueries({ queryKey: availabilityKeys.default, exact: true });
         router.refresh();
         setCurrentUsername(stored.username);
         form.reset(profileValues(stored));

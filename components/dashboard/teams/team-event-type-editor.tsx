@@ -6,7 +6,8 @@ import { EventTypeForm } from "@/components/dashboard/event-types/event-type-for
 import { LoadError, Loading } from "@/components/dashboard/query-state";
 import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
-import { isOwner, teamEventTypesQuery, type TeamDto } from "@/lib/browser/api-client/teams";
+import { isOwner, type TeamDto } from "@/lib/browser/api-client/teams";
+import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
 import { WithTeam } from "./team-page";
 
 const back = (team: TeamDto) => (
@@ -25,7 +26,7 @@ function OwnersOnly({ team }: { team: TeamDto }) {
 }
 
 function Editor({ team, eventTypeId, myUserId }: { team: TeamDto; eventTypeId: string; myUserId: string }) {
-  const eventTypes = useQuery(teamEventTypesQuery(team.id));
+  const eventTypes = useQuery(eventTypesQuery({ kind: "team", teamId: team.id }));
   if (!isOwner(team, myUserId)) return <OwnersOnly team={team} />;
   if (eventTypes.isPending) return <Loading>Loading the event type…</Loading>;
   if (eventTypes.isError) return <LoadError what="the event type" error={eventTypes.error} onRetry={() => void eventTypes.refetch()} />;

@@ -10,7 +10,8 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { deleteTeamEventType, teamEventTypesQuery, teamKeys, updateTeamEventType, type TeamDto, type TeamEventTypeDto } from "@/lib/browser/api-client/teams";
+import { deleteEventType, eventTypeKeys, eventTypesQuery, type TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
+import type { TeamDto } from "@/lib/browser/api-client/teams";
 import { schedulingLabel } from "@/lib/forms/team";
 
 /** "Ada Lovelace and Grace Hopper": the hosts by name, in the team's order. */
@@ -24,10 +25,10 @@ function DeleteTeamEventType({ team, eventType }: { team: TeamDto; eventType: Te
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const remove = useMutation<TeamEventTypeDto | undefined, ApiError>({
-    mutationFn: () => deleteTeamEventType(team.id, eventType.id),
+    mutationFn: () => deleteEventType({ kind: "team", teamId: team.id }, eventType.id),
     onSuccess: () => {
       setOpen(false);
-      void queryClient.invalidateQueries({ queryKey: teamKeys.eventTypes(team.id) });
+      void queryClient.invalidateQueries({ queryKey: eventTypeKeys.list({ kind: "team", teamId: team.id }) });
     },
   });
   return (
@@ -82,7 +83,7 @@ function TeamEventTypeCard({ team, eventType: e, owner }: { team: TeamDto; event
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {owner && <ActiveToggle eventType={e} save={(isActive) => updateTeamEventType(team.id, e.id, { isActive })} queryKey={teamKeys.eventTypes(team.id)} />}
+        {owner && <ActiveToggle owner={{ kind: "team", teamId: team.id }} eventType={e} />}
         <CopyButton text={e.publicUrl} />
         {owner && (
           <>
@@ -99,7 +100,7 @@ function TeamEventTypeCard({ team, eventType: e, owner }: { team: TeamDto; event
 
 /** The team's event types: what guests book at the team's link, each with its hosts. */
 export function TeamEventTypes({ team, owner }: { team: TeamDto; owner: boolean }) {
-  const eventTypes = useQuery(teamEventTypesQuery(team.id));
+  const eventTypes = useQuery(eventTypesQuery({ kind: "team", teamId: team.id }));
   const newHref = `/dashboard/teams/${team.id}/event-types/new`;
   return (
     <section aria-labelledby="team-event-types-heading" className="flex flex-col gap-3">

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { FieldMessage, TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { ApiError } from "@/lib/browser/api-client/fetch-json";
-import { createWebhook, webhookKeys, type CreatedWebhookDto, type WebhookEvent } from "@/lib/browser/api-client/host";
+import { createWebhook, webhookKeys, type CreatedWebhookDto, type WebhookEvent } from "@/lib/browser/api-client/webhooks";
 import type { FormRules } from "@/lib/forms/resolver";
 import { CreateWebhookBody } from "@/lib/schemas/webhook";
 

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { meQuery } from "@/lib/browser/api-client/account";
 import {
-  meQuery,
   deleteWebhook,
   deliveriesQuery,
   rotateWebhookSecret,
@@ -18,7 +18,7 @@ import {
   webhooksQuery,
   type CreatedWebhookDto,
   type WebhookDto,
-} from "@/lib/browser/api-client/host";
+} from "@/lib/browser/api-client/webhooks";
 import { momentWhen } from "@/lib/dashboard/when";
 import { AddWebhookForm } from "./add-webhook-form";
 
