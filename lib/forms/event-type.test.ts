@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
+import type { TeamMemberDto } from "@/lib/browser/api-client/teams";
 import { CreateEventTypeBody } from "@/lib/schemas/event-type";
-import {
-  eventTypeFieldOf,
-  eventTypeServerWords,
-  newEventTypeRules,
-  newQuestion,
-  reminderDraft,
-  toEventTypeBody,
-  unplacedWords,
-  wholeNumber,
-  type EventTypeValues,
-  type QuestionDraft,
-} from "./event-type";
+import { CreateTeamEventTypeBody } from "@/lib/schemas/team";
+import { eventTypeValues, newQuestion, reminderDraft, toEventTypeBody, wholeNumber, type EventTypeValues, type QuestionDraft } from "./event-type";
+import { possibleHosts } from "./event-type-hosts";
+import { eventTypeFieldOf, eventTypeServerWords, unplacedWords } from "./event-type-issues";
+import { eventTypeRules } from "./event-type-rules";
 import { checkForm } from "./resolver";
 
 const question = (q: Partial<QuestionDraft>): QuestionDraft => ({ ...newQuestion(), ...q });
@@ -33,13 +28,15 @@ const valid: EventTypeValues = {
   minNoticeHours: "",
   maxAdvanceDays: "",
   reminders: [],
+  schedulingType: "round_robin",
+  hostIds: [],
 };
 
 /** What the page says before sending: the API's schema over the body the form would send. */
-const check = (f: EventTypeValues) => checkForm(newEventTypeRules, f);
+const check = (f: EventTypeValues) => checkForm(eventTypeRules("me", "create"), f);
 
 /** What the API says about the same body. */
-const apiAccepts = (f: EventTypeValues): boolean => CreateEventTypeBody.safeParse(toEventTypeBody(f)).success;
+const apiAccepts = (f: EventTypeValues): boolean => CreateEventTypeBody.safeParse(toEventTypeBody(f, "me")).success;
 
 describe("the event-type form's check before sending (the API's schema, the page's words)", () => {
   it("accepts a valid form", async () => {
@@ -134,18 +131,21 @@ describe("eventTypeFieldOf: where an API issue is shown", () => {
   });
 
   it("sends #22's fields: confirmation, limits (empty: none), notice and window (empty: the host's), reminders in minutes", () => {
-    const body = toEventTypeBody({
-      ...valid,
-      requiresConfirmation: true,
-      limits: { perDay: "3", perWeek: "" },
-      minNoticeHours: "",
-      maxAdvanceDays: " 30 ",
-      reminders: [
-        { amount: "1", unit: "days", to: "guest" },
-        { amount: "2", unit: "hours", to: "both" },
-        { amount: "15", unit: "minutes", to: "host" },
-      ],
-    });
+    const body = toEventTypeBody(
+      {
+        ...valid,
+        requiresConfirmation: true,
+        limits: { perDay: "3", perWeek: "" },
+        minNoticeHours: "",
+        maxAdvanceDays: " 30 ",
+        reminders: [
+          { amount: "1", unit: "days", to: "guest" },
+          { amount: "2", unit: "hours", to: "both" },
+          { amount: "15", unit: "minutes", to: "host" },
+        ],
+      },
+      "me",
+    );
     expect(body).toMatchObject({
       requiresConfirmation: true,
       limits: { perDay: 3 },
@@ -190,3 +190,77 @@ describe("eventTypeFieldOf: where an API issue is shown", () => {
     expect(unplacedWords("Too many", "reminders.2")).toBe("Reminder 3: Too many");
   });
 });
+
+describe("a team's event type: the same form, with its hosts", () => {
+  const member = (userId: string, status: TeamMemberDto["status"] = "active"): TeamMemberDto => ({ userId, username: userId, fullName: userId, role: "member", status });
+  // Who may host: the active members (an invited one cannot).
+  const possible = possibleHosts([member("ada"), member("grace"), member("alan", "invited")]).map((m) => m.userId);
+
+  it("starts as round robin, hosted by every member who may host", () => {
+    const v = eventTypeValues(undefined, possible);
+    expect(v.schedulingType).toBe("round_robin");
+    expect(v.hostIds).toEqual(["ada", "grace"]);
+  });
+
+  it("keeps a stored one's hosts who still may host", () => {
+    const stored: TeamEventTypeDto = { ...storedEventType(), teamId: "team_1", schedulingType: "collective", hostIds: ["grace", "gone"] };
+    const v = eventTypeValues(stored, possible);
+    expect(v.schedulingType).toBe("collective");
+    expect(v.hostIds).toEqual(["grace"]);
+  });
+
+  it("sends the common fields and the team's two, and no schedule of its own; the host's own sends neither", () => {
+    const v = { ...eventTypeValues(undefined, possible), title: "Demo", slug: "demo", scheduleId: "sch_1" };
+    expect(toEventTypeBody(v, "team")).toMatchObject({ title: "Demo", slug: "demo", durationMinutes: 30, scheduleId: null, schedulingType: "round_robin", hostIds: ["ada", "grace"] });
+    // What the API takes, by its own schema.
+    expect(CreateTeamEventTypeBody.safeParse(toEventTypeBody(v, "team")).success).toBe(true);
+    const own = toEventTypeBody(v, "me");
+    expect(own).not.toHaveProperty("schedulingType");
+    expect(own).not.toHaveProperty("hostIds");
+    expect(own.scheduleId).toBe("sch_1");
+    expect(CreateEventTypeBody.safeParse(own).success).toBe(true);
+  });
+
+  it("asks for at least one host, and for how bookings are shared", async () => {
+    const v = { ...eventTypeValues(undefined, possible), title: "Demo", slug: "demo", hostIds: [], schedulingType: "" as const };
+    expect(await checkForm(eventTypeRules("team", "create"), v)).toEqual({
+      schedulingType: "Choose how bookings are shared: round robin or collective.",
+      hostIds: "Choose at least one host.",
+    });
+    // The host's own has neither to choose.
+    expect(await checkForm(eventTypeRules("me", "create"), v)).toEqual({});
+  });
+
+  it("shows the API's issues at the team's fields, and the common ones at theirs", () => {
+    expect(eventTypeFieldOf("hostIds")).toBe("hostIds");
+    expect(eventTypeFieldOf("hostIds.1")).toBe("hostIds");
+    expect(eventTypeFieldOf("schedulingType")).toBe("schedulingType");
+    expect(eventTypeFieldOf("customQuestions.0.label")).toBe("customQuestions.0.label");
+    expect(eventTypeFieldOf("durationMinutes")).toBe("durationMinutes");
+  });
+});
+
+function storedEventType() {
+  return {
+    id: "et_1",
+    slug: "demo",
+    title: "Demo",
+    durationMinutes: 30,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
+    slotIntervalMinutes: 30,
+    location: "",
+    description: "",
+    customQuestions: [],
+    isActive: true,
+    color: "#2563eb",
+    requiresConfirmation: false,
+    limits: {},
+    reminders: [],
+    minNoticeHours: null,
+    maxAdvanceDays: null,
+    scheduleId: null,
+    publicUrl: "http://localhost/team/sales/demo",
+    createdAt: "2026-11-27T00:00:00.000Z",
+  };
+}

@@ -1,15 +1,11 @@
-import type { EventTypeDto, EventTypeInputOf, SchedulingType } from "@/lib/browser/api-client/event-types";
-
-type EventTypeInput = EventTypeInputOf<{ kind: "me" }>;
-import { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
+import type { EventTypeDto, EventTypeInputOf, EventTypeOwner, SchedulingType, TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
 import { slugify } from "@/lib/slugify";
-import type { FoundIssue } from "./field-errors";
-import type { FormRules } from "./resolver";
 
-// The event-type form's model: its values as typed, the body they become, where an issue of the
-// API's schema (lib/schemas/event-type.ts, which checks the form in the browser too) is shown,
-// and the page's words for what the browser finds. The fields carry the API's own paths
-// (customQuestions.0.label), so the API's issues land at the same fields.
+// The event-type form's model, one for the host's own event types and a team's (a personal event
+// type is a team of one): its values as typed and the body they become for the owner. The fields
+// carry the API's own paths (customQuestions.0.label), so the API's issues land at the same
+// fields; where each is shown and in which words is event-type-issues.ts, the rules the form is
+// checked by event-type-rules.ts.
 
 type QuestionType = EventTypeDto["customQuestions"][number]["type"];
 type ChoiceDisplay = NonNullable<EventTypeDto["customQuestions"][number]["display"]>;
@@ -57,44 +53,50 @@ export type EventTypeValues = {
   requiresConfirmation: boolean;
   /** "" = no limit. */
   limits: { perDay: string; perWeek: string };
-  /** The schedule whose hours it offers; "" = the host's default schedule. */
+  /** The schedule whose hours it offers; "" = the host's default schedule. A team's is always each host's default. */
   scheduleId: string;
   /** "" = the host's own (their availability's setting). */
   minNoticeHours: string;
   maxAdvanceDays: string;
   reminders: ReminderDraft[];
-  /** A team event type's only (lib/forms/team.ts): how bookings go to the hosts, "" until chosen. */
-  schedulingType?: SchedulingType | "";
-  /** A team event type's only: the members who host it. */
-  hostIds?: string[];
+  /** How bookings go to the hosts, "" until chosen (a team's; a host's own has one host, the same either way). */
+  schedulingType: SchedulingType | "";
+  /** The members who host it (a team's; a host's own is hosted by its owner). */
+  hostIds: string[];
 };
 
 export const MAX_QUESTIONS = 20;
 
 export const newQuestion = (): QuestionDraft => ({ savedId: null, label: "", required: false, type: "text", options: "", display: "radio" });
 
-/** The form of a stored event type, or of a new one. */
-export function eventTypeValues(eventType: EventTypeDto | undefined): EventTypeValues {
-  if (!eventType) {
-    return {
-      title: "",
-      slug: "",
-      description: "",
-      location: "",
-      color: "#2563eb",
-      durationMinutes: "30",
-      bufferBeforeMinutes: "0",
-      bufferAfterMinutes: "0",
-      slotIntervalMinutes: "",
-      customQuestions: [],
-      requiresConfirmation: false,
-      limits: { perDay: "", perWeek: "" },
-      scheduleId: "",
-      minNoticeHours: "",
-      maxAdvanceDays: "",
-      reminders: [],
-    };
-  }
+const NEW: Omit<EventTypeValues, "hostIds"> = {
+  title: "",
+  slug: "",
+  description: "",
+  location: "",
+  color: "#2563eb",
+  durationMinutes: "30",
+  bufferBeforeMinutes: "0",
+  bufferAfterMinutes: "0",
+  slotIntervalMinutes: "",
+  customQuestions: [],
+  requiresConfirmation: false,
+  limits: { perDay: "", perWeek: "" },
+  scheduleId: "",
+  minNoticeHours: "",
+  maxAdvanceDays: "",
+  reminders: [],
+  schedulingType: "round_robin",
+};
+
+/**
+ * The form of a stored event type, or of a new one. `possibleHosts` are who may host (a team's
+ * active members; none for the host's own): a new one is hosted by all of them, round robin to
+ * begin with; a stored one keeps its hosts who still may (a member who left is not offered again).
+ */
+export function eventTypeValues(eventType: EventTypeDto | TeamEventTypeDto | undefined, possibleHosts: string[] = []): EventTypeValues {
+  if (!eventType) return { ...NEW, hostIds: possibleHosts };
+  const hosting = "hostIds" in eventType ? eventType : undefined;
   return {
     title: eventType.title,
     slug: eventType.slug,
@@ -119,6 +121,8 @@ export function eventTypeValues(eventType: EventTypeDto | undefined): EventTypeV
     minNoticeHours: optionalText(eventType.minNoticeHours),
     maxAdvanceDays: optionalText(eventType.maxAdvanceDays),
     reminders: eventType.reminders.map(reminderDraft),
+    schedulingType: hosting?.schedulingType ?? NEW.schedulingType,
+    hostIds: (hosting?.hostIds ?? []).filter((id) => possibleHosts.includes(id)),
   };
 }
 
@@ -141,12 +145,15 @@ export const optionLines = (text: string) =>
     .map((o) => o.trim())
     .filter(Boolean);
 
+type PersonalInput = EventTypeInputOf<{ kind: "me" }>;
+type TeamInput = EventTypeInputOf<{ kind: "team"; teamId: string }>;
+
 /**
  * The questions as the API takes them. Question ids are the keys of a guest's answers: an
  * existing question keeps its id (renaming the label does not orphan earlier answers); a new one
  * gets one made from its label.
  */
-export function toQuestionInputs(drafts: QuestionDraft[]): NonNullable<EventTypeInput["customQuestions"]> {
+export function toQuestionInputs(drafts: QuestionDraft[]): NonNullable<PersonalInput["customQuestions"]> {
   const taken = new Set(drafts.flatMap((q) => (q.savedId ? [q.savedId] : [])));
   return drafts.map((q, i) => {
     let id = q.savedId;
@@ -163,8 +170,8 @@ export function toQuestionInputs(drafts: QuestionDraft[]): NonNullable<EventType
   });
 }
 
-/** The body the form sends (POST or PATCH: every field). */
-export function toEventTypeBody(v: EventTypeValues): EventTypeInput {
+/** The fields every event type has, as the API takes them. */
+function commonBody(v: EventTypeValues): PersonalInput {
   return {
     title: v.title,
     slug: v.slug,
@@ -188,108 +195,17 @@ export function toEventTypeBody(v: EventTypeValues): EventTypeInput {
   };
 }
 
-const TOP_LEVEL = new Set([
-  "title",
-  "slug",
-  "description",
-  "location",
-  "color",
-  "durationMinutes",
-  "slotIntervalMinutes",
-  "bufferBeforeMinutes",
-  "bufferAfterMinutes",
-  "requiresConfirmation",
-  "limits.perDay",
-  "limits.perWeek",
-  "scheduleId",
-  "minNoticeHours",
-  "maxAdvanceDays",
-]);
-/** A reminder's minutes are typed as an amount of a unit: a problem with them is shown at the amount. */
-const REMINDER_PATH = /^reminders\.(\d+)\.(minutesBefore|to)$/;
-/** The parts of a question the form shows a problem at (its id is made from its label, so at the label). */
-const QUESTION_FIELDS: Record<string, string> = { label: "label", id: "label", type: "type", display: "display", options: "options" };
-const QUESTION_PATH = /^customQuestions\.(\d+)\.(\w+)(?:\.(\d+))?$/;
-
 /**
- * The form field that shows an API issue at `path`, or undefined when no field shows it: such a
- * problem is listed above the form instead (see `unplacedWords`). A problem of the list itself
- * is shown at its heading (`customQuestions.root`); one of an option, at the options box.
+ * What an owner's event type takes besides: a team's, how bookings are shared and who hosts, and
+ * no schedule of its own (each host's default decides, decisions §15). "" is sent as it is, for
+ * the API's schema to refuse (the check before sending says it first).
  */
-export function eventTypeFieldOf(path: string): string | undefined {
-  if (TOP_LEVEL.has(path)) return path;
-  if (path === "customQuestions") return "customQuestions.root";
-  if (path === "reminders") return "reminders.root";
-  const reminder = REMINDER_PATH.exec(path);
-  if (reminder) return `reminders.${reminder[1]}.${reminder[2] === "to" ? "to" : "amount"}`;
-  if (path === "limits") return "limits.perDay";
-  const question = QUESTION_PATH.exec(path);
-  const part = question && QUESTION_FIELDS[question[2]!];
-  if (!question || !part || (question[3] !== undefined && part !== "options")) return undefined;
-  return `customQuestions.${question[1]}.${part}`;
-}
-
-/** An option's problem says which option ("Option 3: …"): the box holds them all. */
-export function eventTypeServerWords(message: string, issue: { path: string }): string {
-  const option = QUESTION_PATH.exec(issue.path);
-  return option?.[2] === "options" && option[3] !== undefined ? `Option ${Number(option[3]) + 1}: ${message}` : message;
-}
-
-/** An API problem no field shows, in words that say where it is ("Question 2: …"). */
-export function unplacedWords(message: string, path: string): string {
-  const question = /^customQuestions\.(\d+)/.exec(path);
-  if (question) return `Question ${Number(question[1]) + 1}: ${message}`;
-  const reminder = /^reminders\.(\d+)/.exec(path);
-  return reminder ? `Reminder ${Number(reminder[1]) + 1}: ${message}` : message;
-}
-
-/** Words for what is wrong with a slug the schema refused. */
-function slugWords(slug: string): string | undefined {
-  if (slug.trim() === "") return "Enter the last part of the booking link, e.g. intro-call.";
-  if (slug.length > 64) return "Use at most 64 characters.";
-  const pattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-  if (/[A-Z]/.test(slug) && pattern.test(slug.toLowerCase())) return "Use lower-case letters only.";
-  if (/^-|-$/.test(slug)) return "Start and end with a letter or digit, not a hyphen.";
-  if (/--/.test(slug)) return "Use single hyphens between words.";
-  return "Use only lower-case letters, digits and hyphens, e.g. intro-call (no spaces or other signs).";
-}
-
-const NUMBER_WORDS: Record<string, string> = {
-  durationMinutes: "Enter whole minutes from 5 to 720.",
-  slotIntervalMinutes: "Enter whole minutes from 5 to 720, or leave it empty.",
-  bufferBeforeMinutes: "Enter whole minutes from 0 to 240 (0 for none).",
-  bufferAfterMinutes: "Enter whole minutes from 0 to 240 (0 for none).",
-  "limits.perDay": "Enter a whole number from 1 to 100, or leave it empty for no limit.",
-  "limits.perWeek": "Enter a whole number from 1 to 100, or leave it empty for no limit.",
-  minNoticeHours: "Enter whole hours from 0 to 8760, or leave it empty for the host's own.",
-  maxAdvanceDays: "Enter whole days from 1 to 730, or leave it empty for the host's own.",
+const OWN_FIELDS: Record<EventTypeOwner["kind"], (v: EventTypeValues) => Partial<TeamInput>> = {
+  me: () => ({}),
+  team: (v) => ({ scheduleId: null, schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds }),
 };
-const TOO_LONG: Record<string, string> = { title: "Use at most 200 characters.", description: "Use at most 5000 characters.", location: "Use at most 500 characters." };
 
-/** The page's words for a problem the schema found in the form (undefined keeps the schema's own). */
-export function eventTypeWords(issue: FoundIssue, v: EventTypeValues): string | undefined {
-  const { path, code } = issue;
-  if (path === "title" && code === "too_small") return "Enter a title.";
-  if (code === "too_big" && TOO_LONG[path]) return TOO_LONG[path];
-  if (path === "slug") return slugWords(v.slug);
-  if (path === "color") return "Choose a colour.";
-  if (path === "durationMinutes" && v.durationMinutes.trim() === "") return "Enter how long it lasts, from 5 to 720 minutes.";
-  if (NUMBER_WORDS[path]) return NUMBER_WORDS[path];
-  const reminder = REMINDER_PATH.exec(path);
-  if (reminder?.[2] === "minutesBefore") return "Choose a time from 5 minutes to 7 days before the start.";
-  if (path === "reminders" && code === "too_big") return `Keep at most ${MAX_REMINDERS} reminders.`;
-  const question = QUESTION_PATH.exec(path);
-  if (question?.[2] === "label" && code === "too_small") return "Write the question, or remove it.";
-  if (question?.[2] === "options" && question[3] === undefined && code === "too_small") return "Write at least one option, one a line.";
-  return eventTypeServerWords(issue.message, issue);
+/** The body the form sends for the owner (POST or PATCH: every field). */
+export function toEventTypeBody(v: EventTypeValues, owner: EventTypeOwner["kind"]): EventTypeInputOf<EventTypeOwner> {
+  return { ...commonBody(v), ...OWN_FIELDS[owner](v) };
 }
-
-const rules = (schema: FormRules<EventTypeValues>["schema"]): FormRules<EventTypeValues> => ({
-  schema,
-  toBody: toEventTypeBody,
-  fieldOf: eventTypeFieldOf,
-  words: eventTypeWords,
-});
-/** Checked as the API checks a new event type (POST) and a change (PATCH, every field sent). */
-export const newEventTypeRules = rules(CreateEventTypeBody);
-export const eventTypeChangeRules = rules(UpdateEventTypeBody);

@@ -1,29 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
-import type { TeamMemberDto } from "@/lib/browser/api-client/teams";
-import { CreateTeamEventTypeBody } from "@/lib/schemas/team";
-import { eventTypeValues } from "./event-type";
 import { checkForm } from "./resolver";
-import {
-  inviteBody,
-  inviteRules,
-  newTeamEventTypeRules,
-  newTeamRules,
-  teamChangeBody,
-  teamChangeRules,
-  teamEventTypeFieldOf,
-  teamEventTypeValues,
-  toTeamEventTypeBody,
-} from "./team";
-
-const member = (userId: string, status: TeamMemberDto["status"] = "active", role: TeamMemberDto["role"] = "member"): TeamMemberDto => ({
-  userId,
-  username: userId,
-  fullName: userId.toUpperCase(),
-  role,
-  status,
-});
-const members = [member("ada", "active", "owner"), member("grace"), member("alan", "invited")];
+import { inviteBody, inviteRules, newTeamRules, teamChangeBody, teamChangeRules } from "./team";
 
 describe("a new team's form", () => {
   it("accepts a name and a username-like link", async () => {
@@ -66,68 +43,3 @@ describe("an invitation", () => {
     expect(await checkForm(inviteRules, { invitee: "grace@", role: "member", language: "en" })).toEqual({ invitee: "Enter a whole email address, e.g. ana@example.com." });
   });
 });
-
-describe("a team event type's form", () => {
-  it("starts as round robin, hosted by every active member (not the invited)", () => {
-    const v = teamEventTypeValues(undefined, members);
-    expect(v.schedulingType).toBe("round_robin");
-    expect(v.hostIds).toEqual(["ada", "grace"]);
-  });
-
-  it("keeps a stored one's hosts who are still active members", () => {
-    const stored: TeamEventTypeDto = { ...eventTypeStub(), schedulingType: "collective", hostIds: ["grace", "gone"] };
-    const v = teamEventTypeValues(stored, members);
-    expect(v.schedulingType).toBe("collective");
-    expect(v.hostIds).toEqual(["grace"]);
-  });
-
-  it("sends the personal fields and the team's two", () => {
-    const v = { ...teamEventTypeValues(undefined, members), title: "Demo", slug: "demo" };
-    expect(toTeamEventTypeBody(v)).toMatchObject({ title: "Demo", slug: "demo", durationMinutes: 30, schedulingType: "round_robin", hostIds: ["ada", "grace"] });
-    // What the API takes, by its own schema.
-    expect(CreateTeamEventTypeBody.safeParse(toTeamEventTypeBody(v)).success).toBe(true);
-  });
-
-  it("asks for at least one host, and for how bookings are shared", async () => {
-    const v = { ...teamEventTypeValues(undefined, members), title: "Demo", slug: "demo", hostIds: [], schedulingType: "" as const };
-    expect(await checkForm(newTeamEventTypeRules, v)).toEqual({
-      schedulingType: "Choose how bookings are shared: round robin or collective.",
-      hostIds: "Choose at least one host.",
-    });
-  });
-
-  it("shows the API's issues at the team's fields, and the personal ones at theirs", () => {
-    expect(teamEventTypeFieldOf("hostIds")).toBe("hostIds");
-    expect(teamEventTypeFieldOf("hostIds.1")).toBe("hostIds");
-    expect(teamEventTypeFieldOf("schedulingType")).toBe("schedulingType");
-    expect(teamEventTypeFieldOf("customQuestions.0.label")).toBe("customQuestions.0.label");
-    expect(teamEventTypeFieldOf("durationMinutes")).toBe("durationMinutes");
-  });
-});
-
-function eventTypeStub() {
-  const v = eventTypeValues(undefined);
-  return {
-    id: "et_1",
-    teamId: "team_1",
-    slug: "demo",
-    title: "Demo",
-    durationMinutes: 30,
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-    slotIntervalMinutes: 30,
-    location: "",
-    description: "",
-    customQuestions: [],
-    isActive: true,
-    color: v.color,
-    requiresConfirmation: false,
-    limits: {},
-    reminders: [],
-    minNoticeHours: null,
-    maxAdvanceDays: null,
-    scheduleId: null,
-    publicUrl: "http://localhost/team/sales/demo",
-    createdAt: "2026-11-27T00:00:00.000Z",
-  };
-}

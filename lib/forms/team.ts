@@ -1,15 +1,12 @@
-import type { EventTypeInputOf, SchedulingType, TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
-import type { TeamMemberDto } from "@/lib/browser/api-client/teams";
 import type { Locale } from "@/lib/i18n/locales";
 import { USERNAME_FORMAT } from "@/lib/schemas/account";
-import { CreateTeamBody, CreateTeamEventTypeBody, InviteMemberBody, UpdateTeamBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
-import { eventTypeFieldOf, eventTypeValues, eventTypeWords, toEventTypeBody, type EventTypeValues } from "./event-type";
+import { CreateTeamBody, InviteMemberBody, UpdateTeamBody } from "@/lib/schemas/team";
 import type { FoundIssue } from "./field-errors";
 import type { FormRules } from "./resolver";
 
 // The teams pages' forms (decisions §15), checked with the API's own schemas (lib/schemas/team.ts):
-// a new team and its rename (slug and name), an invitation by username or email, and a team event type
-// (the personal event type's form, plus how bookings go to the hosts and which members host).
+// a new team and its rename (slug and name), and an invitation by username or email. A team's
+// event type has the event-type form (event-type.ts), with its hosts.
 
 /** `bio` is the settings' only (a new team is made with a name and a link, then described). */
 export type TeamValues = { name: string; slug: string; bio: string };
@@ -62,53 +59,3 @@ export const inviteRules: FormRules<InviteValues> = {
     return undefined;
   },
 };
-
-// ---- Team event types ----
-
-export const SCHEDULING_TYPES: { value: SchedulingType; label: string; hint: string }[] = [
-  { value: "round_robin", label: "Round robin", hint: "Each booking goes to whichever host is free, spread evenly." },
-  { value: "collective", label: "Collective", hint: "Every host must be free, and every host attends." },
-];
-
-export const schedulingLabel = (type: SchedulingType) => SCHEDULING_TYPES.find((t) => t.value === type)?.label ?? type;
-
-/** Who may host: the team's active members (an invited one cannot, decisions §15). */
-export const possibleHosts = (members: TeamMemberDto[]) => members.filter((m) => m.status === "active");
-
-/** A stored team event type's form, or a new one's: round robin, hosted by every active member, to begin with. */
-export function teamEventTypeValues(eventType: TeamEventTypeDto | undefined, members: TeamMemberDto[]): EventTypeValues {
-  const hosts = possibleHosts(members).map((m) => m.userId);
-  if (!eventType) return { ...eventTypeValues(undefined), schedulingType: "round_robin", hostIds: hosts };
-  // A host who has left the team since is not offered again: only active members can host.
-  return { ...eventTypeValues(eventType), schedulingType: eventType.schedulingType, hostIds: eventType.hostIds.filter((id) => hosts.includes(id)) };
-}
-
-/** The body the team form sends (POST or PATCH: every field). */
-export function toTeamEventTypeBody(v: EventTypeValues): EventTypeInputOf<{ kind: "team"; teamId: string }> {
-  // "" is sent as it is, for the API's schema to refuse (the check before sending says it first).
-  // A team event type has no schedule of its own (each host's default decides, decisions §15).
-  return { ...toEventTypeBody(v), scheduleId: null, schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds ?? [] };
-}
-
-/** The field of an API issue: the personal form's, or the team's two (a problem of one host is shown at the list). */
-export function teamEventTypeFieldOf(path: string): string | undefined {
-  if (path === "schedulingType") return "schedulingType";
-  if (path === "hostIds" || /^hostIds\.\d+$/.test(path)) return "hostIds";
-  return eventTypeFieldOf(path);
-}
-
-export function teamEventTypeWords(issue: FoundIssue, v: EventTypeValues): string | undefined {
-  if (issue.path === "schedulingType") return "Choose how bookings are shared: round robin or collective.";
-  if (issue.path.startsWith("hostIds")) return (v.hostIds ?? []).length === 0 ? "Choose at least one host." : "Choose hosts among the team's active members.";
-  return eventTypeWords(issue, v);
-}
-
-const teamRules = (schema: FormRules<EventTypeValues>["schema"]): FormRules<EventTypeValues> => ({
-  schema,
-  toBody: toTeamEventTypeBody,
-  fieldOf: teamEventTypeFieldOf,
-  words: teamEventTypeWords,
-});
-/** Checked as the API checks a new team event type (POST) and a change (PATCH, every field sent). */
-export const newTeamEventTypeRules = teamRules(CreateTeamEventTypeBody);
-export const teamEventTypeChangeRules = teamRules(UpdateTeamEventTypeBody);

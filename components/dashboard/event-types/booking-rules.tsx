@@ -6,6 +6,7 @@ import { FormField, TextField } from "@/components/ui/form-field";
 import { inputClass } from "@/components/ui/field";
 import { schedulesQuery } from "@/lib/browser/api-client/availability";
 import type { EventTypeValues } from "@/lib/forms/event-type";
+import { OWNER_WORDS, type EditorOwner } from "./owner";
 
 // The event type's booking rules (decisions §16): whether new bookings wait for the host's
 // confirmation, how many it takes a day and a week per host, and its own notice and window
@@ -63,19 +64,19 @@ function ScheduleSelect({ control }: { control: Control<EventTypeValues> }) {
   );
 }
 
-export function BookingRulesSection({ control, team, className }: { control: Control<EventTypeValues>; team: boolean; className: string }) {
-  const own = team ? "each host's own setting" : "as set on your Availability page";
+export function BookingRulesSection({ control, owner, className }: { control: Control<EventTypeValues>; owner: EditorOwner["kind"]; className: string }) {
+  const { ownSetting, ownPlaceholder } = OWNER_WORDS[owner];
   return (
     <section className={className}>
       <h2 className="text-lg font-semibold">Booking rules</h2>
       <ConfirmationBox control={control} />
-      {/* A team event type has no schedule of its own: each host's default decides (decisions §15). */}
-      {!team && <ScheduleSelect control={control} />}
+      {/* The host's own only: a team event type has no schedule of its own, each host's default decides (decisions §15). */}
+      {owner === "me" && <ScheduleSelect control={control} />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField control={control} name="limits.perDay" label="Most bookings a day" hint="Per host. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
         <TextField control={control} name="limits.perWeek" label="Most bookings a week" hint="Per host, Monday to Sunday. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
-        <TextField control={control} name="minNoticeHours" label="Minimum notice (hours)" hint={`Empty: ${own}.`} {...numberInput} min={0} max={8760} placeholder={team ? "Each host's own" : "As in availability"} />
-        <TextField control={control} name="maxAdvanceDays" label="Bookable up to (days ahead)" hint={`Empty: ${own}.`} {...numberInput} min={1} max={730} placeholder={team ? "Each host's own" : "As in availability"} />
+        <TextField control={control} name="minNoticeHours" label="Minimum notice (hours)" hint={`Empty: ${ownSetting}.`} {...numberInput} min={0} max={8760} placeholder={ownPlaceholder} />
+        <TextField control={control} name="maxAdvanceDays" label="Bookable up to (days ahead)" hint={`Empty: ${ownSetting}.`} {...numberInput} min={1} max={730} placeholder={ownPlaceholder} />
       </div>
     </section>
   );

@@ -5,7 +5,7 @@ import { useController, type Control } from "react-hook-form";
 import { FieldMessage } from "@/components/ui/form-field";
 import type { TeamMemberDto } from "@/lib/browser/api-client/teams";
 import type { EventTypeValues } from "@/lib/forms/event-type";
-import { possibleHosts, SCHEDULING_TYPES } from "@/lib/forms/team";
+import { possibleHosts, SCHEDULING_TYPES } from "@/lib/forms/event-type-hosts";
 
 // A team event type's own part of the event-type form: how a booking goes to the hosts (round
 // robin or collective) and which of the team's active members host it (at least one).
@@ -62,7 +62,7 @@ function HostsField({ control, members }: { control: Control<EventTypeValues>; m
     field: { ref, ...field },
     fieldState,
   } = useController({ control, name: "hostIds" });
-  const chosen = field.value ?? [];
+  const chosen = field.value;
   const hosts = possibleHosts(members);
   const invited = members.length - hosts.length;
   const problemId = `${id}-problem`;

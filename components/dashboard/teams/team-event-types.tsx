@@ -12,7 +12,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { deleteEventType, eventTypeKeys, eventTypesQuery, type TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
 import type { TeamDto } from "@/lib/browser/api-client/teams";
-import { schedulingLabel } from "@/lib/forms/team";
+import { schedulingLabel } from "@/lib/forms/event-type-hosts";
 
 /** "Ada Lovelace and Grace Hopper": the hosts by name, in the team's order. */
 export function hostNames(team: TeamDto, hostIds: string[]): string {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { EditEventType } from "@/components/dashboard/event-types/edit-event-type";
+import { EventTypeEditor } from "@/components/dashboard/event-types/event-type-editor";
 import { Prefetched } from "@/app/dashboard/prefetched";
 
 export const metadata: Metadata = { title: "Edit event type" };
@@ -8,7 +8,7 @@ export default async function EditEventTypePage({ params }: { params: Promise<{ 
   const { id } = await params;
   return (
     <Prefetched resources={["eventTypes", "me"]}>
-      <EditEventType id={id} />
+      <EventTypeEditor owner={{ kind: "me" }} eventTypeId={id} />
     </Prefetched>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Prefetched } from "@/app/dashboard/prefetched";
-import { NewTeamEventType } from "@/components/dashboard/teams/team-event-type-editor";
+import { EventTypeEditor } from "@/components/dashboard/event-types/event-type-editor";
 import { requireHost } from "@/lib/dashboard/current-host";
 
 export const metadata: Metadata = { title: "New team event type" };
@@ -9,7 +9,7 @@ export default async function NewTeamEventTypePage({ params }: { params: Promise
   const [{ teamId }, host] = await Promise.all([params, requireHost()]);
   return (
     <Prefetched resources={[{ team: teamId }]}>
-      <NewTeamEventType teamId={teamId} myUserId={host.id} />
+      <EventTypeEditor owner={{ kind: "team", teamId, myUserId: host.id }} />
     </Prefetched>
   );
 }

@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { EventTypeForm } from "./event-type-form";
-import { Alert } from "@/components/ui/alert";
 import { CopyButton } from "@/components/ui/copy-button";
-import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
 import { meQuery } from "@/lib/browser/api-client/account";
+import type { EventTypeDto } from "@/lib/browser/api-client/event-types";
 import { CheckATime } from "./check-a-time";
+
+// After a stored event type's settings, on the host's own: checking why a time is or is not
+// offered, and the snippet that puts its booking page on another site. They work on what is saved.
 
 /** The booking page in the host's own site: an iframe that may sit on any page. */
 function EmbedSnippet({ publicUrl, title }: { publicUrl: string; title: string }) {
@@ -32,35 +32,11 @@ function EmbedSnippet({ publicUrl, title }: { publicUrl: string; title: string }
   );
 }
 
-export function EditEventType({ id }: { id: string }) {
-  const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
+/** The host's own event type's tools, in the host's zone. */
+export function OwnEventTypeTools({ eventType }: { eventType: EventTypeDto }) {
   const me = useQuery(meQuery());
-  if (eventTypes.isPending) return <p className="text-slate-500">Loading the event type…</p>;
-  if (eventTypes.isError) return <Alert tone="error">{eventTypes.error.message}</Alert>;
-  const eventType = eventTypes.data.find((e) => e.id === id);
-  if (!eventType) {
-    return (
-      <>
-        <h1 className="text-2xl font-semibold tracking-tight">Event type not found</h1>
-        <p className="text-slate-600">
-          It may have been deleted. <Link href="/dashboard/event-types" className="text-blue-700 underline">Back to your event types</Link>
-        </p>
-      </>
-    );
-  }
   return (
     <>
-      <div className="flex flex-col gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">{eventType.title}</h1>
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <a href={eventType.publicUrl} target="_blank" rel="noreferrer" className="break-all text-blue-700 underline">
-            {eventType.publicUrl}
-          </a>
-          <CopyButton text={eventType.publicUrl} />
-        </div>
-      </div>
-      {/* The settings first: they are what the page is for; the tools work on what is saved. */}
-      <EventTypeForm eventType={eventType} />
       {me.data && <CheckATime eventTypeId={eventType.id} zone={me.data.timezone} />}
       <EmbedSnippet publicUrl={eventType.publicUrl} title={eventType.title} />
     </>
