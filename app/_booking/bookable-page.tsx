@@ -1,0 +1,84 @@
+import "server-only";
+import type { Metadata } from "next";
+import { BookingWidget } from "@/components/booking/booking-widget";
+import { EventSummary } from "@/components/booking/event-summary";
+import { GuestI18n } from "@/components/booking/guest-i18n";
+import { slotsPath } from "@/lib/browser/api-client/public";
+import { slotsPrefetchScript } from "@/lib/browser/api-client/slots-prefetch";
+import { fill } from "@/lib/i18n/fill";
+import { guestLanguage } from "@/lib/i18n/server";
+import { eventTypePlace } from "@/lib/meeting-location";
+import { orNotFoundPage } from "@/lib/pages";
+import { getPublicBookableCached, windowDaysOf, type PublicOwner } from "@/lib/services/bookable/bookable";
+import { getDb } from "@/lib/store/database";
+import { faceOf } from "./bookable-face";
+import { monthsToPrefetch, slotsPreview } from "./slots-preview";
+
+// The guest's booking page, for /{username}/{slug} and /team/{teamSlug}/{slug} alike: both
+// resolve to one Bookable (lib/services/bookable/bookable.ts), rendered here. The page renders the
+// event; the widget lists slots and books through the public API, the same one any other client
+// uses (round robin offers a time when any host is free, collective when every host is).
+//
+// A host's page (whose zone is known) carries in its HTML the first open month's calendar and,
+// where the times go, words saying they are loading (slots-preview.ts); an inline script asks for
+// the guest's own zone's times at once, while the bundles load. A team's page has neither yet:
+// its widget asks once it runs.
+
+type Query = Record<string, string | string[] | undefined>;
+
+const load = async (owner: PublicOwner, slug: string) => orNotFoundPage(getPublicBookableCached(await getDb(), owner, slug));
+
+export async function bookableMetadata(owner: PublicOwner, slug: string, query: Query): Promise<Metadata> {
+  const [bookable, language] = await Promise.all([load(owner, slug), guestLanguage({ param: query.lang })]);
+  return { title: fill(language.messages.pages.eventTitle, { title: bookable.eventType.title, host: faceOf(bookable, language).name }) };
+}
+
+export async function BookablePage({ owner, slug, query }: { owner: PublicOwner; slug: string; query: Query }) {
+  // ?embed=1: inside another site's iframe (server.mjs lets any site frame this page then):
+  // no page margins, a compact card, and the parent page hears about the booking.
+  const embed = query.embed === "1";
+  const bookable = await load(owner, slug);
+  const { eventType } = bookable;
+  // The guest's language (?lang=, their remembered choice, their browser's); the browser gets its words only.
+  const { locale, source, messages } = await guestLanguage({ param: query.lang });
+  const face = faceOf(bookable, { locale, messages });
+  // The event type's own booking window, else as far as its furthest host's (decisions §16).
+  const windowDays = windowDaysOf(bookable);
+  const preview = face.hostTimezone ? await slotsPreview(owner, slug, face.hostTimezone, windowDays) : undefined;
+  return (
+    <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
+      <div className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}>
+        <EventSummary
+          locale={locale}
+          compact={embed}
+          host={{ name: face.name, avatarUrl: face.avatarUrl }}
+          with={face.with}
+          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventTypePlace(eventType.location, messages.page), description: eventType.description }}
+        />
+        <div className={`min-w-0 ${embed ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
+          <GuestI18n locale={locale} source={source} messages={messages.page}>
+            <BookingWidget
+              username={face.apiOwner}
+              slug={slug}
+              hostTimezone={face.hostTimezone}
+              event={{ title: eventType.title, hostName: face.hostName, location: eventType.location }}
+              questions={eventType.customQuestions}
+              windowDays={windowDays}
+              embed={embed}
+              preview={preview}
+              requiresConfirmation={eventType.requiresConfirmation}
+            />
+          </GuestI18n>
+        </div>
+      </div>
+      {/* After the content, not before it: the first inline script of a page costs the parser the
+          script engine's start (10–15 ms) and the browser tends to paint a first frame right after
+          it, so placed first the page's first frame had its background and no text. The script
+          waits for the first contentful paint anyway, and the guest's first slots requests still
+          leave while the bundles load. */}
+      {face.hostTimezone && (
+        <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(face.apiOwner, slug), windowDays, months: monthsToPrefetch(preview) }) }} />
+      )}
+    </main>
+  );
+}
