@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, type BaseSyntheticEvent } from "react";
 import { useForm, useFormState, type DefaultValues, type FieldErrors as FormErrors, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { hasErrors, keepShown, placeIssues, type FieldErrors, type Issue } from "@/lib/forms/field-errors";
-import { errorList, formResolver, nestErrors, type FormRules } from "@/lib/forms/resolver";
+import { errorList, formResolver, nestErrors, withHeld, type FormRules, type HeldProblem } from "@/lib/forms/resolver";
 
 /**
  * The first field marked invalid, in the form's own order (top to bottom, as a person reads it);
@@ -21,15 +21,46 @@ export type ApiForm<V extends FieldValues, C = undefined> = {
   onSubmit: (valid: (values: V) => unknown, invalid?: () => void) => (event?: BaseSyntheticEvent) => Promise<void>;
   /** The API's 400 issues at their fields (`fieldOf` places a body path); returns those no field shows. */
   showServerIssues: (issues: Issue[], fieldOf?: (path: string) => string | undefined, reword?: (message: string, issue: Issue) => string) => Issue[];
-  /** One problem only the API could know ("This username is taken"), at its field. */
-  showServerError: (field: Path<V>, message: string) => void;
+  /**
+   * One problem only the API could know ("This username is taken"), at its field. With
+   * `whileValue`, it is about the value the field holds: it goes when the field changes, and is
+   * said again whenever the field holds that value again (typed, filled in or set by the page).
+   */
+  showServerError: (field: Path<V>, message: string, options?: { whileValue?: boolean }) => void;
   /** Moves the focus to the first field with a problem once it is on screen (or, with none, to what `fallback` selects in the form). */
   focusFirstProblem: (fallback?: string) => void;
 };
 
 /**
- * A dashboard form on react-hook-form, checked with the API's own schema (`rules`, see
- * lib/forms/resolver.ts), the one way every dashboard form deals with problems:
+ * Moves the focus to the first field marked invalid once the render that marks it is on screen
+ * (or, with none, to what `fallback` selects in the form), when asked to.
+ */
+function useFirstProblemFocus(formRef: React.RefObject<HTMLFormElement | null>) {
+  const pending = useRef<{ fallback?: string } | null>(null);
+  useEffect(() => {
+    if (!pending.current || !formRef.current) return;
+    const { fallback } = pending.current;
+    const target = firstInvalid(formRef.current) ?? (fallback ? formRef.current.querySelector<HTMLElement>(fallback) : null);
+    if (!target) return;
+    pending.current = null;
+    target.focus();
+  });
+  return useMemo(
+    () => ({
+      request: (fallback?: string) => {
+        pending.current = { fallback };
+      },
+      cancel: () => {
+        pending.current = null;
+      },
+    }),
+    [],
+  );
+}
+
+/**
+ * A form on react-hook-form (the dashboard's and the account pages'), checked with the API's own
+ * schema (`rules`, see lib/forms/resolver.ts), the one way every such form deals with problems:
  * - Submit checks everything and shows every problem at once, at its field; the focus goes to
  *   the first (in page order: a row added later or Sunday, index 0 of the week, shown last, is
  *   met where it stands), and nothing is sent.
@@ -38,7 +69,8 @@ export type ApiForm<V extends FieldValues, C = undefined> = {
  *   another field goes too once it no longer holds (an overlap fixed at the other row). Nothing
  *   new appears while typing: new problems wait for the next submit (lib/forms/field-errors.ts).
  * - The API's issues (type "server") are placed at their fields with setError; they go when
- *   their field is edited, since only the API can say they are right.
+ *   their field is edited, since only the API can say they are right. One about a value (a
+ *   taken username) comes back with that value.
  */
 export function useApiForm<V extends FieldValues, C = undefined>({
   rules,
@@ -52,8 +84,10 @@ export function useApiForm<V extends FieldValues, C = undefined>({
   const formRef = useRef<HTMLFormElement>(null);
   // Set by a submit: the resolver's next run is the submit's, which reports every problem.
   const checkingAll = useRef(false);
-  const pendingFocus = useRef<{ fallback?: string } | null>(null);
+  const focus = useFirstProblemFocus(formRef);
   const resolve = useMemo(() => formResolver(rules), [rules]);
+  // The API's problems with a value (showServerError's whileValue).
+  const held = useRef<HeldProblem[]>([]);
 
   const form: UseFormReturn<V, C, V> = useForm<V, C, V>({
     defaultValues,
@@ -66,11 +100,11 @@ export function useApiForm<V extends FieldValues, C = undefined>({
       const found = await resolve(values, ctx, options);
       if (checkingAll.current) {
         checkingAll.current = false;
-        return found;
+        return withHeld(found, values, held.current);
       }
       const flat = Object.fromEntries(errorList(found.errors).map((e) => [e.path, e.message]));
       const kept = keepShown(flat, (path) => form.getFieldState(path as Path<V>).error !== undefined);
-      return hasErrors(kept) ? { values: {}, errors: nestErrors<V>(kept) } : { values, errors: {} };
+      return withHeld(hasErrors(kept) ? { values: {}, errors: nestErrors<V>(kept) } : { values, errors: {} }, values, held.current);
     },
   });
   const { errors } = useFormState({ control: form.control });
@@ -89,18 +123,7 @@ export function useApiForm<V extends FieldValues, C = undefined>({
     [form],
   );
 
-  useEffect(() => {
-    const pending = pendingFocus.current;
-    if (!pending || !formRef.current) return;
-    const target = firstInvalid(formRef.current) ?? (pending.fallback ? formRef.current.querySelector<HTMLElement>(pending.fallback) : null);
-    if (!target) return;
-    pendingFocus.current = null;
-    target.focus();
-  });
-
-  const focusFirstProblem = (fallback?: string) => {
-    pendingFocus.current = { fallback };
-  };
+  const focusFirstProblem = focus.request;
 
   return {
     form,
@@ -109,7 +132,7 @@ export function useApiForm<V extends FieldValues, C = undefined>({
     focusFirstProblem,
     onSubmit: (valid, invalid) => async (event) => {
       checkingAll.current = true;
-      pendingFocus.current = null;
+      focus.cancel();
       await form.handleSubmit(valid, () => {
         focusFirstProblem();
         invalid?.();
@@ -121,7 +144,8 @@ export function useApiForm<V extends FieldValues, C = undefined>({
       if (Object.keys(placed.errors).length > 0) focusFirstProblem();
       return placed.unplaced;
     },
-    showServerError: (field, message) => {
+    showServerError: (field, message, options) => {
+      if (options?.whileValue) held.current.push({ field, value: form.getValues(field), message });
       form.setError(field, { type: "server", message });
       focusFirstProblem();
     },

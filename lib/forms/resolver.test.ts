@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkForm, errorList, formResolver, nestErrors } from "./resolver";
+import { checkForm, errorList, formResolver, nestErrors, withHeld } from "./resolver";
 
 describe("errorList and nestErrors: react-hook-form's nested errors, flat by path", () => {
   it("finds every error, a field called `type` too, and not an error's own ref", () => {
@@ -38,5 +38,22 @@ describe("checkForm and formResolver: the API's schema over the body the form wo
     const options = { fields: {}, shouldUseNativeValidation: false } as const;
     expect(await resolve({ minutes: "30", name: "Ada" }, undefined, options)).toEqual({ values: { minutes: "30", name: "Ada" }, errors: {} });
     expect(await resolve({ minutes: "3", name: "Ada" }, undefined, options)).toEqual({ values: {}, errors: { minutes: { type: "local", message: "Enter 5 or more." } } });
+  });
+});
+
+describe("withHeld: a problem the API found with a value, said whenever the field holds it", () => {
+  const held = [{ field: "username", value: "ada", message: "This username is taken." }];
+
+  it("is said again with its value, and not with another", () => {
+    expect(withHeld({ values: { username: "ada" }, errors: {} }, { username: "ada" }, held)).toEqual({
+      values: {},
+      errors: { username: { type: "server", message: "This username is taken." } },
+    });
+    expect(withHeld({ values: { username: "ada-l" }, errors: {} }, { username: "ada-l" }, held)).toEqual({ values: { username: "ada-l" }, errors: {} });
+  });
+
+  it("leaves a problem the check found at the field first, and keeps the others", () => {
+    const found = { values: {}, errors: { username: { type: "local", message: "Must be 3–40 lower-case letters" }, email: { type: "local", message: "Must be a valid email address" } } };
+    expect(withHeld(found, { username: "ada", email: "x" }, held).errors).toEqual(found.errors);
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { set, type FieldError, type FieldErrors as FormErrors, type FieldValues, type Resolver, type ResolverResult } from "react-hook-form";
+import { get, set, type FieldError, type FieldErrors as FormErrors, type FieldValues, type Resolver, type ResolverResult } from "react-hook-form";
 import type { z } from "zod";
 import { plainMessage } from "@/lib/http/plain-messages";
 import { hasErrors, placeIssues, type FieldErrors, type FoundIssue } from "./field-errors";
@@ -64,4 +64,16 @@ export function formResolver<V extends FieldValues, C = undefined>(rules: FormRu
     const problems = await checkForm(rules, values, context);
     return hasErrors(problems) ? { values: {}, errors: nestErrors<V>(problems) } : { values, errors: {} };
   };
+}
+
+/** A problem the API found with a value only it could judge (a taken username), held with that value. */
+export type HeldProblem = { field: string; value: unknown; message: string };
+
+/** `result` with each held problem whose field holds its value again (a problem the check found there first stays). */
+export function withHeld<V extends FieldValues>(result: ResolverResult<V, V>, values: V, held: HeldProblem[]): ResolverResult<V, V> {
+  const holding = held.filter((p) => get(values, p.field) === p.value);
+  if (holding.length === 0) return result;
+  const errors = { ...result.errors } as FormErrors<V>;
+  for (const p of holding) if (!get(errors, p.field)) set(errors, p.field, { type: "server", message: p.message });
+  return { values: {}, errors };
 }
