@@ -4,39 +4,42 @@ import Link from "next/link";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { fetchJson, toApiError } from "@/lib/browser/api-client/fetch-json";
+import { useApiForm } from "@/components/ui/use-api-form";
+import { confirmEmailChange } from "@/lib/browser/api-client/auth";
+import { toApiError } from "@/lib/browser/api-client/fetch-json";
+import { confirmEmailRules, type ConfirmEmailContext } from "@/lib/forms/auth";
+
+const boxClass = "flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6";
 
 /** One button that spends the emailed link: opening the page alone (a mail scanner) changes nothing. */
 export function ConfirmEmailForm({ token }: { token: string }) {
-  const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { form, formRef, onSubmit } = useApiForm<Record<string, never>, ConfirmEmailContext>({ rules: confirmEmailRules, defaultValues: {}, context: { token } });
+  const [outcome, setOutcome] = useState<{ tone: "success" | "error"; message: string } | null>(null);
 
-  async function confirm() {
-    setPending(true);
-    setError(null);
+  const submit = onSubmit(async () => {
     try {
-      setDone((await fetchJson<{ message: string }>("/auth/email-change/confirm", { method: "POST", body: { token } })).message);
+      setOutcome({ tone: "success", message: (await confirmEmailChange(token)).message });
     } catch (caught) {
       const failure = toApiError(caught);
-      setError(failure.issueAt("token") ?? failure.message);
+      setOutcome({ tone: "error", message: failure.issueAt("token") ?? failure.message });
     }
-    setPending(false);
-  }
+  });
 
-  return (
-    <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
-      {done && <Alert tone="success">{done}</Alert>}
-      {error && <Alert tone="error">{error}</Alert>}
-      {done || error ? (
+  if (outcome) {
+    return (
+      <div className={boxClass}>
+        <Alert tone={outcome.tone}>{outcome.message}</Alert>
         <Link href="/dashboard/settings" className="font-medium text-blue-700 underline">
           Go to your settings
         </Link>
-      ) : (
-        <Button type="button" onClick={confirm} disabled={pending}>
-          {pending ? "Confirming…" : "Confirm new email"}
-        </Button>
-      )}
-    </div>
+      </div>
+    );
+  }
+  return (
+    <form ref={formRef} onSubmit={submit} className={boxClass}>
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Confirming…" : "Confirm new email"}
+      </Button>
+    </form>
   );
 }

@@ -1,63 +1,57 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, inputClass } from "@/components/ui/field";
-import { ApiError, fetchJson, toApiError } from "@/lib/browser/api-client/fetch-json";
+import { TextField } from "@/components/ui/form-field";
+import { useApiForm } from "@/components/ui/use-api-form";
+import { requestPasswordReset } from "@/lib/browser/api-client/auth";
+import { toApiError } from "@/lib/browser/api-client/fetch-json";
+import { forgotPasswordRules, type ForgotPasswordValues } from "@/lib/forms/auth";
+
+function Sent({ message, onAgain }: { message: string; onAgain: () => void }) {
+  return (
+    <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
+      <Alert tone="success">{message}</Alert>
+      <p className="text-sm text-slate-600">
+        Nothing after a few minutes? Check your spam folder, or{" "}
+        <button type="button" className="font-medium text-blue-700 underline" onClick={onAgain}>
+          try again
+        </button>
+        .
+      </p>
+      <Link href="/login" className="text-sm font-medium text-blue-700 underline">
+        Back to log in
+      </Link>
+    </div>
+  );
+}
 
 /** The host's email, for a reset link; the answer is the same whether or not it has an account. */
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string | undefined>();
+  const { form, formRef, onSubmit, showServerIssues } = useApiForm<ForgotPasswordValues>({ rules: forgotPasswordRules, defaultValues: { email: "" } });
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
+  const submit = onSubmit(async ({ email }) => {
     setError(null);
-    setEmailError(undefined);
     try {
-      const result = await fetchJson<{ message: string }>("/auth/password-reset", { method: "POST", body: { email } });
-      setSent(result.message);
+      setSent((await requestPasswordReset(email)).message);
     } catch (caught) {
       const failure = toApiError(caught);
-      const atField = failure instanceof ApiError ? failure.issueAt("email") : undefined;
-      if (atField) setEmailError(atField);
-      else setError(failure.message);
+      const unplaced = showServerIssues(failure.issues, (path) => (path === "email" ? path : undefined));
+      if (unplaced.length === failure.issues.length) setError(failure.message);
     }
-    setPending(false);
-  }
+  });
 
-  if (sent) {
-    return (
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
-        <Alert tone="success">{sent}</Alert>
-        <p className="text-sm text-slate-600">
-          Nothing after a few minutes? Check your spam folder, or{" "}
-          <button type="button" className="font-medium text-blue-700 underline" onClick={() => setSent(null)}>
-            try again
-          </button>
-          .
-        </p>
-        <Link href="/login" className="text-sm font-medium text-blue-700 underline">
-          Back to log in
-        </Link>
-      </div>
-    );
-  }
-
+  if (sent) return <Sent message={sent} onAgain={() => setSent(null)} />;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
+    <form ref={formRef} onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
       {error && <Alert tone="error">{error}</Alert>}
-      <Field label="Email" required error={emailError}>
-        {(p) => <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />}
-      </Field>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Sending…" : "Send me a reset link"}
+      <TextField control={form.control} name="email" label="Email" required type="email" autoComplete="email" />
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Sending…" : "Send me a reset link"}
       </Button>
     </form>
   );

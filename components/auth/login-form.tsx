@@ -3,26 +3,28 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, inputClass } from "@/components/ui/field";
+import { TextField } from "@/components/ui/form-field";
+import { useApiForm } from "@/components/ui/use-api-form";
+import { loginRules, type LoginValues } from "@/lib/forms/auth";
 
 /** Email and password, checked by next-auth's Credentials provider; on success, on to callbackUrl. */
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const router = useRouter();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const { form, formRef, onSubmit } = useApiForm<LoginValues>({ rules: loginRules, defaultValues: { email: "", password: "" } });
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // Signed in and on the way: the button stays busy until the page changes.
+  const [leaving, setLeaving] = useState(false);
+  const pending = form.formState.isSubmitting || leaving;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
+  const submit = onSubmit(async ({ email, password }) => {
     setError(null);
     try {
       const result = await signIn("credentials", { email, password, redirect: false });
       if (result?.ok) {
+        setLeaving(true);
         router.replace(callbackUrl);
         router.refresh();
         return;
@@ -31,20 +33,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     } catch {
       setError("We could not reach the service. Check your connection and try again.");
     }
-    setPending(false);
-  }
+  });
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
+    <form ref={formRef} onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
       {error && <Alert tone="error">{error}</Alert>}
-      <Field label="Email" required>
-        {(p) => <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />}
-      </Field>
-      <Field label="Password" required>
-        {(p) => (
-          <input {...p} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />
-        )}
-      </Field>
+      <TextField control={form.control} name="email" label="Email" required type="email" autoComplete="email" />
+      <TextField control={form.control} name="password" label="Password" required type="password" autoComplete="current-password" />
       <Button type="submit" disabled={pending}>
         {pending ? "Logging in…" : "Log in"}
       </Button>

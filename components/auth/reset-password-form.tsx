@@ -1,82 +1,70 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, inputClass } from "@/components/ui/field";
-import { fetchJson, toApiError } from "@/lib/browser/api-client/fetch-json";
+import { TextField } from "@/components/ui/form-field";
+import { useApiForm } from "@/components/ui/use-api-form";
+import { resetPassword } from "@/lib/browser/api-client/auth";
+import { toApiError } from "@/lib/browser/api-client/fetch-json";
+import { newPasswordRules, type NewPasswordContext, type NewPasswordValues } from "@/lib/forms/auth";
+
+/** After the form: the password is set, or the link no longer works. */
+function Outcome({ tone, message, next }: { tone: "success" | "error"; message: string; next: { href: string; label: string } }) {
+  return (
+    <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
+      <Alert tone={tone}>{message}</Alert>
+      <Link href={next.href} className="font-medium text-blue-700 underline">
+        {next.label}
+      </Link>
+    </div>
+  );
+}
 
 /** A new password for the account behind an emailed reset link. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState("");
-  const [passwordError, setPasswordError] = useState<string | undefined>();
-  const [tokenError, setTokenError] = useState<string | undefined>();
+  const { form, formRef, onSubmit, showServerIssues } = useApiForm<NewPasswordValues, NewPasswordContext>({
+    rules: newPasswordRules,
+    defaultValues: { newPassword: "" },
+    context: { token },
+  });
   const [error, setError] = useState<string | null>(null);
+  const [tokenError, setTokenError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setPending(true);
+  const submit = onSubmit(async ({ newPassword }) => {
     setError(null);
-    setPasswordError(undefined);
     try {
-      const result = await fetchJson<{ message: string }>("/auth/password-reset/confirm", { method: "POST", body: { token, newPassword: password } });
-      setDone(result.message);
+      setDone((await resetPassword(token, newPassword)).message);
     } catch (caught) {
       const failure = toApiError(caught);
+      // A problem with the token is the link's: the page says so instead of the form.
       const atToken = failure.issueAt("token");
-      const atPassword = failure.issueAt("newPassword");
-      if (atToken) setTokenError(atToken);
-      else if (atPassword) setPasswordError(atPassword);
-      else setError(failure.message);
+      if (atToken) return setTokenError(atToken);
+      const unplaced = showServerIssues(failure.issues, (path) => (path === "newPassword" ? path : undefined));
+      if (unplaced.length === failure.issues.length) setError(failure.message);
     }
-    setPending(false);
-  }
+  });
 
-  if (done) {
-    return (
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
-        <Alert tone="success">{done}</Alert>
-        <Link href="/login" className="font-medium text-blue-700 underline">
-          Log in
-        </Link>
-      </div>
-    );
-  }
-
-  if (tokenError) {
-    return (
-      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6">
-        <Alert tone="error">{tokenError}</Alert>
-        <Link href="/forgot-password" className="font-medium text-blue-700 underline">
-          Ask for a new link
-        </Link>
-      </div>
-    );
-  }
-
+  if (done) return <Outcome tone="success" message={done} next={{ href: "/login", label: "Log in" }} />;
+  if (tokenError) return <Outcome tone="error" message={tokenError} next={{ href: "/forgot-password", label: "Ask for a new link" }} />;
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
+    <form ref={formRef} onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
       {error && <Alert tone="error">{error}</Alert>}
-      <Field label="New password" hint="8 to 128 characters." required error={passwordError}>
-        {(p) => (
-          <input
-            {...p}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
-      <Button type="submit" disabled={pending}>
-        {pending ? "Saving…" : "Set new password"}
+      <TextField
+        control={form.control}
+        name="newPassword"
+        label="New password"
+        hint="8 to 128 characters."
+        required
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        maxLength={128}
+      />
+      <Button type="submit" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Saving…" : "Set new password"}
       </Button>
     </form>
   );

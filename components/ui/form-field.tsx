@@ -4,9 +4,10 @@ import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { get, useController, useFormState, type Control, type ControllerRenderProps, type FieldPath, type FieldValues } from "react-hook-form";
 import { Field, inputClass } from "./field";
 
-// The dashboard forms' fields on react-hook-form: `Field` (label, hint, the problem at the field,
-// wired with aria-invalid and aria-describedby) around a control bound to a form value. The
-// guest's and the account pages keep `Field` alone: react-hook-form is not in their bundles.
+// The dashboard's and the account pages' fields on react-hook-form: `Field` (label, hint, the
+// problem at the field, wired with aria-invalid and aria-describedby) around a control bound to a
+// form value. The guest's pages keep `Field` alone: react-hook-form is not in their bundles (the
+// booking page's budget).
 
 type Bound<V extends FieldValues> = {
   control: Control<V>;
