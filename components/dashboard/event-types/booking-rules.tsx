@@ -65,7 +65,7 @@ function ScheduleSelect({ control }: { control: Control<EventTypeValues> }) {
 }
 
 export function BookingRulesSection({ control, owner, className }: { control: Control<EventTypeValues>; owner: EditorOwner["kind"]; className: string }) {
-  const { ownSetting, ownPlaceholder } = OWNER_WORDS[owner];
+  const { ownSetting, ownPlaceholder, dayLimitHint, weekLimitHint } = OWNER_WORDS[owner];
   return (
     <section className={className}>
       <h2 className="text-lg font-semibold">Booking rules</h2>
@@ -73,8 +73,8 @@ export function BookingRulesSection({ control, owner, className }: { control: Co
       {/* The host's own only: a team event type has no schedule of its own, each host's default decides (decisions §15). */}
       {owner === "me" && <ScheduleSelect control={control} />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <TextField control={control} name="limits.perDay" label="Most bookings a day" hint="Per host. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
-        <TextField control={control} name="limits.perWeek" label="Most bookings a week" hint="Per host, Monday to Sunday. Empty: no limit." {...numberInput} min={1} max={100} placeholder="No limit" />
+        <TextField control={control} name="limits.perDay" label="Most bookings a day" hint={dayLimitHint} {...numberInput} min={1} max={100} placeholder="No limit" />
+        <TextField control={control} name="limits.perWeek" label="Most bookings a week" hint={weekLimitHint} {...numberInput} min={1} max={100} placeholder="No limit" />
         <TextField control={control} name="minNoticeHours" label="Minimum notice (hours)" hint={`Empty: ${ownSetting}.`} {...numberInput} min={0} max={8760} placeholder={ownPlaceholder} />
         <TextField control={control} name="maxAdvanceDays" label="Bookable up to (days ahead)" hint={`Empty: ${ownSetting}.`} {...numberInput} min={1} max={730} placeholder={ownPlaceholder} />
       </div>

@@ -31,6 +31,9 @@ export const OWNER_WORDS = {
     /** What an empty notice or window falls back to. */
     ownSetting: "as set on your Availability page",
     ownPlaceholder: "As in availability",
+    /** The hints of a day's and a week's limit (a team's counts each host's bookings apart). */
+    dayLimitHint: "Empty: no limit.",
+    weekLimitHint: "Monday to Sunday. Empty: no limit.",
   },
   team: {
     newHeading: "New team event type",
@@ -38,6 +41,8 @@ export const OWNER_WORDS = {
     linkOf: "the team's",
     slugTaken: "The team already has an event type at this link. Choose another.",
     ownSetting: "each host's own setting",
+    dayLimitHint: "Per host. Empty: no limit.",
+    weekLimitHint: "Per host, Monday to Sunday. Empty: no limit.",
     ownPlaceholder: "Each host's own",
   },
 } as const;
