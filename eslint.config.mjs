@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 // The house's layers (ARCHITECTURE.md): what each room may import. Type-only imports may cross
 // (a component may name a row's type); values may not. Relative paths are caught too.
 const room = (...names) => names.flatMap((n) => [`@/${n}`, `@/${n}/*`, `**/${n}`, `**/${n}/*`]);
-const SERVER_ONLY = room("db", "lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/auth", "lib/calendars", "lib/notifications", "lib/webhooks", "lib/calls", "lib/rate-limit", "lib/config", "lib/log", "lib/links", "lib/secret-box", "lib/dto", "lib/ops");
+const SERVER_ONLY = room("db", "lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/auth", "lib/calendars", "lib/notifications", "lib/webhooks", "lib/net", "lib/calls", "lib/rate-limit", "lib/config", "lib/log", "lib/links", "lib/secret-box", "lib/dto", "lib/ops");
 // SQL (drizzle-orm and db/'s tables and driver) lives in the rooms below and nowhere else: the
 // services' stores and verbs, lib/store, lib/outbox, db/, and three named exceptions: the
 // worker's queue (lib/jobs/queue.ts), the rate limiter's PostgreSQL store and the doctor's
@@ -54,7 +54,7 @@ const layers = [
   ),
   ...[false, true].flatMap((sql) =>
     zone(
-      ["lib/notifications/**", "lib/calendars/**", "lib/webhooks/**", "lib/calls/**", "lib/rate-limit/**"].filter((f) => !sql || f === "lib/rate-limit/**"),
+      ["lib/notifications/**", "lib/calendars/**", "lib/webhooks/**", "lib/net/**", "lib/calls/**", "lib/rate-limit/**"].filter((f) => !sql || f === "lib/rate-limit/**"),
       [...room("lib/services", "lib/jobs", "lib/outbox", "lib/http", "app", "components"), "!@react-email/components"],
       "Providers sit below the services: they are given what they need.",
       sql ? { sql, ignores: ["lib/rate-limit/!(postgres).ts"] } : { ignores: ["lib/rate-limit/postgres.ts"] },

@@ -10,13 +10,13 @@ import { describe, expect, it } from "vitest";
 const LOADED_ON_FIRST_USE: Record<string, string[]> = {
   tsdav: ["lib/calendars/caldav.ts"],
   "ical.js": ["lib/calendars/caldav-ics.ts"],
-  undici: ["lib/calendars/caldav.ts", "lib/webhooks/guarded-dispatcher.ts"],
+  undici: ["lib/calendars/caldav.ts", "lib/net/guarded-dispatcher.ts"],
   nodemailer: [],
   "@upstash/redis": ["lib/rate-limit/upstash.ts"],
   "@upstash/ratelimit": ["lib/rate-limit/upstash.ts"],
   "@/lib/calendars/caldav": [],
   "@/lib/calendars/caldav-ics": ["lib/calendars/caldav.ts"],
-  "@/lib/webhooks/guarded-dispatcher": ["lib/calendars/caldav.ts"],
+  "@/lib/net/guarded-dispatcher": ["lib/calendars/caldav.ts"],
   "@/lib/rate-limit/upstash": [],
 };
 

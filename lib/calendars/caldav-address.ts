@@ -1,6 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import type { AddressGuard, Resolver } from "@/lib/webhooks/outbound";
+import type { AddressGuard, Resolver } from "@/lib/net/outbound";
 import { CalendarError } from "./types";
 
 // Which CalDAV servers may be reached, apart from the client itself (lib/calendars/caldav.ts), so

@@ -4,8 +4,8 @@ import { calendarMultiGet, calendarQuery, createAccount, deleteObject, propfind,
 import { fetch as undiciFetch, type Dispatcher } from "undici";
 import { getConfig } from "@/lib/config";
 import { log } from "@/lib/log";
-import { guardedDispatcher } from "@/lib/webhooks/guarded-dispatcher";
-import { AddressRefusedError } from "@/lib/webhooks/outbound";
+import { guardedDispatcher } from "@/lib/net/guarded-dispatcher";
+import { AddressRefusedError } from "@/lib/net/outbound";
 import { ServerAddressRefused, caldavAddressGuard } from "./caldav-address";
 import { busyOfIcs, eventIcs, isZone } from "./caldav-ics";
 import {
@@ -25,7 +25,7 @@ import {
 // app-specific password. tsdav does the WebDAV/XML work; every request goes through `davFetch`,
 // which adds the login, enforces the timeout and turns HTTP failures into CalendarError.
 // A server the host named (not the operator's CALDAV_SERVER_URL) is reached only through the
-// webhooks' address policy, at every connection and every redirect (decisions §17).
+// outbound address policy (lib/net), at every connection and every redirect (decisions §17).
 
 type Fetch = typeof fetch;
 /** One public call's state: after an auth, outage or rate-limit failure, its other requests fail at once. */

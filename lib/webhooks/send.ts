@@ -1,10 +1,10 @@
 import "server-only";
 import http from "node:http";
 import https from "node:https";
-import { ipLiteralOf } from "./address-policy";
-import { pinnedLookup, resolveChecked, type Resolver } from "./outbound";
+import { ipLiteralOf } from "@/lib/net/address-policy";
+import { pinnedLookup, resolveChecked, type Resolver } from "@/lib/net/outbound";
 
-export type { ResolvedAddress, Resolver } from "./outbound";
+export type { ResolvedAddress, Resolver } from "@/lib/net/outbound";
 
 // One webhook POST. The host name is resolved once, every address it resolves to is checked
 // against the address policy, and the connection goes to the address that was checked (a

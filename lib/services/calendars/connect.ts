@@ -19,7 +19,7 @@ import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { ConnectCalDavBody } from "@/lib/schemas/calendar";
 import { lockName } from "@/lib/store/locks";
-import { targetUrlProblem } from "@/lib/webhooks/address-policy";
+import { targetUrlProblem } from "@/lib/net/address-policy";
 import { loadConnections, type ConnectionWithCalendars } from "./store";
 import { syncConnection } from "./sync";
 

@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { webhooks, type UserRow, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { notFound, validationError } from "@/lib/errors";
-import { targetUrlProblem } from "@/lib/webhooks/address-policy";
+import { targetUrlProblem } from "@/lib/net/address-policy";
 
 /** The host's webhook, or 404: another host's id is indistinguishable from an unknown one. */
 export async function getWebhookForHostOrThrow(db: Db, host: UserRow, id: string): Promise<WebhookRow> {

@@ -2,7 +2,7 @@ import "server-only";
 import { Agent, buildConnector, type Dispatcher } from "undici";
 import { resolveChecked, type AddressGuard } from "./outbound";
 
-// Apart from lib/webhooks/outbound.ts so that undici is loaded only by what uses it (the CalDAV
+// Apart from lib/net/outbound.ts so that undici is loaded only by what uses it (the CalDAV
 // client, itself loaded at its first call), not by every module that checks an address.
 
 /**

@@ -1,8 +1,9 @@
 import "server-only";
 import ipaddr from "ipaddr.js";
 
-// Where webhooks may be sent (server-side request forgery): only to public unicast addresses,
-// unless WEBHOOKS_ALLOW_PRIVATE=1. ipaddr.js classifies against the IANA special-purpose
+// Where the service may send a request to an address someone else chose (server-side request
+// forgery): a host's webhook URL, a host's CalDAV server. Only public unicast addresses, unless
+// the caller allows private ones (WEBHOOKS_ALLOW_PRIVATE=1, CALDAV_ALLOW_PRIVATE=1). ipaddr.js classifies against the IANA special-purpose
 // registries: loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16 with the
 // cloud metadata address, fe80::/10), unique-local fc00::/7, CGNAT 100.64/10, unspecified,
 // multicast, broadcast, documentation and reserved ranges, and IPv6 forms that carry an IPv4
@@ -28,7 +29,8 @@ export function ipLiteralOf(hostname: string): string | undefined {
 }
 
 /**
- * What is wrong with a webhook URL, or undefined when it may be saved. Host names are not
+ * What is wrong with a URL the service is to send requests to (a webhook's, a CalDAV server's), or
+ * undefined when it may be saved. Host names are not
  * resolved here (DNS can change after saving): delivery checks the address it connects to.
  * Names that can only mean this machine or a local network are refused at once.
  */
