@@ -2,11 +2,11 @@
 // googleapis), provider_b (Microsoft Graph), provider_c (CalDAV, tsdav + ical.js). Services and
 // jobs use only this; nothing outside lib/calendars knows a provider's wire format.
 
-export const calendarProviders = ["provider_a", "provider_b", "provider_c"] as const;
-export type CalendarProviderId = (typeof calendarProviders)[number];
+import type { OAuthProviderId } from "@/lib/schemas/calendar-providers";
 
-export const oauthProviders = ["provider_a", "provider_b"] as const;
-export type OAuthProviderId = (typeof oauthProviders)[number];
+// The providers' names belong to the API's contract (lib/schemas, a room below the clients);
+// passed on from here so that what callers import from lib/calendars stays the same.
+export { calendarProviders, oauthProviders, type CalendarProviderId, type OAuthProviderId } from "@/lib/schemas/calendar-providers";
 
 /** A calendar inside the connected account, as the provider names it. */
 export type ExternalCalendar = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarProviders, oauthProviders } from "@/lib/calendars/types";
+import { calendarProviders, oauthProviders } from "./calendar-providers";
 import { PathSegment, Text, Timestamp } from "./common";
 
 // Calendar connections (decisions §9): the host's external calendars, their per-calendar flags,
