@@ -18,8 +18,8 @@ import {
   type CalendarEvent,
   type ExternalCalendar,
   deleteIgnoringGone,
-  retryAfterMs,
 } from "./types";
+import { calendarError, withAction } from "./errors";
 
 // provider_c: Apple iCloud (or any CalDAV server) through tsdav, with a Basic-auth login and an
 // app-specific password. tsdav does the WebDAV/XML work; every request goes through `davFetch`,
@@ -33,40 +33,29 @@ type Session = { failure?: CalendarError };
 
 const DAY_MS = 86_400_000;
 
+/** A CalDAV answer of 400 or more, as CalendarError (its message names the request, not the action). */
 async function statusFailure(response: Response, method: string, url: string): Promise<CalendarError> {
   const { status } = response;
-  const where = `CalDAV ${method} ${url.split("?")[0]} answered ${status}`;
   const body = await response.text().catch(() => "");
-  if (status === 429) return new CalendarError("rate_limited", where, status, retryAfterMs(response.headers.get("retry-after")));
-  if (status >= 500) return new CalendarError("unavailable", where, status, retryAfterMs(response.headers.get("retry-after")));
-  if (status === 404 || status === 410) return new CalendarError("not_found", where, status);
-  // A PUT into a collection that does not exist is 409 (RFC 4918 §9.7.1): the calendar is gone.
-  if (status === 409 && method === "PUT") return new CalendarError("not_found", `${where}: the calendar does not exist`, status);
-  if (status === 401) return new CalendarError("auth", `${where}: the server refused the login`, status);
-  if (status === 403) {
-    // CalDAV answers 403 with a DAV:error body for refused content (RFC 4791 preconditions such
-    // as no-uid-conflict); only a bare 403 means the login lost its access.
-    const precondition = /<(?:[\w-]+:)?error\b[^>]*>\s*<(?:[\w-]+:)?([\w-]+)/i.exec(body)?.[1];
-    if (precondition) return new CalendarError("rejected", `${where} (${precondition})`, status);
-    return new CalendarError("auth", `${where}: the login has no access`, status);
-  }
-  return new CalendarError("rejected", where, status);
+  // CalDAV answers 403 with a DAV:error body for refused content (RFC 4791 preconditions such
+  // as no-uid-conflict); only a bare 403 means the login lost its access.
+  const precondition = status === 403 ? /<(?:[\w-]+:)?error\b[^>]*>\s*<(?:[\w-]+:)?([\w-]+)/i.exec(body)?.[1] : undefined;
+  return calendarError("caldav", undefined, { type: "api", status, retryAfter: response.headers.get("retry-after"), request: { method, url }, precondition });
 }
 
+/** A request that got no answer, or one tsdav could not read, as CalendarError. */
 function transportFailure(error: unknown, timeoutMs: number): CalendarError {
   if (error instanceof CalendarError) return error;
   const e = error as { name?: string; message?: string; cause?: { code?: string; name?: string } };
   if (e?.name === "TimeoutError" || e?.name === "AbortError" || e?.cause?.name === "TimeoutError") {
-    return new CalendarError("unavailable", `The CalDAV server did not answer within ${timeoutMs} ms`);
+    return calendarError("caldav", undefined, { type: "no_answer", timedOut: true, timeoutMs });
   }
-  if (e?.cause instanceof AddressRefusedError) {
-    return new ServerAddressRefused(`The CalDAV server's address is not allowed: ${e.cause.hostname} does not resolve to a public address`);
-  }
+  if (e?.cause instanceof AddressRefusedError) return calendarError("caldav", undefined, { type: "address_refused", hostname: e.cause.hostname });
   if (e?.name === "TypeError" && e.message === "fetch failed") {
-    return new CalendarError("unavailable", `The CalDAV server could not be reached (${e.cause?.code ?? e.cause?.name ?? "network error"})`);
+    return calendarError("caldav", undefined, { type: "no_answer", timedOut: false, code: e.cause?.code ?? e.cause?.name ?? "network error", timeoutMs });
   }
-  // tsdav's own complaints (a missing principal, an unparsable answer): short, and never the login.
-  return new CalendarError("rejected", `Unexpected CalDAV answer: ${String(e?.message ?? error).slice(0, 200)}`);
+  // tsdav's own complaints (a missing principal, an unparsable answer).
+  return calendarError("caldav", undefined, { type: "unreadable", message: String(e?.message ?? error) });
 }
 
 /** fetch for tsdav: the login, a timeout per request, and failures as CalendarError. */
@@ -190,9 +179,7 @@ export function caldavClient(credentials: CalDavCredentials, options: { timeoutM
     try {
       return await work(davFetch(credentials, timeoutMs, session, dispatcher));
     } catch (error) {
-      const failure = transportFailure(session.failure ?? error, timeoutMs);
-      if (failure instanceof ServerAddressRefused) throw new ServerAddressRefused(`${action}: ${failure.message}`);
-      throw new CalendarError(failure.kind, `${action}: ${failure.message}`, failure.status, failure.retryAfterMs);
+      throw withAction(action, transportFailure(session.failure ?? error, timeoutMs));
     }
   }
 

@@ -18,8 +18,8 @@ import {
   type CalendarPush,
   type OAuthProvider,
   deleteIgnoringGone,
-  retryAfterMs,
 } from "./types";
+import { calendarError, revokeError, type ProviderFailure, type TokenPhase } from "./errors";
 
 // provider_a: Google Calendar through googleapis. Every address comes from
 // getConfig().googleEndpoints when a client is made, so tests and other deployments can point
@@ -152,55 +152,39 @@ function statusOf(e: unknown): number | undefined {
   return asHttpFailure(e)?.response?.status;
 }
 
-
-/** Google's own words about a failure: short, and only from fields that never hold credentials. */
-function clip(text: unknown): string {
-  return typeof text === "string" && text ? `: ${text.slice(0, 200)}` : "";
-}
-
 function isTokenEndpoint(failure: HttpFailure): boolean {
   const url = failure.config?.url;
   return url !== undefined && new URL(String(url)).href === new URL(getConfig().googleEndpoints.tokenUrl).href;
 }
 
-/** Maps any failure of a Google call to CalendarError; `exchange` is the consent callback's code exchange. */
-function toCalendarError(e: unknown, action: string, phase: "exchange" | "api"): unknown {
-  if (e instanceof CalendarError) return e;
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/** What a gaxios failure says, in the terms of lib/calendars/errors.ts; undefined when it is no HTTP failure. */
+function failureOf(e: unknown): ProviderFailure | undefined {
   const failure = asHttpFailure(e);
-  if (!failure) return e; // not an HTTP failure: a bug, let it surface as one
+  if (!failure) return undefined;
   const status = failure.response?.status;
   if (status === undefined) {
     const timedOut = failure.error?.name === "TimeoutError" || failure.error?.name === "AbortError";
-    const code = failure.error?.cause?.code ?? failure.code;
-    return new CalendarError(
-      "unavailable",
-      timedOut
-        ? `${action}: Google did not answer within ${getConfig().calendarTimeoutMs} ms`
-        : `${action}: Google could not be reached${typeof code === "string" ? ` (${code})` : ""}`,
-    );
+    return { type: "no_answer", timedOut, code: text(failure.error?.cause?.code ?? failure.code), timeoutMs: getConfig().calendarTimeoutMs };
   }
-  const retryAfter = retryAfterMs(failure.response?.headers?.get?.("retry-after"));
+  const retryAfter = failure.response?.headers?.get?.("retry-after");
   if (isTokenEndpoint(failure)) {
     const data = (failure.response?.data ?? {}) as { error?: unknown; error_description?: unknown };
-    const detail = `${typeof data.error === "string" ? data.error : status}${clip(data.error_description)}`;
-    if (status === 429) return new CalendarError("rate_limited", `${action}: Google's token service asks to slow down`, status, retryAfter);
-    if (status >= 500) return new CalendarError("unavailable", `${action}: Google's token service failed (${detail})`, status);
-    if (phase === "api" && data.error === "invalid_grant") {
-      return new CalendarError("auth", `${action}: Google no longer accepts this calendar's grant (revoked or expired); connect the calendar again`, status);
-    }
-    return new CalendarError("rejected", `${action}: Google refused the token request (${detail})`, status);
+    return { type: "token", status, error: text(data.error), description: text(data.error_description), retryAfter };
   }
   const body = (failure.response?.data ?? {}) as { error?: { message?: unknown; errors?: { reason?: unknown }[] } };
   const reasons = (body.error?.errors ?? []).map((r) => r.reason);
-  const detail = `${status}${clip(body.error?.message)}`;
-  if (status === 401) return new CalendarError("auth", `${action}: Google does not accept this calendar's access any more (${detail}); connect the calendar again`, status);
-  if (status === 429 || (status === 403 && reasons.some((r) => typeof r === "string" && RATE_LIMIT_REASONS.has(r)))) {
-    return new CalendarError("rate_limited", `${action}: Google asks to slow down (${detail})`, status, retryAfter);
-  }
-  if (status >= 500) return new CalendarError("unavailable", `${action}: Google failed (${detail})`, status);
-  // 410: an event deleted earlier ("Resource has been deleted").
-  if (status === 404 || status === 410) return new CalendarError("not_found", `${action}: not found at Google (${detail})`, status);
-  return new CalendarError("rejected", `${action}: Google refused (${detail})`, status);
+  const slowDown = status === 403 && reasons.some((r) => typeof r === "string" && RATE_LIMIT_REASONS.has(r));
+  return { type: "api", status, message: text(body.error?.message), retryAfter, slowDown };
+}
+
+/** Any failure of a Google call as CalendarError; `exchange` is the consent callback's code exchange. */
+function toCalendarError(e: unknown, action: string, phase: TokenPhase): unknown {
+  if (e instanceof CalendarError) return e;
+  const failure = failureOf(e);
+  // Not an HTTP failure: a bug, let it surface as one.
+  return failure ? calendarError("google", action, failure, phase) : e;
 }
 
 // ---- the client ----
@@ -460,10 +444,9 @@ export const googleProvider: OAuthProvider = {
       // Revoking the refresh token ends the whole grant: its access tokens stop working too.
       await oauthClient().revokeToken(refreshToken);
     } catch (e) {
-      const status = statusOf(e);
-      // The revoke URL carries the token: nothing of the failure but its status is passed on.
-      if (status === undefined && !asHttpFailure(e)) throw e;
-      throw new CalendarError(status === undefined || status >= 500 || status === 429 ? "unavailable" : "rejected", `Google did not revoke the grant${status ? ` (${status})` : ""}`, status);
+      // Not an HTTP failure: a bug, let it surface as one.
+      if (!asHttpFailure(e)) throw e;
+      throw revokeError("google", statusOf(e));
     }
   },
 };

@@ -14,8 +14,8 @@ import {
   type CalendarPush,
   type OAuthProvider,
   deleteIgnoringGone,
-  retryAfterMs,
 } from "./types";
+import { calendarError, type TokenPhase } from "./errors";
 
 // provider_b: Microsoft 365 / Outlook calendars through Microsoft Graph and the identity
 // platform's OAuth 2.0 v2 endpoints, as plain REST calls. Every address comes from
@@ -47,11 +47,7 @@ function settings() {
 
 type Answer = { status: number; headers: Headers; body: unknown };
 
-/** Microsoft's own words about a failure: short, one line, from fields that never hold credentials. */
-function clip(text: unknown): string {
-  return typeof text === "string" && text ? `: ${text.split(/\r?\n/)[0]!.slice(0, 200)}` : "";
-}
-
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 /** One request with the configured timeout; timeouts and network failures become "unavailable". */
 async function send(url: string, init: RequestInit, action: string): Promise<Answer> {
@@ -68,39 +64,22 @@ async function send(url: string, init: RequestInit, action: string): Promise<Ans
     return { status: res.status, headers: res.headers, body };
   } catch (e) {
     const name = e instanceof Error ? e.name : "";
-    if (name === "TimeoutError" || name === "AbortError") {
-      throw new CalendarError("unavailable", `${action}: Microsoft did not answer within ${timeoutMs} ms`);
-    }
     const code = e instanceof Error && e.cause && typeof e.cause === "object" && "code" in e.cause ? e.cause.code : undefined;
-    throw new CalendarError("unavailable", `${action}: Microsoft could not be reached${typeof code === "string" ? ` (${code})` : ""}`);
+    throw calendarError("microsoft", action, { type: "no_answer", timedOut: name === "TimeoutError" || name === "AbortError", code: text(code), timeoutMs });
   }
 }
 
-function tokenError(answer: Answer, action: string): CalendarError {
-  const { status } = answer;
+/** The identity platform's refusal of a token request (RFC 6749 §5.2), as CalendarError. */
+function tokenError(answer: Answer, action: string, phase: TokenPhase): CalendarError {
   const data = (answer.body ?? {}) as { error?: unknown; error_description?: unknown };
-  const detail = `${typeof data.error === "string" ? data.error : status}${clip(data.error_description)}`;
-  if (status === 429) return new CalendarError("rate_limited", `${action}: Microsoft's token service asks to slow down`, status, retryAfterMs(answer.headers.get("retry-after")));
-  if (status >= 500) return new CalendarError("unavailable", `${action}: Microsoft's token service failed (${detail})`, status);
-  // invalid_grant: revoked, expired or a password change; interaction_required: MFA or
-  // conditional access now wants the person at a browser. Either way only a new consent helps.
-  if (data.error === "invalid_grant" || data.error === "interaction_required") {
-    return new CalendarError("auth", `${action}: Microsoft no longer accepts this calendar's grant (${detail}); connect the calendar again`, status);
-  }
-  return new CalendarError("rejected", `${action}: Microsoft refused the token request (${detail})`, status);
+  const failure = { type: "token", status: answer.status, error: text(data.error), description: text(data.error_description), retryAfter: answer.headers.get("retry-after") } as const;
+  return calendarError("microsoft", action, failure, phase);
 }
 
+/** Graph's refusal (`{ error: { code, message } }`), as CalendarError. */
 function graphError(answer: Answer, action: string): CalendarError {
-  const { status } = answer;
   const error = ((answer.body ?? {}) as { error?: { code?: unknown; message?: unknown } }).error ?? {};
-  const detail = `${typeof error.code === "string" ? error.code : status}${clip(error.message)}`;
-  const retryAfter = retryAfterMs(answer.headers.get("retry-after"));
-  // Reached only after a refreshed token was refused too.
-  if (status === 401) return new CalendarError("auth", `${action}: Microsoft does not accept this calendar's access any more (${detail}); connect the calendar again`, status);
-  if (status === 429) return new CalendarError("rate_limited", `${action}: Microsoft asks to slow down (${detail})`, status, retryAfter);
-  if (status >= 500) return new CalendarError("unavailable", `${action}: Microsoft Graph failed (${detail})`, status, retryAfter);
-  if (status === 404) return new CalendarError("not_found", `${action}: not found at Microsoft (${detail})`, status);
-  return new CalendarError("rejected", `${action}: Microsoft refused (${detail})`, status);
+  return calendarError("microsoft", action, { type: "api", status: answer.status, code: text(error.code), message: text(error.message), retryAfter: answer.headers.get("retry-after") });
 }
 
 type Tokens = { access: AccessToken; refreshToken: string | undefined };
@@ -116,7 +95,8 @@ async function tokenRequest(params: Record<string, string>, action: string): Pro
     },
     action,
   );
-  if (answer.status < 200 || answer.status >= 300) throw tokenError(answer, action);
+  // The consent callback's code exchange, or a refresh.
+  if (answer.status < 200 || answer.status >= 300) throw tokenError(answer, action, params.grant_type === "authorization_code" ? "exchange" : "api");
   const data = (answer.body ?? {}) as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown };
   if (typeof data.access_token !== "string" || !data.access_token) {
     throw new CalendarError("rejected", `${action}: Microsoft returned no access token`, answer.status);
