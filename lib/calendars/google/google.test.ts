@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig, parseConfig, setConfig, type Config } from "@/lib/config";
 import { startFakeGoogle, type FakeGoogle } from "@/tests/support/fake-google";
-import { googleEventBusy, googleEventId, googleProvider } from "./google";
-import { CalendarError, type AccessToken, type CalendarEvent, type OAuthGrant } from "./types";
+import { googleEventBusy, googleEventId, googleProvider } from ".";
+import { CalendarError, type AccessToken, type CalendarEvent, type OAuthGrant } from "../types";
 
 // provider_a against a local server speaking Google's OAuth and Calendar v3 wire formats: the
 // real googleapis / google-auth-library code runs, only the address differs.
