@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getConfig, parseConfig, setConfig, type Config } from "@/lib/config";
 import { startFakeMicrosoft, type FakeMicrosoft } from "@/tests/support/fake-microsoft";
-import { microsoftProvider, microsoftTransactionId } from "./microsoft";
-import { CalendarError, type AccessToken, type CalendarEvent } from "./types";
+import { microsoftProvider, microsoftTransactionId } from ".";
+import { CalendarError, type AccessToken, type CalendarEvent } from "../types";
 
 // provider_b's real client code against a local server speaking Microsoft's wire formats.
 
