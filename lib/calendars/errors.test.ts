@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ServerAddressRefused } from "./caldav-address";
+import { ServerAddressRefused } from "./caldav/address";
 import { calendarError, revokeError, withAction, type ApiRefusal, type CalendarService, type TokenPhase, type TokenRefusal } from "./errors";
 import { CalendarError } from "./types";
 

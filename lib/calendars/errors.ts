@@ -1,5 +1,5 @@
 import "server-only";
-import { ServerAddressRefused } from "./caldav-address";
+import { ServerAddressRefused } from "./caldav/address";
 import { CalendarError, retryAfterMs, type CalendarErrorKind } from "./types";
 
 // The one place a provider's failure becomes a CalendarError, for all three clients. Each client

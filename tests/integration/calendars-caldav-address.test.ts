@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { calendarConnections } from "@/db/schema";
 import { CalendarError } from "@/lib/calendars";
 import { verifyCalDavCredentials } from "@/lib/calendars/caldav";
-import { ServerAddressRefused, caldavNetwork } from "@/lib/calendars/caldav-address";
+import { ServerAddressRefused, caldavNetwork } from "@/lib/calendars/caldav/address";
 import { getDb } from "@/lib/store/database";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";

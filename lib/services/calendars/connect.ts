@@ -13,7 +13,7 @@ import {
   type ExternalCalendar,
   type OAuthCredentials,
 } from "@/lib/calendars";
-import { ServerAddressRefused, caldavAddressGuard } from "@/lib/calendars/caldav-address";
+import { ServerAddressRefused, caldavAddressGuard } from "@/lib/calendars/caldav/address";
 import { getConfig } from "@/lib/config";
 import { AppError, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -118,7 +118,7 @@ export function connectFailure(error: unknown, provider: string): unknown {
  * What is wrong with a host-given CalDAV server address before anything is asked of it: https
  * only (the password goes with every request) and no literal private address or local name,
  * unless CALDAV_ALLOW_PRIVATE=1. Names are resolved and checked at every connection
- * (lib/calendars/caldav.ts), redirects included.
+ * (lib/calendars/caldav/fetch.ts), redirects included.
  */
 function serverUrlProblem(serverUrl: string): string | undefined {
   if (!caldavAddressGuard(serverUrl)) return undefined;

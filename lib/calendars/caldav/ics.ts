@@ -2,7 +2,7 @@ import "server-only";
 import ICAL from "ical.js";
 import { DateTime } from "luxon";
 import { log } from "@/lib/log";
-import type { BusyRange, CalendarEvent } from "./types";
+import type { BusyRange, CalendarEvent } from "../types";
 
 // The iCalendar half of provider_c, with ical.js: the VEVENT written for a booking, and the busy
 // ranges read from the objects a CalDAV server returns (recurrences expanded by ical.js itself).

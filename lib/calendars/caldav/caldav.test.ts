@@ -3,8 +3,8 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { readIcs } from "@/tests/support/ics";
 import { findRadicale, startRadicale, type Radicale } from "@/tests/support/radicale";
-import { caldavClient, etagDiff, readSyncState, verifyCalDavCredentials } from "./caldav";
-import { CalendarError, type CalendarEvent } from "./types";
+import { caldavClient, etagDiff, readSyncState, verifyCalDavCredentials } from ".";
+import { CalendarError, type CalendarEvent } from "../types";
 
 // provider_c against a real CalDAV server (Radicale). Without Radicale the suite is skipped
 // locally, and fails in CI, where it must run.

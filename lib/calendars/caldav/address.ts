@@ -1,10 +1,11 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import type { AddressGuard, Resolver } from "@/lib/net/outbound";
-import { CalendarError } from "./types";
+import { CalendarError } from "../types";
 
-// Which CalDAV servers may be reached, apart from the client itself (lib/calendars/caldav.ts), so
-// that checking an address does not load tsdav, ical.js and undici.
+// Which CalDAV servers may be reached, apart from the client itself (the rest of this folder,
+// loaded at its first call), so that checking an address at connect does not load tsdav, ical.js
+// and undici. Import nothing here that does.
 
 /** The server's address is not one this service may connect to (loopback, private, or a name resolving to one). */
 export class ServerAddressRefused extends CalendarError {
