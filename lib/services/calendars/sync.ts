@@ -8,13 +8,15 @@ import {
   calendars,
   users,
   type CalendarConnectionRow,
+  type CalendarRow,
 } from "@/db/schema";
-import { CalendarError, type CalendarChanges, type ExternalCalendar } from "@/lib/calendars";
+import { CalendarError } from "@/lib/calendars";
 import { getConfig } from "@/lib/config";
-import { connectionClient, recordConnectionFailure } from "./store";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { writeForHost } from "@/lib/services/host-time/writes";
+import { connectionClient, recordConnectionFailure } from "./store";
+import { planSync, type CalendarPlan, type ProviderRead, type StoredSide, type SyncPlan } from "./sync-plan";
 
 // Busy-time sync: reads what changed in a connection's calendars and keeps their busy time in
 // busy_intervals, where the slot engine's loader reads it. Slots never wait on a provider: they
@@ -46,59 +48,134 @@ async function recordFailure(db: Db, connection: CalendarConnectionRow, error: u
   return { status, busyChanged: false };
 }
 
-type Interval = { key: string | null; start: number; end: number };
-const tuple = (r: Interval) => `${r.key ?? ""}\u0000${r.start}\u0000${r.end}`;
-/** Same intervals, in any order. */
-function sameIntervals(a: Interval[], b: Interval[]): boolean {
-  if (a.length !== b.length) return false;
-  const x = a.map(tuple).sort();
-  const y = b.map(tuple).sort();
-  return x.every((t, i) => t === y[i]);
+/** The connection to sync, with what of its host the span depends on. */
+type SyncTarget = { connection: CalendarConnectionRow; timezone: string; maxAdvanceDays: number };
+
+async function loadTarget(db: Db, connectionId: string): Promise<SyncTarget | undefined> {
+  const [row] = await db
+    .select({ connection: calendarConnections, timezone: users.timezone, maxAdvanceDays: users.maxAdvanceDays })
+    .from(calendarConnections)
+    .innerJoin(users, eq(users.id, calendarConnections.userId))
+    .where(eq(calendarConnections.id, connectionId))
+    .limit(1);
+  return row;
 }
 
 /**
- * What one calendar's read means for its stored rows: which to delete ("all", or those of the
- * given event keys), which to insert, and whether that changes what the slots read.
+ * Asks the provider for the account's calendars and what changed in each. A calendar whose stored
+ * span still covers what is needed (now + the booking window + 2 days) is read incrementally; any
+ * other is read whole, FULL_READ_AHEAD_MS further. Throws what the provider threw.
  */
-type CalendarPlan = {
-  remove: "all" | string[];
-  /** Drop the rows a check at booking stored (no event key): the read that follows it names the event. */
-  removeUnkeyed: boolean;
-  insert: Interval[];
-  busyChanged: boolean;
-  state: string;
-  syncedTo: Date;
-};
+async function readProvider(db: Db, { connection, timezone, maxAdvanceDays }: SyncTarget, stored: CalendarRow[], now: number): Promise<ProviderRead> {
+  const from = now - DAY;
+  const needed = now + (maxAdvanceDays + 2) * DAY;
+  const byExternal = new Map(stored.map((c) => [c.externalId, c]));
+  const client = connectionClient(db, connection);
+  const listed = await client.listCalendars();
+  const read: ProviderRead["read"] = new Map();
+  // One calendar at a time: providers throttle an account's concurrent requests.
+  for (const c of listed) {
+    const old = byExternal.get(c.externalId);
+    const incremental = old?.syncState && old.syncedTo && old.syncedTo.getTime() >= needed;
+    const to = incremental ? old.syncedTo!.getTime() : needed + FULL_READ_AHEAD_MS;
+    try {
+      const changes = await client.changes(c.externalId, { state: incremental ? old.syncState : null, from, to, timeZone: timezone });
+      read.set(c.externalId, { changes, syncedTo: new Date(to) });
+    } catch (error) {
+      // A calendar removed since it was listed has no answer; the others still count.
+      if (!(error instanceof CalendarError && error.kind === "not_found")) throw error;
+    }
+  }
+  return { listed, read };
+}
 
-/**
- * Turns a provider's answer into a plan against the stored rows. `own` holds the ids of the events
- * this service wrote for bookings (the bookings already block their time, and a rescheduled
- * booking must not be blocked by its own old event); their rows go whatever the answer says.
- */
-export function planCalendar(changes: CalendarChanges, stored: Interval[], own: Set<string>, syncedTo: Date): CalendarPlan {
-  const isOwn = (key: string, eventId?: string) => own.has(key) || (eventId !== undefined && own.has(eventId));
-  const fresh = (key: string) =>
-    (changes.upserts.get(key) ?? []).filter((r) => r.start < r.end && !isOwn(key, r.eventId)).map((r) => ({ key, start: r.start, end: r.end }));
-  if (changes.full) {
-    const insert = [...changes.upserts.keys()].flatMap(fresh);
-    const same = sameIntervals(insert, stored);
-    return { remove: same ? [] : "all", removeUnkeyed: false, insert: same ? [] : insert, busyChanged: !same, state: changes.state, syncedTo };
+/** What the plan is made against: the calendars' busy rows, and the events this service wrote for the host's bookings. */
+async function loadStoredSide(db: Db, connection: CalendarConnectionRow, stored: CalendarRow[]): Promise<StoredSide> {
+  const own = await db
+    .select({ uid: bookingCalendarEvents.uid, eventId: bookingCalendarEvents.externalEventId })
+    .from(bookingCalendarEvents)
+    .innerJoin(calendars, eq(calendars.id, bookingCalendarEvents.calendarId))
+    .where(eq(calendars.userId, connection.userId));
+  const storedBusy = stored.length
+    ? await db
+        .select({ calendarId: busyIntervals.calendarId, key: busyIntervals.eventKey, start: busyIntervals.startTime, end: busyIntervals.endTime })
+        .from(busyIntervals)
+        .where(inArray(busyIntervals.calendarId, stored.map((c) => c.id)))
+    : [];
+  return {
+    calendars: stored,
+    busyOf: (calendarId) => storedBusy.filter((b) => b.calendarId === calendarId).map((b) => ({ key: b.key, start: b.start.getTime(), end: b.end.getTime() })),
+    own: new Set(own.flatMap((e) => [e.uid, e.eventId])),
+  };
+}
+
+type Settled = Pick<CalendarConnectionRow, "status" | "lastError" | "lastSyncedAt" | "busyAsOf">;
+
+/** Where each listed calendar's next read goes on from, where that moved. */
+async function saveStates(tx: Db | Tx, stored: CalendarRow[], plan: SyncPlan): Promise<void> {
+  for (const c of stored) {
+    const next = plan.plans.get(c.externalId);
+    if (!next || !plan.listedIds.has(c.externalId) || (next.state === c.syncState && next.syncedTo.getTime() === c.syncedTo?.getTime())) continue;
+    await tx.update(calendars).set({ syncState: next.state, syncedTo: next.syncedTo }).where(eq(calendars.id, c.id));
   }
-  const touched = new Set([...changes.upserts.keys(), ...changes.removed]);
-  // Rows of our own events stored before the booking's event was recorded go too.
-  for (const r of stored) if (r.key !== null && own.has(r.key)) touched.add(r.key);
-  const remove: string[] = [];
-  const insert: Interval[] = [];
-  for (const key of touched) {
-    const next = changes.upserts.has(key) ? fresh(key) : [];
-    if (sameIntervals(next, stored.filter((r) => r.key === key))) continue;
-    remove.push(key);
-    insert.push(...next);
+}
+
+/** One calendar's busy rows brought to its plan. */
+async function applyCalendarPlan(tx: Tx, calendarId: string, userId: string, plan: CalendarPlan): Promise<void> {
+  if (plan.remove === "all") await tx.delete(busyIntervals).where(eq(busyIntervals.calendarId, calendarId));
+  else if (plan.remove.length) await tx.delete(busyIntervals).where(and(eq(busyIntervals.calendarId, calendarId), inArray(busyIntervals.eventKey, plan.remove)));
+  if (plan.removeUnkeyed) await tx.delete(busyIntervals).where(and(eq(busyIntervals.calendarId, calendarId), isNull(busyIntervals.eventKey)));
+  if (plan.insert.length) {
+    await tx.insert(busyIntervals).values(plan.insert.map((r) => ({ calendarId, userId, startTime: new Date(r.start), endTime: new Date(r.end), eventKey: r.key })));
   }
-  // A check at booking stores what it found without an event key and makes this read due at once;
-  // the provider's changes since the last read include that event, now with its key.
-  const removeUnkeyed = stored.some((r) => r.key === null);
-  return { remove, removeUnkeyed, insert, busyChanged: remove.length > 0 || removeUnkeyed, state: changes.state, syncedTo };
+}
+
+/** Calendars gone at the provider go, with their busy rows; renamed ones take the new name and write access. */
+async function applyCalendarList(tx: Tx, stored: CalendarRow[], plan: SyncPlan): Promise<void> {
+  const byExternal = new Map(stored.map((c) => [c.externalId, c]));
+  if (plan.removed.length) await tx.delete(calendars).where(inArray(calendars.id, plan.removed.map((c) => c.id)));
+  for (const c of plan.renamed) {
+    // A calendar the account can no longer write to stops being the write target.
+    const readOnly = !c.writable;
+    await tx
+      .update(calendars)
+      .set({ name: c.name, readOnly, ...(readOnly ? { writeTarget: false } : {}) })
+      .where(eq(calendars.id, byExternal.get(c.externalId)!.id));
+  }
+}
+
+/** New calendars are stored with their first read's state and busy rows. */
+async function addCalendars(tx: Tx, connection: CalendarConnectionRow, plan: SyncPlan): Promise<void> {
+  for (const c of plan.added) {
+    const read = plan.plans.get(c.externalId);
+    const [inserted] = await tx
+      .insert(calendars)
+      .values({
+        id: newId("cld"),
+        connectionId: connection.id,
+        userId: connection.userId,
+        externalId: c.externalId,
+        name: c.name,
+        isPrimary: c.isPrimary,
+        readOnly: !c.writable,
+        ...(read ? { syncState: read.state, syncedTo: read.syncedTo } : {}),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted && read) await applyCalendarPlan(tx, inserted.id, connection.userId, read);
+  }
+}
+
+/** Everything the plan changes, in one transaction under the host's write door. */
+async function writeChanges(tx: Tx, connection: CalendarConnectionRow, stored: CalendarRow[], plan: SyncPlan, settled: Settled): Promise<void> {
+  await applyCalendarList(tx, stored, plan);
+  await addCalendars(tx, connection, plan);
+  for (const c of stored) {
+    const read = plan.plans.get(c.externalId);
+    if (read && plan.listedIds.has(c.externalId) && read.busyChanged) await applyCalendarPlan(tx, c.id, connection.userId, read);
+  }
+  await saveStates(tx, stored, plan);
+  await tx.update(calendarConnections).set(settled).where(eq(calendarConnections.id, connection.id));
 }
 
 /**
@@ -107,141 +184,30 @@ export function planCalendar(changes: CalendarChanges, stored: Interval[], own: 
  * host is dropped on every instance exactly when busy data changed.
  */
 export async function syncConnection(db: Db, connectionId: string, now: number = Date.now()): Promise<SyncResult | undefined> {
-  const [row] = await db
-    .select({ connection: calendarConnections, timezone: users.timezone, maxAdvanceDays: users.maxAdvanceDays })
-    .from(calendarConnections)
-    .innerJoin(users, eq(users.id, calendarConnections.userId))
-    .where(eq(calendarConnections.id, connectionId))
-    .limit(1);
-  if (!row) return undefined;
-  const { connection } = row;
-
-  const from = now - DAY;
-  const needed = now + (row.maxAdvanceDays + 2) * DAY;
+  const target = await loadTarget(db, connectionId);
+  if (!target) return undefined;
+  const { connection } = target;
   const stored = await db.select().from(calendars).where(eq(calendars.connectionId, connection.id));
-  const byExternal = new Map(stored.map((c) => [c.externalId, c]));
 
-  let listed: ExternalCalendar[];
-  const read = new Map<string, { changes: CalendarChanges; syncedTo: Date }>();
+  let answer: ProviderRead;
   try {
-    const client = connectionClient(db, connection);
-    listed = await client.listCalendars();
-    // One calendar at a time: providers throttle an account's concurrent requests.
-    for (const c of listed) {
-      const old = byExternal.get(c.externalId);
-      const incremental = old?.syncState && old.syncedTo && old.syncedTo.getTime() >= needed;
-      const to = incremental ? old.syncedTo!.getTime() : needed + FULL_READ_AHEAD_MS;
-      try {
-        const changes = await client.changes(c.externalId, { state: incremental ? old.syncState : null, from, to, timeZone: row.timezone });
-        read.set(c.externalId, { changes, syncedTo: new Date(to) });
-      } catch (error) {
-        // A calendar removed since it was listed has no answer; the others still count.
-        if (!(error instanceof CalendarError && error.kind === "not_found")) throw error;
-      }
-    }
+    answer = await readProvider(db, target, stored, now);
   } catch (error) {
     return recordFailure(db, connection, error);
   }
 
-  const own = await db
-    .select({ uid: bookingCalendarEvents.uid, eventId: bookingCalendarEvents.externalEventId })
-    .from(bookingCalendarEvents)
-    .innerJoin(calendars, eq(calendars.id, bookingCalendarEvents.calendarId))
-    .where(eq(calendars.userId, connection.userId));
-  const ownIds = new Set(own.flatMap((e) => [e.uid, e.eventId]));
-
-  const storedBusy = stored.length
-    ? await db
-        .select({ calendarId: busyIntervals.calendarId, key: busyIntervals.eventKey, start: busyIntervals.startTime, end: busyIntervals.endTime })
-        .from(busyIntervals)
-        .where(inArray(busyIntervals.calendarId, stored.map((c) => c.id)))
-    : [];
-  const storedOf = (calendarId: string): Interval[] =>
-    storedBusy.filter((b) => b.calendarId === calendarId).map((b) => ({ key: b.key, start: b.start.getTime(), end: b.end.getTime() }));
-
-  const listedIds = new Set(listed.map((c) => c.externalId));
-  const added = listed.filter((c) => !byExternal.has(c.externalId));
-  const removed = stored.filter((c) => !listedIds.has(c.externalId));
-  const renamed = listed.filter((c) => {
-    const old = byExternal.get(c.externalId);
-    return old !== undefined && (old.name !== c.name || old.readOnly !== !c.writable);
-  });
-  const plans = new Map<string, CalendarPlan>();
-  for (const [externalId, { changes, syncedTo }] of read) {
-    const old = byExternal.get(externalId);
-    plans.set(externalId, planCalendar(changes, old ? storedOf(old.id) : [], ownIds, syncedTo));
-  }
-  const busyChanged = removed.length > 0 || [...plans.values()].some((p) => p.busyChanged);
-  const settled = { status: "connected" as const, lastError: null, lastSyncedAt: new Date(now), busyAsOf: new Date(now) };
-
-  const saveStates = async (tx: Db | Tx) => {
-    for (const c of stored) {
-      const plan = plans.get(c.externalId);
-      if (!plan || !listedIds.has(c.externalId) || (plan.state === c.syncState && plan.syncedTo.getTime() === c.syncedTo?.getTime())) continue;
-      await tx.update(calendars).set({ syncState: plan.state, syncedTo: plan.syncedTo }).where(eq(calendars.id, c.id));
-    }
-  };
-
-  if (!busyChanged && added.length === 0 && renamed.length === 0) {
+  const plan = planSync(answer, await loadStoredSide(db, connection, stored));
+  const settled: Settled = { status: "connected", lastError: null, lastSyncedAt: new Date(now), busyAsOf: new Date(now) };
+  if (!plan.busyChanged && plan.added.length === 0 && plan.renamed.length === 0) {
     // Nothing the slots read has changed: the cache stays as it is; only where to go on from.
     await db.transaction(async (tx) => {
-      await saveStates(tx);
+      await saveStates(tx, stored, plan);
       await tx.update(calendarConnections).set(settled).where(eq(calendarConnections.id, connection.id));
     });
     return { status: "connected", busyChanged: false };
   }
-
-  await writeForHost(
-    db,
-    connection.userId,
-    async (tx) => {
-      if (removed.length) await tx.delete(calendars).where(inArray(calendars.id, removed.map((c) => c.id)));
-      for (const c of renamed) {
-        // A calendar the account can no longer write to stops being the write target.
-        const readOnly = !c.writable;
-        await tx
-          .update(calendars)
-          .set({ name: c.name, readOnly, ...(readOnly ? { writeTarget: false } : {}) })
-          .where(eq(calendars.id, byExternal.get(c.externalId)!.id));
-      }
-      const apply = async (calendarId: string, plan: CalendarPlan) => {
-        if (plan.remove === "all") await tx.delete(busyIntervals).where(eq(busyIntervals.calendarId, calendarId));
-        else if (plan.remove.length) await tx.delete(busyIntervals).where(and(eq(busyIntervals.calendarId, calendarId), inArray(busyIntervals.eventKey, plan.remove)));
-        if (plan.removeUnkeyed) await tx.delete(busyIntervals).where(and(eq(busyIntervals.calendarId, calendarId), isNull(busyIntervals.eventKey)));
-        if (plan.insert.length) {
-          await tx
-            .insert(busyIntervals)
-            .values(plan.insert.map((r) => ({ calendarId, userId: connection.userId, startTime: new Date(r.start), endTime: new Date(r.end), eventKey: r.key })));
-        }
-      };
-      for (const c of added) {
-        const plan = plans.get(c.externalId);
-        const [inserted] = await tx
-          .insert(calendars)
-          .values({
-            id: newId("cld"),
-            connectionId: connection.id,
-            userId: connection.userId,
-            externalId: c.externalId,
-            name: c.name,
-            isPrimary: c.isPrimary,
-            readOnly: !c.writable,
-            ...(plan ? { syncState: plan.state, syncedTo: plan.syncedTo } : {}),
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (inserted && plan) await apply(inserted.id, plan);
-      }
-      for (const c of stored) {
-        const plan = plans.get(c.externalId);
-        if (plan && listedIds.has(c.externalId) && plan.busyChanged) await apply(c.id, plan);
-      }
-      await saveStates(tx);
-      await tx.update(calendarConnections).set(settled).where(eq(calendarConnections.id, connection.id));
-    },
-    { lockBookings: true },
-  );
-  return { status: "connected", busyChanged };
+  await writeForHost(db, connection.userId, (tx) => writeChanges(tx, connection, stored, plan, settled), { lockBookings: true });
+  return { status: "connected", busyChanged: plan.busyChanged };
 }
 
 /**
