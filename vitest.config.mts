@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Integration tests run twice when TEST_DATABASE_URL is set: on embedded PGlite and on a real
 // PostgreSQL. In CI the PostgreSQL run is mandatory.
@@ -32,6 +32,8 @@ export default defineConfig({
           ...workerArgs,
           name: "unit",
           include: ["lib/**/*.test.ts", "db/**/*.test.ts", "components/**/*.test.ts"],
+          // The services' tests may need a database: their own project, below.
+          exclude: [...configDefaults.exclude, "lib/services/**"],
           // Forty small files, most under 50 ms of tests: a process and a fresh module graph each
           // cost more than their tests. They share both; each file restores what it changes (its
           // config, stubbed globals, timers), and they pass in any order in one process
@@ -41,6 +43,22 @@ export default defineConfig({
           testTimeout: 30_000,
           // lib/rate-limit opens a PGlite in beforeAll: compiling its WASM alone took 7 s on this
           // machine under load, past the default 10 s once two workers share the cores.
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          ...workerArgs,
+          // The verbs of lib/services called directly, beside their code: pure ones, and ones on
+          // a PGlite copied from the run's template where each test's transaction is rolled back
+          // (tests/support/rollback.ts). Like "unit", files share their worker and modules.
+          name: "services",
+          isolate: false,
+          include: ["lib/services/**/*.test.ts"],
+          setupFiles: ["tests/support/setup.ts"],
+          globalSetup: ["tests/support/pglite-template.ts"],
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
