@@ -122,26 +122,7 @@ export async function insertBooking(
   extra: Partial<typeof bookings.$inferInsert> = {},
 ): Promise<BookingRow> {
   const [host, ...coHosts] = Array.isArray(hosts) ? hosts : [hosts];
-  const end = start + eventType.durationMinutes * MINUTE;
-  const [row] = await tx
-    .insert(bookings)
-    .values({
-      id: newId("bkg"),
-      hostId: host!.id,
-      eventTypeId: eventType.id,
-      status: "confirmed",
-      startTime: new Date(start),
-      endTime: new Date(end),
-      blockedStart: new Date(start),
-      blockedEnd: new Date(end),
-      guestName: "Direct Guest",
-      guestEmail: `guest-${randomBytes(4).toString("hex")}@example.com`,
-      guestTimezone: "UTC",
-      cancelTokenHash: hashCancelToken(randomUUID()),
-      createdAt: new Date(start - 1440 * MINUTE),
-      ...extra,
-    })
-    .returning();
+  const [row] = await tx.insert(bookings).values(bookingValues(host!, eventType, start, extra)).returning();
   if (coHosts.length > 0) {
     await tx.insert(bookingHosts).values(
       coHosts.map((h) => ({
@@ -156,6 +137,32 @@ export async function insertBooking(
     );
   }
   return row!;
+}
+
+/** A booking's row for `insertBooking` (or for many at once, in one insert: one host each). */
+export function bookingValues(
+  host: UserRow,
+  eventType: Pick<EventTypeRow, "id" | "durationMinutes">,
+  start: number,
+  extra: Partial<typeof bookings.$inferInsert> = {},
+): typeof bookings.$inferInsert {
+  const end = start + eventType.durationMinutes * MINUTE;
+  return {
+    id: newId("bkg"),
+    hostId: host.id,
+    eventTypeId: eventType.id,
+    status: "confirmed",
+    startTime: new Date(start),
+    endTime: new Date(end),
+    blockedStart: new Date(start),
+    blockedEnd: new Date(end),
+    guestName: "Direct Guest",
+    guestEmail: `guest-${randomBytes(4).toString("hex")}@example.com`,
+    guestTimezone: "UTC",
+    cancelTokenHash: hashCancelToken(randomUUID()),
+    createdAt: new Date(start - 1440 * MINUTE),
+    ...extra,
+  };
 }
 
 /** An active webhook of the host for the events given (all booking events unless told). */
