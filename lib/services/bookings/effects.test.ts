@@ -1,8 +1,16 @@
-import { describe, expect, it } from "vitest";
-import type { BookingEvent, BookingEventPayload } from "@/lib/outbox/booking-events";
-import type { NewJob } from "@/lib/outbox/enqueue";
+import { randomUUID } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import { describe, expect, it, onTestFinished } from "vitest";
+import type { Tx } from "@/db";
+import { bookingCalendarEvents, bookingHistory, bookings, outboxJobs, type BookingRow } from "@/db/schema";
+import { getConfig, setConfig, type Config } from "@/lib/config";
+import { bookingEventPayload, type BookingEvent, type BookingEventPayload } from "@/lib/outbox/booking-events";
+import { enqueueJobs, type NewJob } from "@/lib/outbox/enqueue";
 import { webhookBody } from "@/lib/webhooks/body";
-import { planEffects, type EffectFacts } from "./effects";
+import { rollbackDatabase } from "@/tests/support/rollback";
+import { bookingInput, insertBooking, insertCalendar, insertEventType, insertHost, insertTeam, insertWebhook, openOn } from "@/tests/support/rows";
+import { createBooking } from "./create";
+import { bookingEventEffects, loadEffectFacts, planEffects, type EffectFacts } from "./effects";
 
 // What a booking event sets off, decided from its facts without a database: the jobs, their
 // dedupe keys (what makes a fan-out run twice add nothing), their payloads and their order.
@@ -144,4 +152,189 @@ describe("planEffects", () => {
     expect((given.data as { location: string }).location).toBe("video");
     expect(calendar!.dedupeKey).toBe("calendar:41");
   });
+});
+
+// The other half, against a database: what loadEffectFacts reads for an event (the hosts with
+// calendar work, the webhooks that want it, the meeting link), and what it does to the outbox
+// on the way (reminders and expiry warnings it makes stale are dropped). Each test in a
+// transaction rolled back at its end (tests/support/rollback.ts).
+describe("loadEffectFacts", () => {
+  const { withRollback } = rollbackDatabase();
+  const START = Date.parse("2031-03-10T09:00:00Z");
+  const HOUR = 3_600_000;
+  const MINUTE = 60_000;
+
+  /** The event a verb would write for `row` now (bookingEventPayload), its data the booking's id and location. */
+  const eventOf = (kind: BookingEvent, row: BookingRow, hostIds: string[], at: number, formerHostIds?: string[]) =>
+    bookingEventPayload(kind, row, { hostIds, formerHostIds }, at, { bookingId: row.id, location: row.location });
+
+  const jobsOf = (tx: Tx, bookingId: string) =>
+    tx.select({ kind: outboxJobs.kind, status: outboxJobs.status, dedupeKey: outboxJobs.dedupeKey }).from(outboxJobs).where(sql`${outboxJobs.payload} ->> 'bookingId' = ${bookingId}`).orderBy(asc(outboxJobs.id));
+
+  /** The configuration changed for this test only. */
+  function configure(changes: Partial<Config>) {
+    const before = getConfig();
+    setConfig({ ...before, ...changes });
+    onTestFinished(() => setConfig(before));
+  }
+
+  it("names the hosts with calendar work: a calendar to write to, or an event of the booking in one (a host it left too); none for a no-show mark", () =>
+    withRollback(async (tx) => {
+      const [writer, hadEvent, reader, none, left] = await Promise.all(["Wren", "Hal", "Rita", "Nan", "Lee"].map((fullName) => insertHost(tx, { fullName })));
+      const { eventType } = await insertTeam(tx, [writer!, hadEvent!, reader!, none!, left!], { schedulingType: "collective" });
+      const row = await insertBooking(tx, [writer!, hadEvent!, reader!, none!], eventType, START);
+      await insertCalendar(tx, writer!, { writeTarget: true });
+      const calendar = await insertCalendar(tx, hadEvent!); // not a write target (any more), but it holds the booking's event
+      await tx.insert(bookingCalendarEvents).values({ bookingId: row.id, hostId: hadEvent!.id, calendarId: calendar, externalEventId: "evt-1", uid: "uid-1" });
+      await insertCalendar(tx, reader!); // read for busy time only
+      const leftCalendar = await insertCalendar(tx, left!);
+      await tx.insert(bookingCalendarEvents).values({ bookingId: row.id, hostId: left!.id, calendarId: leftCalendar, externalEventId: "evt-2", uid: "uid-2" });
+      const hostIds = [writer!.id, hadEvent!.id, reader!.id, none!.id];
+
+      const created = await loadEffectFacts(tx, eventOf("booking.created", row, hostIds, START - 24 * HOUR), START - 24 * HOUR);
+      expect([...created.calendarHosts].sort()).toEqual([writer!.id, hadEvent!.id].sort());
+      const moved = await loadEffectFacts(tx, eventOf("booking.rescheduled", row, hostIds, START - 24 * HOUR, [left!.id]), START - 24 * HOUR);
+      expect([...moved.calendarHosts].sort()).toEqual([writer!.id, hadEvent!.id, left!.id].sort());
+      const noShow = await loadEffectFacts(tx, eventOf("booking.no_show_updated", row, hostIds, START + HOUR), START + HOUR);
+      expect(noShow.calendarHosts.size).toBe(0);
+    }));
+
+  it("picks the webhooks that want the event: every host's active ones, in the hosts' order, each with a message id of its own", () =>
+    withRollback(async (tx) => {
+      const [ann, ben, stranger] = [await insertHost(tx), await insertHost(tx), await insertHost(tx)];
+      const { eventType } = await insertTeam(tx, [ann!, ben!], { schedulingType: "collective" });
+      const row = await insertBooking(tx, [ann!, ben!], eventType, START);
+      const made = (minutes: number) => new Date(START - 30 * 24 * HOUR + minutes * MINUTE);
+      const annAll = await insertWebhook(tx, ann!, { createdAt: made(2) });
+      const annCancels = await insertWebhook(tx, ann!, { events: ["booking.cancelled"], createdAt: made(1) });
+      await insertWebhook(tx, ann!, { isActive: false, createdAt: made(0) });
+      const benAll = await insertWebhook(tx, ben!, { createdAt: made(0) });
+      await insertWebhook(tx, stranger!);
+      const hostIds = [ann!.id, ben!.id];
+
+      const created = await loadEffectFacts(tx, eventOf("booking.created", row, hostIds, START - 24 * HOUR), START - 24 * HOUR);
+      expect(created.webhooks.map((w) => w.webhookId)).toEqual([annAll, benAll]);
+      const cancelled = await loadEffectFacts(tx, eventOf("booking.cancelled", row, hostIds, START - 24 * HOUR), START - 24 * HOUR);
+      expect(cancelled.webhooks.map((w) => w.webhookId)).toEqual([annCancels, annAll, benAll]);
+      const messageIds = [...created.webhooks, ...cancelled.webhooks].map((w) => w.messageId);
+      expect(new Set(messageIds).size).toBe(5);
+      for (const id of messageIds) expect(id).toMatch(/^msg_/);
+    }));
+
+  it("makes a confirmed booking's reminders, one per reader, those whose moment has not passed; a request gets none", () =>
+    withRollback(async (tx) => {
+      const host = await insertHost(tx);
+      const eventType = await insertEventType(tx, host, { reminders: [{ minutesBefore: 1440, to: "guest" }, { minutesBefore: 60, to: "both" }] });
+      const row = await insertBooking(tx, host, eventType, START);
+      const startTime = new Date(START).toISOString();
+      const remind = (minutesBefore: number, reader: string) => ({
+        kind: "reminder.email",
+        runAfter: new Date(START - minutesBefore * MINUTE),
+        dedupeKey: `reminder:${row.id}:0:${minutesBefore}:${reader === "host" ? `host:${host.id}` : "guest"}`,
+        payload: { bookingId: row.id, sequence: 0, startTime, minutesBefore, reader, ...(reader === "host" ? { hostId: host.id } : {}) },
+      });
+
+      const early = await loadEffectFacts(tx, eventOf("booking.created", row, [host.id], START - 72 * HOUR), START - 72 * HOUR);
+      expect(early.reminders).toEqual([remind(1440, "guest"), remind(60, "guest"), remind(60, "host")]);
+      // Booked two hours ahead: the day-before reminder's moment has passed.
+      const late = await loadEffectFacts(tx, eventOf("booking.created", row, [host.id], START - 2 * HOUR), START - 2 * HOUR);
+      expect(late.reminders).toEqual([remind(60, "guest"), remind(60, "host")]);
+
+      const request = await insertBooking(tx, host, eventType, START + 24 * HOUR, { status: "pending" });
+      const asked = await loadEffectFacts(tx, eventOf("booking.created", request, [host.id], START), START);
+      expect(asked.reminders).toEqual([]);
+    }));
+
+  it("warns each host of a request 3 hours before it expires, and drops the warnings once it is answered", () =>
+    withRollback(async (tx) => {
+      const [ann, ben] = [await insertHost(tx), await insertHost(tx)];
+      const { eventType } = await insertTeam(tx, [ann!, ben!], { schedulingType: "collective", requiresConfirmation: true, reminders: [{ minutesBefore: 60, to: "guest" }] });
+      const request = await insertBooking(tx, [ann!, ben!], eventType, START, { status: "pending" });
+      const hostIds = [ann!.id, ben!.id];
+
+      const asked = await loadEffectFacts(tx, eventOf("booking.created", request, hostIds, START - 72 * HOUR), START - 72 * HOUR);
+      expect(asked.warnings).toEqual(
+        hostIds.map((hostId) => ({
+          kind: "email.request_expiring",
+          runAfter: new Date(START - 3 * HOUR),
+          dedupeKey: `request-expiry:${request.id}:0:${hostId}`,
+          payload: { bookingId: request.id, sequence: 0, startTime: new Date(START).toISOString(), hostId },
+        })),
+      );
+      // The fan-out adds them; then a host confirms the request.
+      await enqueueJobs(tx, asked.warnings, START - 72 * HOUR);
+      const [confirmed] = await tx.update(bookings).set({ status: "confirmed" }).where(eq(bookings.id, request.id)).returning();
+      const answered = await loadEffectFacts(tx, eventOf("booking.confirmed", confirmed!, hostIds, START - 48 * HOUR), START - 48 * HOUR);
+      expect(answered.warnings).toEqual([]);
+      expect(await jobsOf(tx, request.id)).toEqual([]);
+      // A confirmed time is what reminders are for.
+      expect(answered.reminders.map((r) => r.dedupeKey)).toEqual([`reminder:${request.id}:0:60:guest`]);
+    }));
+
+  it("on a cancel drops the booking's reminders not yet sent, and nothing else", () =>
+    withRollback(async (tx) => {
+      const host = await insertHost(tx);
+      const eventType = await insertEventType(tx, host, { reminders: [{ minutesBefore: 60, to: "both" }] });
+      const row = await insertBooking(tx, host, eventType, START);
+      const other = await insertBooking(tx, host, eventType, START + 24 * HOUR);
+      const made = await loadEffectFacts(tx, eventOf("booking.created", row, [host.id], START - 72 * HOUR), START - 72 * HOUR);
+      const otherMade = await loadEffectFacts(tx, eventOf("booking.created", other, [host.id], START - 72 * HOUR), START - 72 * HOUR);
+      await enqueueJobs(tx, [...made.reminders, ...otherMade.reminders], START - 72 * HOUR);
+      // The host's reminder is being sent right now.
+      await tx.update(outboxJobs).set({ status: "running" }).where(eq(outboxJobs.dedupeKey, `reminder:${row.id}:0:60:host:${host.id}`));
+
+      const [cancelled] = await tx.update(bookings).set({ status: "cancelled", cancelledBy: "guest", sequence: 1 }).where(eq(bookings.id, row.id)).returning();
+      const facts = await loadEffectFacts(tx, eventOf("booking.cancelled", cancelled!, [host.id], START - 24 * HOUR), START - 24 * HOUR);
+      expect(facts.reminders).toEqual([]);
+      expect(await jobsOf(tx, row.id)).toEqual([{ kind: "reminder.email", status: "running", dedupeKey: `reminder:${row.id}:0:60:host:${host.id}` }]);
+      expect(await jobsOf(tx, other.id)).toHaveLength(2);
+    }));
+
+  it("holds a video booking's messages while the host's calendar makes its link, then sends them with the template's link, stored for the booking", () =>
+    withRollback(async (tx) => {
+      configure({ videoUrlTemplate: "https://meet.example/{room}" });
+      const host = await insertHost(tx);
+      await insertCalendar(tx, host, { provider: "provider_a", writeTarget: true });
+      await insertWebhook(tx, host);
+      const eventType = await insertEventType(tx, host, { location: "video" });
+      const row = await insertBooking(tx, host, eventType, START, { location: "video" });
+      const occurred = START - 72 * HOUR;
+      const event = eventOf("booking.created", row, [host.id], occurred);
+
+      const waiting = await loadEffectFacts(tx, event, occurred + 1_000);
+      expect(waiting).toEqual({ calendarHosts: new Set([host.id]), meetingLink: { wait: true }, webhooks: [], reminders: [], warnings: [] });
+      expect((await tx.select().from(bookings).where(eq(bookings.id, row.id)))[0]!.location).toBe("video");
+
+      // A minute on, no link came from the calendar: the template's is made, stored, and shown.
+      const after = await loadEffectFacts(tx, event, occurred + 61_000);
+      expect(after.meetingLink).toEqual({ wait: false, location: expect.stringMatching(/^https:\/\/meet\.example\/[0-9a-f]{32}$/) });
+      const link = (after.meetingLink as { location: string }).location;
+      expect((await tx.select().from(bookings).where(eq(bookings.id, row.id)))[0]!.location).toBe(link);
+      expect(await tx.select({ action: bookingHistory.action, details: bookingHistory.details }).from(bookingHistory).where(eq(bookingHistory.bookingId, row.id))).toEqual([
+        { action: "meeting_link", details: { location: link, source: "template" } },
+      ]);
+      expect(after.webhooks).toHaveLength(1);
+    }));
+
+  it("with planEffects: a booking createBooking made sets off its webhook, both emails, the calendar write and the reminders", () =>
+    withRollback(async (tx) => {
+      const host = await insertHost(tx);
+      await openOn(tx, host, "2031-03-10");
+      await insertCalendar(tx, host, { writeTarget: true });
+      const webhook = await insertWebhook(tx, host);
+      const eventType = await insertEventType(tx, host, { reminders: [{ minutesBefore: 60, to: "guest" }] });
+      const now = START - 72 * HOUR;
+      const { booking } = await createBooking(tx, { username: host.username, slug: eventType.slug, idempotencyKey: randomUUID(), input: bookingInput(START), now });
+
+      const [job] = await tx.select().from(outboxJobs).where(eq(outboxJobs.kind, "booking.created"));
+      const plan = await bookingEventEffects(tx, job!.payload as BookingEventPayload, job!.id, now);
+      expect(plan.status).toBe("done");
+      expect(keysOf(plan.enqueue)).toEqual([
+        `webhook.deliver webhook:${job!.id}:${webhook}`,
+        `email.booking email:${job!.id}:guest`,
+        `email.booking email:${job!.id}:host`,
+        `calendar.write calendar:${job!.id}`,
+        `reminder.email reminder:${booking.id}:0:60:guest`,
+      ]);
+    }));
 });
