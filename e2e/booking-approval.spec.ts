@@ -1,15 +1,14 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import postgres from "postgres";
 import { hasChromium } from "../playwright.config";
 import { createScratchDatabase } from "../tests/support/scratch-database";
 import { startSmtpServer, type SmtpSink } from "../tests/support/smtp";
-import { expectNoSidewaysScroll } from "./support/page-checks";
-import { post, start } from "./support/server";
+import { createEventType, expect, openDay, test } from "./support/fixtures";
+import { start } from "./support/server";
 
 // Approval and no-shows the way a host uses them (decisions §16): a guest's request waits on the
 // dashboard; the host confirms one and declines another with a reason; the guest's inbox gets
@@ -21,18 +20,6 @@ test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium; skippin
 test.skip(!process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL is not set: this spec writes a past booking to its own PostgreSQL database");
 test.use({ timezoneId: "Europe/Berlin", locale: "en-US" });
 
-const SHOTS = "e2e/screenshots";
-
-async function bothWidths(page: Page, name: string) {
-  for (const [width, suffix] of [[1280, ""], [390, "-390"]] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/${name}${suffix}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 let smtp: SmtpSink;
 test.beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -41,9 +28,8 @@ test.afterAll(async () => {
   await smtp.close();
 });
 
-test("a host confirms a request and declines another, and marks a no-show on a past booking; the guest hears 'requested' then 'confirmed'", async ({ page }) => {
+test("a host confirms a request and declines another, and marks a no-show on a past booking; the guest hears 'requested' then 'confirmed'", async ({ page, registerHost, signIn, shoot }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
   const server = await start({
     DATABASE_URL: scratch.url,
@@ -54,20 +40,11 @@ test("a host confirms a request and declines another, and marks a no-show on a p
   });
   const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
   try {
-    const username = `appr${randomUUID().slice(0, 8)}`;
-    const email = `${username}@example.com`;
-    const password = "approval password 1";
-    expect((await post(`${server.url}/api/v1/auth/register`, { email, password, fullName: "Ada Host", username, timezone: "Europe/Berlin" })).status).toBe(201);
-    const token = (await post(`${server.url}/api/v1/auth/login`, { email, password })).body.accessToken as string;
+    const host = await registerHost({ fullName: "Ada Host", timezone: "Europe/Berlin", prefix: "appr", site: server.url });
+    const { username, email, token } = host;
     const day = DateTime.now().setZone("Europe/Berlin").plus({ days: 2 }).toISODate()!;
-    const put = await fetch(`${server.url}/api/v1/me/availability`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({ minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules: [], dateOverrides: [{ date: day, available: true, intervals: [{ startTime: "09:00", endTime: "12:00" }] }] }),
-    });
-    expect(put.status).toBe(200);
-    const eventType = await post(`${server.url}/api/v1/me/event-types`, { slug: "intro", title: "Intro call", durationMinutes: 30, requiresConfirmation: true }, token);
-    expect(eventType.status).toBe(201);
+    await openDay(host, day, ["09:00", "12:00"], 30);
+    const eventType = await createEventType(host, { slug: "intro", title: "Intro call", durationMinutes: 30, requiresConfirmation: true });
 
     const at = (time: string) => DateTime.fromISO(`${day}T${time}`, { zone: "Europe/Berlin" }).toUTC().toISO({ suppressMilliseconds: true })!;
     const request = async (time: string, guestName: string, guestEmail: string) => {
@@ -89,7 +66,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
     const pastStart = DateTime.now().minus({ days: 1 }).startOf("hour");
     const pastId = `bkg_${randomUUID()}`;
     await sql`insert into bookings (id, host_id, event_type_id, status, start_time, end_time, blocked_start, blocked_end, guest_name, guest_email, guest_timezone, cancel_token_hash)
-      select ${pastId}, u.id, ${eventType.body.id}, 'confirmed', ${pastStart.toISO()}, ${pastStart.plus({ minutes: 30 }).toISO()}, ${pastStart.toISO()}, ${pastStart.plus({ minutes: 30 }).toISO()},
+      select ${pastId}, u.id, ${eventType.id}, 'confirmed', ${pastStart.toISO()}, ${pastStart.plus({ minutes: 30 }).toISO()}, ${pastStart.toISO()}, ${pastStart.plus({ minutes: 30 }).toISO()},
         'Pat Past', 'pat@example.com', 'UTC', ${createHash("sha256").update(randomUUID()).digest("hex")}
       from users u where u.username = ${username}`;
 
@@ -102,11 +79,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
     // APP_URL defaults to http://localhost:{port}: the browser uses that name, so the session's
     // writes come from the service's own origin.
     const site = server.url.replace("127.0.0.1", "localhost");
-    await page.goto(`${site}/login`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByRole("heading", { name: "Hello, Ada Host" })).toBeVisible();
+    await signIn(host, { page, site });
 
     await test.step("the request's email leads to the Requests, the request marked", async () => {
       await page.goto(`${site}/dashboard/bookings?booking=${grace.id}`);
@@ -114,7 +87,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       const card = page.getByTestId(`booking-${grace.id}`);
       await expect(card.getByText("Requested", { exact: true })).toBeVisible();
       await expect(card.getByText("Waiting for your answer")).toBeVisible();
-      await bothWidths(page, "bookings-requests");
+      await shoot(page, "bookings-requests");
       await card.getByRole("button", { name: "Confirm" }).click();
       await expect(card).toHaveCount(0);
     });
@@ -132,7 +105,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       await card.getByRole("button", { name: "Decline" }).click();
       const dialog = page.getByRole("dialog", { name: "Decline the request of Linus Guest?" });
       await dialog.getByLabel("Reason (optional)").fill("I am away that morning");
-      await bothWidths(page, "bookings-decline");
+      await shoot(page, "bookings-decline");
       await dialog.getByRole("button", { name: "Decline request" }).click();
       await expect(card).toHaveCount(0);
       await expect(page.getByText("No requests waiting for your answer.")).toBeVisible();
@@ -148,7 +121,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       await expect(timeline.getByText("Booked by Grace Guest")).toBeVisible();
       await expect(timeline.getByText("Request confirmed by you")).toBeVisible();
       await expect(timeline).not.toContainText(/\d{4}-\d\d-\d\dT/);
-      await bothWidths(page, "bookings-history");
+      await shoot(page, "bookings-history");
     });
 
     await test.step("a past booking: mark the no-show, see it in the No-shows, and in the history", async () => {
@@ -159,7 +132,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       await expect(card.getByRole("button", { name: "Undo no-show" })).toBeVisible();
       await card.getByRole("button", { name: "History" }).click();
       await expect(card.getByText("Marked as a no-show by you")).toBeVisible();
-      await bothWidths(page, "bookings-no-show");
+      await shoot(page, "bookings-no-show");
       await page.getByRole("tab", { name: "No-shows" }).click();
       await expect(page.getByTestId(`booking-${pastId}`)).toBeVisible();
       const listed = await fetch(`${server.url}/api/v1/me/bookings?noShow=true`, { headers: { authorization: `Bearer ${token}` } });
@@ -176,7 +149,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       for (const [i, id] of later.entries()) {
         const t = first.plus({ days: i + 1 });
         await sql`insert into bookings (id, host_id, event_type_id, status, start_time, end_time, blocked_start, blocked_end, guest_name, guest_email, guest_timezone, cancel_token_hash)
-          select ${id}, u.id, ${eventType.body.id}, 'confirmed', ${t.toISO()}, ${t.plus({ minutes: 30 }).toISO()}, ${t.toISO()}, ${t.plus({ minutes: 30 }).toISO()},
+          select ${id}, u.id, ${eventType.id}, 'confirmed', ${t.toISO()}, ${t.plus({ minutes: 30 }).toISO()}, ${t.toISO()}, ${t.plus({ minutes: 30 }).toISO()},
             ${`Guest ${i + 1}`}, ${`guest-${i + 1}@example.com`}, 'UTC', ${createHash("sha256").update(id).digest("hex")}
           from users u where u.username = ${username}`;
       }
@@ -186,7 +159,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       const far = page.getByTestId(`booking-${later[11]}`);
       await expect(far.getByText("Intro call with Guest 12")).toBeVisible();
       await expect(far).toBeInViewport();
-      await bothWidths(page, "bookings-linked-page-2");
+      await shoot(page, "bookings-linked-page-2");
       // The declined request's link opens the Cancelled, where it now is.
       await page.goto(`${site}/dashboard/bookings?booking=${linus.id}`);
       await expect(page.getByRole("tab", { name: "Cancelled" })).toHaveAttribute("aria-selected", "true");
@@ -195,7 +168,7 @@ test("a host confirms a request and declines another, and marks a no-show on a p
       await page.goto(`${site}/dashboard/bookings?booking=bkg_${randomUUID()}`);
       await expect(page.getByText("The booking your link points to is not among yours")).toBeVisible();
       await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true");
-      await bothWidths(page, "bookings-link-not-yours");
+      await shoot(page, "bookings-link-not-yours");
     });
   } finally {
     await sql.end();

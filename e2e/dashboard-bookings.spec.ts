@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { DateTime } from "luxon";
 import { hasChromium } from "../playwright.config";
-import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
+import { createEventType, createTeam, createTeamEventType, expect, openEveryDay, test, type Host, type HostFields } from "./support/fixtures";
+import { expectAccessible } from "./support/page-checks";
 
 // The host's Bookings page as a person uses it (issue 37): find a guest by name or email, narrow
 // to an event type and a range of days, and keep all of it in the address (reload, Back, a shared
@@ -16,36 +16,16 @@ test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get
 // Not the host's zone (New York), not the server's (UTC under `TZ=UTC`), and a language whose
 // clock and dates read otherwise ("15:00", "28 Nov"): any time written with the browser's own
 // defaults would differ from the server's HTML.
-test.use({ timezoneId: "Asia/Tokyo", locale: "en-GB" });
+test.use({ timezoneId: "Asia/Tokyo", locale: "en-GB", shotsDir: "test-results/dashboard-bookings" });
 
-const SHOTS = "test-results/dashboard-bookings";
 const HOST_ZONE = "America/New_York";
 
-async function shoot(page: Page, name: string) {
-  for (const [width, suffix] of [[1280, ""], [390, "-390"]] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/${name}${suffix}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** A New York host open every day 09:00–17:00, with two event types and three guests booked on three days. */
-async function hostWithBookings(request: APIRequestContext) {
-  const username = `bk-${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.com`;
-  const password = "bookings page 1";
-  expect((await request.post("/api/v1/auth/register", { data: { email, password, fullName: "Bea Host", username, timezone: HOST_ZONE } })).status()).toBe(201);
-  const token = (await (await request.post("/api/v1/auth/login", { data: { email, password } })).json()).accessToken as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const weekly = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00" }));
-  expect((await request.put("/api/v1/me/availability", { headers, data: { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules: weekly, dateOverrides: [] } })).status()).toBe(200);
-  const made = async (data: object) => {
-    const res = await request.post("/api/v1/me/event-types", { headers, data });
-    expect(res.status()).toBe(201);
-    return (await res.json()) as { id: string; slug: string };
-  };
+async function hostWithBookings(registerHost: (fields: HostFields) => Promise<Host>, request: APIRequestContext) {
+  const host = await registerHost({ fullName: "Bea Host", timezone: HOST_ZONE, prefix: "bk" });
+  const { username } = host;
+  await openEveryDay(host, ["09:00", "17:00"]);
+  const made = (data: Record<string, unknown>) => createEventType(host, data);
   await made({
     slug: "strategy",
     title: "Strategy session",
@@ -75,38 +55,25 @@ async function hostWithBookings(request: APIRequestContext) {
   await book("strategy", 4, "Alan Turing", `alan-${username}@example.com`, "Asia/Kolkata", { prepare: "Codes" });
   // A team of the host's own, and a booking of its event type: the list shows it, so the filter offers it.
   const teamSlug = `sales-${randomUUID().slice(0, 6)}`;
-  const team = await request.post("/api/v1/me/teams", { headers, data: { slug: teamSlug, name: "Sales" } });
-  expect(team.status()).toBe(201);
-  const teamType = await request.post(`/api/v1/me/teams/${(await team.json()).id}/event-types`, {
-    headers,
-    data: { slug: "demo", title: "Team demo", durationMinutes: 30, schedulingType: "round_robin" },
-  });
-  expect(teamType.status()).toBe(201);
+  const team = await createTeam(host, { slug: teamSlug, name: "Sales" });
+  const teamType = await createTeamEventType(host, team.id, { slug: "demo", title: "Team demo", durationMinutes: 30, schedulingType: "round_robin" });
   const slots = (await (await request.get(`/api/v1/public/teams/${teamSlug}/demo/slots?from=${day(5)}&to=${day(5)}&timezone=${HOST_ZONE}`)).json()).slots as { startTime: string }[];
   const teamBooking = await request.post(`/api/v1/public/teams/${teamSlug}/demo/bookings`, {
     headers: { "idempotency-key": randomUUID() },
     data: { startTime: slots[0]!.startTime, guestName: "Tess Team", guestEmail: `tess-${username}@example.com`, guestTimezone: HOST_ZONE, customAnswers: {} },
   });
   expect(teamBooking.status(), await teamBooking.text()).toBe(201);
-  return { username, email, password, chat, day, teamTypeId: (await teamType.json()).id as string };
+  return { host, chat, day, teamTypeId: teamType.id };
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: "Hello, Bea Host" })).toBeVisible();
-}
-
-test("every dashboard page hydrates without a mismatch in another zone and language", async ({ page, request }) => {
-  const { email, password } = await hostWithBookings(request);
+test("every dashboard page hydrates without a mismatch in another zone and language", async ({ page, request, registerHost, signIn }) => {
+  const { host } = await hostWithBookings(registerHost, request);
   const problems: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
   });
   page.on("pageerror", (e) => problems.push(e.message));
-  await logIn(page, email, password);
+  await signIn(host, { page });
   for (const path of ["/dashboard", "/dashboard/bookings"]) {
     // A load of its own (not a client-side navigation): the server's HTML is hydrated.
     await page.goto(path);
@@ -125,11 +92,10 @@ test("every dashboard page hydrates without a mismatch in another zone and langu
   expect(problems.filter((p) => /#418|#423|#425|hydrat|did not match/i.test(p))).toEqual([]);
 });
 
-test("find bookings by guest, event type and days; the address keeps it; answers folded; zones named", async ({ page, request }) => {
+test("find bookings by guest, event type and days; the address keeps it; answers folded; zones named", async ({ page, request, registerHost, signIn, shoot }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const { email, password, chat, day, teamTypeId } = await hostWithBookings(request);
-  await logIn(page, email, password);
+  const { host, chat, day, teamTypeId } = await hostWithBookings(registerHost, request);
+  await signIn(host, { page });
   await page.getByRole("link", { name: "Bookings", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/bookings$/);
   const cards = page.getByRole("tabpanel").getByRole("listitem").filter({ has: page.getByRole("link") });

@@ -1,38 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { hasChromium } from "../playwright.config";
-import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
+import { expect, test } from "./support/fixtures";
+import { expectAccessible } from "./support/page-checks";
 
 // Issue 22 in the dashboard: the event-type form's booking rules and reminders (saved and shown
 // again), and the Guests page: a guest looked up, their data downloaded, then erased after a
 // confirmation. Both pages are checked with axe and photographed at 1280 and 390 px.
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
-test.use({ timezoneId: "Europe/Berlin", locale: "en-US" });
+test.use({ timezoneId: "Europe/Berlin", locale: "en-US", hostFields: { fullName: "Gus Host", timezone: "Europe/Berlin", prefix: "gd" } });
 
-const SHOTS = "e2e/screenshots";
-
-async function bothWidths(page: Page, name: string) {
-  for (const [width, suffix] of [[1280, ""], [390, "-390"]] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/${name}${suffix}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-test("event-type booking rules and reminders; a guest's data looked up, downloaded and erased", async ({ page, request }) => {
+test("event-type booking rules and reminders; a guest's data looked up, downloaded and erased", async ({ page, request, host, shoot }) => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const username = `gd-${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.com`;
-  expect((await request.post("/api/v1/auth/register", { data: { email, password: "guest data 1", fullName: "Gus Host", username, timezone: "Europe/Berlin" } })).status()).toBe(201);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("guest data 1");
-  await page.getByRole("button", { name: "Log in" }).click();
+  const { username } = host;
   await expect(page).toHaveURL(/\/dashboard$/);
 
   const starter = ((await (await page.request.get("/api/v1/me/event-types")).json()).data as { id: string; slug: string }[]).find((e) => e.slug === "30min")!;
@@ -53,9 +34,9 @@ test("event-type booking rules and reminders; a guest's data looked up, download
     await expect(page.getByText("Choose a time from 5 minutes to 7 days before the start.")).toBeVisible();
     await page.getByRole("region", { name: "Reminders" }).scrollIntoViewIfNeeded();
     await expectAccessible(page);
-    await bothWidths(page, "event-type-rules-error");
+    await shoot(page, "event-type-rules-error");
     await page.getByLabel("Reminder 1: how long before").fill("1");
-    await bothWidths(page, "event-type-rules");
+    await shoot(page, "event-type-rules");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page).toHaveURL(/\/dashboard\/event-types$/);
     const saved = ((await (await page.request.get("/api/v1/me/event-types")).json()).data as { id: string }[]).find((e) => e.id === starter.id);
@@ -98,7 +79,7 @@ test("event-type booking rules and reminders; a guest's data looked up, download
     await expect(page.getByRole("heading", { name: `${guestEmail}: 2 bookings` })).toBeVisible();
     await expect(page.getByText("Zoë Guest")).toHaveCount(2);
     await expectAccessible(page);
-    await bothWidths(page, "guests");
+    await shoot(page, "guests");
 
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download JSON" }).click();
@@ -111,12 +92,12 @@ test("event-type booking rules and reminders; a guest's data looked up, download
     await page.getByRole("button", { name: "Erase…" }).click();
     const dialog = page.getByRole("dialog", { name: `Erase ${guestEmail}?` });
     await expect(dialog).toBeVisible();
-    await bothWidths(page, "guests-erase-confirm");
+    await shoot(page, "guests-erase-confirm");
     await dialog.getByRole("button", { name: "Erase for good" }).click();
     await expect(page.getByText(`The data of ${guestEmail} is erased`)).toBeVisible();
     await page.getByRole("button", { name: "Look up" }).click();
     await expect(page.getByText(`You have no bookings with ${guestEmail}.`)).toBeVisible();
-    await bothWidths(page, "guests-erased");
+    await shoot(page, "guests-erased");
     await page.goto("/dashboard/bookings");
     await expect(page.getByText("Erased guest").first()).toBeVisible();
   });

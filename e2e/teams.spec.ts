@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
 import { startSmtpServer, type SmtpSink } from "../tests/support/smtp";
-import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
-import { post, start } from "./support/server";
+import { createTeam, createTeamEventType, expect, openEveryDay, test } from "./support/fixtures";
+import { expectAccessible } from "./support/page-checks";
+import { start } from "./support/server";
 
 // Issue 21's dashboard part, the way two people use it: Ada creates a team and invites Grace by
 // her username; Grace sees the invitation on her Teams page and accepts; Ada sees her active and
@@ -17,46 +17,12 @@ import { post, start } from "./support/server";
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
 test.use({ timezoneId: "Europe/Berlin", locale: "en-US" });
 
-const SHOTS = "e2e/screenshots";
-
-/** At 1280 and 390 px: no sideways scroll, and a picture of each. */
-async function bothWidths(page: Page, name: string) {
-  for (const [width, suffix] of [[1280, ""], [390, "-390"]] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `${SHOTS}/${name}${suffix}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-type Person = { username: string; email: string; password: string; fullName: string };
-
-async function register(page: Page, fullName: string): Promise<Person> {
-  const username = `${fullName.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}`;
-  const person = { username, email: `${username}@example.com`, password: "team password 1", fullName };
-  const res = await page.request.post("/api/v1/auth/register", { data: { ...person, timezone: "Europe/Berlin" } });
-  expect(res.status()).toBe(201);
-  return person;
-}
-
-async function logIn(browser: Browser, person: Person, base = ""): Promise<Page> {
-  const page = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" })).newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Password").fill(person.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: `Hello, ${person.fullName}` })).toBeVisible();
-  return page;
-}
-
-test("a team: create, invite, accept, and a round-robin event type both host", async ({ browser, page }) => {
+test("a team: create, invite, accept, and a round-robin event type both host", async ({ page, registerHost, signIn, shoot }) => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
-  const ada = await register(page, "Ada Lovelace");
-  const grace = await register(page, "Grace Hopper");
+  const ada = await registerHost({ fullName: "Ada Lovelace", timezone: "Europe/Berlin" });
+  const grace = await registerHost({ fullName: "Grace Hopper", timezone: "Europe/Berlin" });
   const teamSlug = `sales-${randomUUID().slice(0, 6)}`;
-  const a = await logIn(browser, ada);
+  const a = await signIn(ada);
 
   await test.step("Ada creates a team from the Teams page", async () => {
     await a.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Teams" }).click();
@@ -87,7 +53,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await expect(a.getByLabel("Username or email")).toHaveAccessibleDescription(/already a member or invited/);
   });
 
-  const g = await logIn(browser, grace);
+  const g = await signIn(grace);
   await test.step("Grace sees the invitation and accepts it", async () => {
     await g.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Teams" }).click();
     const invitations = g.getByRole("region", { name: "Pending invitations" });
@@ -97,7 +63,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await expect(invitations.getByRole("link")).toHaveCount(0);
     await expect(g.getByText("No teams yet")).toBeVisible();
     await expectAccessible(g);
-    await bothWidths(g, "teams-invitation");
+    await shoot(g, "teams-invitation");
     await invitations.getByRole("button", { name: "Accept the invitation to Sales" }).click();
     await expect(g.getByRole("region", { name: "Pending invitations" })).toHaveCount(0);
     await expect(g.getByRole("link", { name: "Sales", exact: true })).toBeVisible();
@@ -135,7 +101,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await a.getByRole("checkbox", { name: /Grace Hopper/ }).uncheck();
     await a.getByRole("button", { name: "Create event type" }).click();
     await expect(a.getByText("Choose at least one host.")).toBeVisible();
-    await bothWidths(a, "team-event-type-editor");
+    await shoot(a, "team-event-type-editor");
     await a.getByRole("checkbox", { name: /Ada Lovelace/ }).check();
     await a.getByRole("checkbox", { name: /Grace Hopper/ }).check();
     await expect(a.getByText("Choose at least one host.")).toHaveCount(0);
@@ -149,20 +115,13 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await expect(card.getByRole("button", { name: new RegExp(`^Copy link: .*/team/${teamSlug}/demo-call$`) })).toBeVisible();
     await expect(card.getByRole("switch", { name: "Demo call: bookable" })).toHaveAttribute("aria-checked", "true");
     await expectAccessible(a);
-    await bothWidths(a, "team-page");
+    await shoot(a, "team-page");
   });
 
   await test.step("a collective booking shows in the bookings list with its team and the other host", async () => {
-    const tokenOf = async (p: Person) => (await (await page.request.post("/api/v1/auth/login", { data: { email: p.email, password: p.password } })).json()).accessToken as string;
-    const [adaAuth, graceAuth] = [{ authorization: `Bearer ${await tokenOf(ada)}` }, { authorization: `Bearer ${await tokenOf(grace)}` }];
-    const hours = { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules: [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00" })), dateOverrides: [] };
-    for (const headers of [adaAuth, graceAuth]) expect((await page.request.put("/api/v1/me/availability", { headers, data: hours })).status()).toBe(200);
+    for (const host of [ada, grace]) await openEveryDay(host, ["09:00", "17:00"]);
     const teamId = new URL(teamUrl).pathname.split("/").at(-1)!;
-    const created = await page.request.post(`/api/v1/me/teams/${teamId}/event-types`, {
-      headers: adaAuth,
-      data: { slug: "planning", title: "Planning", durationMinutes: 60, schedulingType: "collective" },
-    });
-    expect(created.status()).toBe(201);
+    await createTeamEventType(ada, teamId, { slug: "planning", title: "Planning", durationMinutes: 60, schedulingType: "collective" });
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const slots = (await (await page.request.get(`/api/v1/public/teams/${teamSlug}/planning/slots?from=${day(1)}&to=${day(8)}&timezone=Europe/Berlin`)).json()).slots as { startTime: string }[];
     const booked = await page.request.post(`/api/v1/public/teams/${teamSlug}/planning/bookings`, {
@@ -177,7 +136,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await expect(card.getByText("Team: Sales")).toBeVisible();
     await expect(card.getByText("with Grace Hopper", { exact: true })).toBeVisible();
     await expectAccessible(a);
-    await bothWidths(a, "bookings-team");
+    await shoot(a, "bookings-team");
   });
 
   await test.step("Grace, a member, reads the team without the owners' controls", async () => {
@@ -189,7 +148,7 @@ test("a team: create, invite, accept, and a round-robin event type both host", a
     await expect(g.getByRole("button", { name: "Leave Sales" })).toBeVisible();
     await g.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Teams" }).click();
     await expectAccessible(g);
-    await bothWidths(g, "teams");
+    await shoot(g, "teams");
   });
 });
 
@@ -213,13 +172,6 @@ test.describe("invitations by email", () => {
     await smtp?.close();
   });
 
-  async function person(fullName: string): Promise<Person> {
-    const username = `${fullName.split(" ")[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}`;
-    const p = { username, email: `${username}@example.com`, password: "team password 1", fullName };
-    expect((await post(`${server.url}/api/v1/auth/register`, { ...p, timezone: "Europe/Berlin" })).status).toBe(201);
-    return p;
-  }
-
   // The invitation to an address; a host with an account also had their welcome at sign-up.
   const mailTo = async (address: string) => {
     const invitations = () => smtp.mails.filter((m) => m.envelopeTo.includes(address) && !/^Welcome, /.test(m.mail.subject ?? ""));
@@ -227,15 +179,14 @@ test.describe("invitations by email", () => {
     return invitations()[0]!.mail;
   };
 
-  test("invite by email: a host answers from the dashboard's banner, a newcomer signs up through the link", async ({ browser }) => {
+  test("invite by email: a host answers from the dashboard's banner, a newcomer signs up through the link", async ({ registerHost, signIn, newPage, shoot }) => {
     test.setTimeout(180_000);
-    mkdirSync(SHOTS, { recursive: true });
+    const person = (fullName: string) => registerHost({ fullName, timezone: "Europe/Berlin", site: server.url });
     const [ada, hal] = [await person("Ada Lovelace"), await person("Hal Host")];
     const friend = `friend-${randomUUID().slice(0, 8)}@example.com`;
     const mistake = `mistake-${randomUUID().slice(0, 8)}@example.com`;
-    const token = (await post(`${server.url}/api/v1/auth/login`, { email: ada.email, password: ada.password })).body.accessToken as string;
-    const team = (await post(`${server.url}/api/v1/me/teams`, { slug: `sales-${randomUUID().slice(0, 6)}`, name: "Sales" }, token)).body as { id: string };
-    const a = await logIn(browser, ada, base);
+    const team = await createTeam(ada, { slug: `sales-${randomUUID().slice(0, 6)}`, name: "Sales" });
+    const a = await signIn(ada, { site: base });
 
     await test.step("Ada invites three addresses, and withdraws the one sent by mistake", async () => {
       await a.goto(`${base}/dashboard/teams/${team.id}`);
@@ -262,7 +213,7 @@ test.describe("invitations by email", () => {
       await field.fill("someone-new@example.com");
       await a.getByLabel("Language of the email").selectOption("de");
       await expectAccessible(a);
-      await bothWidths(a, "team-invite-by-email");
+      await shoot(a, "team-invite-by-email");
       // The same address twice is said at the field.
       await field.fill(friend.toUpperCase());
       await a.getByRole("button", { name: "Send invitation" }).click();
@@ -280,11 +231,11 @@ test.describe("invitations by email", () => {
       const mail = await mailTo(hal.email);
       expect(mail.subject).toBe("Ada Lovelace invited you to join Sales");
       expect(mail.text).toContain(`${base}/dashboard/teams`);
-      const h = await logIn(browser, hal, base);
+      const h = await signIn(hal, { site: base });
       const banner = h.getByRole("region", { name: "A team invitation" });
       await expect(banner.getByText("Ada Lovelace invited you to join Sales. Accept or decline on your Teams page.")).toBeVisible();
       await expectAccessible(h);
-      await bothWidths(h, "dashboard-invitation-banner");
+      await shoot(h, "dashboard-invitation-banner");
       await banner.getByRole("link", { name: "See the invitation" }).click();
       const invitations = h.getByRole("region", { name: "Pending invitations" });
       await invitations.getByRole("button", { name: "Accept the invitation to Sales" }).click();
@@ -298,12 +249,12 @@ test.describe("invitations by email", () => {
       const mail = await mailTo(friend);
       const link = /http:\/\/localhost:\d+\/register\?invitation=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0];
       expect(link, mail.text).toBeTruthy();
-      const f = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" })).newPage();
+      const f = await newPage();
       await f.goto(link!);
       await expect(f.getByText("Ada Lovelace invited you to join the team Sales.")).toBeVisible();
       await expect(f.getByLabel("Email")).toHaveValue(friend);
       await expectAccessible(f);
-      await bothWidths(f, "register-invitation");
+      await shoot(f, "register-invitation");
       await f.getByLabel("Full name").fill("Fay Friend");
       await f.getByLabel("Password").fill("a good password 1");
       await f.getByRole("button", { name: "Create account" }).click();
@@ -311,10 +262,10 @@ test.describe("invitations by email", () => {
       await expect(f.getByRole("link", { name: "Sales", exact: true })).toBeVisible();
 
       // The link was spent: opened again, it says so in words.
-      const again = await (await browser.newContext({ timezoneId: "Europe/Berlin", locale: "en-US" })).newPage();
+      const again = await newPage();
       await again.goto(link!);
       await expect(again.getByText(/This invitation link no longer works/)).toBeVisible();
-      await bothWidths(again, "register-invitation-spent");
+      await shoot(again, "register-invitation-spent");
       // So does the link of the invitation Ada withdrew (its email may have left before she did).
       const withdrawn = /http:\/\/localhost:\d+\/register\?invitation=[A-Za-z0-9_-]+/.exec((await mailTo(mistake)).text ?? "")?.[0];
       await again.goto(withdrawn!);
