@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { hasChromium } from "../playwright.config";
+import { createEventType, expect, openDay, test, type Host, type HostFields } from "./support/fixtures";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
 
 // Requests in sight: a host with guests' requests waiting sees "2 requests waiting" on the
@@ -17,20 +18,13 @@ test.use({ timezoneId: "Europe/Berlin", locale: "en-US" });
 const SHOTS = "test-results/dashboard-requests";
 const api = (path: string) => `/api/v1${path}`;
 
-async function hostWithRequests(request: APIRequestContext, count: number) {
-  const username = `req-${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.com`;
-  const password = "requests password 1";
-  expect((await request.post(api("/auth/register"), { data: { email, password, fullName: "Rhea Host", username, timezone: "Europe/Berlin" } })).status()).toBe(201);
-  const token = (await (await request.post(api("/auth/login"), { data: { email, password } })).json()).accessToken as string;
-  const headers = { authorization: `Bearer ${token}` };
+/** A host with `count` guests' requests waiting, an hour apart, three days out. */
+async function hostWithRequests(registerHost: (fields: HostFields) => Promise<Host>, request: APIRequestContext, count: number) {
+  const host = await registerHost({ fullName: "Rhea Host", timezone: "Europe/Berlin", prefix: "req" });
+  const { username } = host;
   const day = DateTime.now().setZone("Europe/Berlin").plus({ days: 3 }).toISODate()!;
-  const availability = await request.put(api("/me/availability"), {
-    headers,
-    data: { minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules: [], dateOverrides: [{ date: day, available: true, intervals: [{ startTime: "09:00", endTime: "12:00" }] }] },
-  });
-  expect(availability.status()).toBe(200);
-  expect((await request.post(api("/me/event-types"), { headers, data: { slug: "intro", title: "Intro call", durationMinutes: 30, requiresConfirmation: true } })).status()).toBe(201);
+  await openDay(host, day, ["09:00", "12:00"], 30);
+  await createEventType(host, { slug: "intro", title: "Intro call", durationMinutes: 30, requiresConfirmation: true });
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const startTime = DateTime.fromISO(`${day}T09:00`, { zone: "Europe/Berlin" }).plus({ hours: i }).toUTC().toISO({ suppressMilliseconds: true });
@@ -41,15 +35,7 @@ async function hostWithRequests(request: APIRequestContext, count: number) {
     expect(res.status(), await res.text()).toBe(201);
     ids.push((await res.json()).id as string);
   }
-  return { email, password, ids };
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: "Hello, Rhea Host" })).toBeVisible();
+  return { host, ids };
 }
 
 async function photograph(page: Page, name: string, widths: readonly number[] = [1280, 390]) {
@@ -64,11 +50,11 @@ async function photograph(page: Page, name: string, widths: readonly number[] = 
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
 
-test("requests waiting show on the home, the Requests tab and the nav, and go as the host answers them", async ({ page }) => {
+test("requests waiting show on the home, the Requests tab and the nav, and go as the host answers them", async ({ page, registerHost, signIn }) => {
   mkdirSync(SHOTS, { recursive: true });
-  const { email, password, ids } = await hostWithRequests(page.request, 2);
+  const { host, ids } = await hostWithRequests(registerHost, page.request, 2);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, email, password);
+  await signIn(host, { page });
 
   await test.step("the home says how many wait, in the first HTML too", async () => {
     const card = page.getByRole("region", { name: "2 requests waiting" });
@@ -113,10 +99,10 @@ test("requests waiting show on the home, the Requests tab and the nav, and go as
   });
 });
 
-test("on a phone the nav is one row with a Menu button (badge included); from lg up, one row of links", async ({ page }) => {
+test("on a phone the nav is one row with a Menu button (badge included); from lg up, one row of links", async ({ page, registerHost, signIn }) => {
   mkdirSync(SHOTS, { recursive: true });
-  const { email, password } = await hostWithRequests(page.request, 1);
-  await logIn(page, email, password);
+  const { host } = await hostWithRequests(registerHost, page.request, 1);
+  await signIn(host, { page });
   const header = page.getByRole("banner");
 
   await test.step("at 390 px: one row, the sections behind Menu, which carries the count", async () => {

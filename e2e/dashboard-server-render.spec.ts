@@ -1,20 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
+import { expect, test } from "./support/fixtures";
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
+test.use({ hostFields: { fullName: "Sam Server", prefix: "ssr" } });
 
 // The dashboard's pages arrive with their data: the first HTML already holds the host's event
 // types, hours, calendars, endpoints, bookings, an event type's settings and the profile, and no
 // "Loading…" line waits for a second request.
-test("dashboard pages render their data on the server", async ({ page, request }) => {
-  const username = `ssr-${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.com`;
-  expect((await request.post("/api/v1/auth/register", { data: { email, password: "server render 1", fullName: "Sam Server", username, timezone: "UTC" } })).status()).toBe(201);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("server render 1");
-  await page.getByRole("button", { name: "Log in" }).click();
+test("dashboard pages render their data on the server", async ({ page, request, host }) => {
+  const { username } = host;
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // A guest books the starter event type, so the bookings page has a booking to show.

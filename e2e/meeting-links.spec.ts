@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
+import { expect, test } from "./support/fixtures";
 import { setUpHost } from "./support/host";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
 import { start } from "./support/server";
@@ -13,6 +14,7 @@ import { start } from "./support/server";
 // VIDEO_URL_TEMPLATE the guest's pages show the booking's own link. Pictures at 1280 and 390 px.
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
+test.use({ hostFields: { fullName: "Mia Host", timezone: "America/New_York", prefix: "ml" } });
 
 const SHOTS = "e2e/screenshots";
 const api = (p: string) => `/api/v1${p}`;
@@ -25,21 +27,8 @@ async function both(page: Page, name: string) {
   }
 }
 
-async function login(page: Page, request: APIRequestContext) {
-  const username = `ml-${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.com`;
-  const password = "meeting links password";
-  expect((await request.post(api("/auth/register"), { data: { email, password, fullName: "Mia Host", username, timezone: "America/New_York" } })).status()).toBe(201);
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: "Hello, Mia Host" })).toBeVisible();
-  return username;
-}
-
-test("the host makes a video event type in the form; its booking page says Video call", async ({ page, request }) => {
-  const username = await login(page, request);
+test("the host makes a video event type in the form; its booking page says Video call", async ({ page, host }) => {
+  const { username } = host;
   await page.goto("/dashboard/event-types/new");
   await page.getByLabel("Title").fill("Video consult");
   await page.getByLabel("Location").fill("Room 4");

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
+import { createEventType, expect, test } from "./support/fixtures";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
 
 // The Availability page edits any of the host's schedules (decisions §16): a new one is made as a
@@ -8,7 +8,7 @@ import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks"
 // default is then deleted, and one an event type uses is refused in words.
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
-test.use({ timezoneId: "Europe/Berlin", viewport: { width: 1280, height: 900 } });
+test.use({ timezoneId: "Europe/Berlin", viewport: { width: 1280, height: 900 }, hostFields: { fullName: "Sam Schedule", timezone: "Europe/Berlin", prefix: "sched" } });
 
 const api = (path: string) => `/api/v1${path}`;
 const saved = (page: Page) => page.getByRole("status").filter({ hasText: /^Saved$/ });
@@ -20,17 +20,7 @@ async function shoot(page: Page, path: string) {
   await page.screenshot({ path, fullPage: true });
 }
 
-test("a host keeps two schedules, edits each, switches the default and deletes one", async ({ page, request }) => {
-  const username = `sched-${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.com`;
-  const password = "correct horse battery";
-  expect((await request.post(api("/auth/register"), { data: { email, password, fullName: "Sam Schedule", username, timezone: "Europe/Berlin" } })).status()).toBe(201);
-
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { name: "Hello, Sam Schedule" })).toBeVisible();
+test("a host keeps two schedules, edits each, switches the default and deletes one", async ({ page, host }) => {
   await page.goto("/dashboard/availability");
 
   const picker = page.getByRole("combobox", { name: "Schedule" });
@@ -84,9 +74,7 @@ test("a host keeps two schedules, edits each, switches the default and deletes o
 
   await test.step("an event type uses it: deleting it is refused in words", async () => {
     const id = ((await (await page.request.get(api("/me/schedules"))).json()).data as { id: string }[])[1]!.id;
-    const token = (await (await request.post(api("/auth/login"), { data: { email, password } })).json()).accessToken as string;
-    const made = await request.post(api("/me/event-types"), { headers: { authorization: `Bearer ${token}` }, data: { slug: "late", title: "Late call", durationMinutes: 30, scheduleId: id } });
-    expect(made.status()).toBe(201);
+    await createEventType(host, { slug: "late", title: "Late call", durationMinutes: 30, scheduleId: id });
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete schedule" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "in use" })).toContainText("“Late call”");

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { hasChromium } from "../playwright.config";
+import { createTeam, createTeamEventType, expect, openDay, test, type Host, type HostFields } from "./support/fixtures";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
 
 // A guest on a phone books a team's link (decisions §15): the team's page lists its event types;
@@ -15,36 +16,18 @@ test.use({ timezoneId: "Europe/Paris", locale: "en-US", viewport: { width: 390, 
 const SHOTS = "e2e/screenshots";
 const api = (path: string) => `/api/v1${path}`;
 
-type Host = { username: string; headers: Record<string, string>; fullName: string };
-
-async function host(request: APIRequestContext, fullName: string, timezone: string, date: DateTime, hours: [string, string]): Promise<Host> {
-  const username = `tb-${randomUUID().slice(0, 8)}`;
-  const email = `${username}@example.com`;
-  const password = "team booking password";
-  expect((await request.post(api("/auth/register"), { data: { email, password, fullName, username, timezone } })).status()).toBe(201);
-  const token = (await (await request.post(api("/auth/login"), { data: { email, password } })).json()).accessToken as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const availability = await request.put(api("/me/availability"), {
-    headers,
-    data: { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules: [], dateOverrides: [{ date: date.toISODate(), available: true, intervals: [{ startTime: hours[0], endTime: hours[1] }] }] },
-  });
-  expect(availability.status()).toBe(200);
-  return { username, headers, fullName };
-}
-
 /** Ann in London (09:00–12:00) and Ben in New York (05:00–08:00, i.e. 10:00–13:00 London), a team of both. */
-async function setUp(request: APIRequestContext) {
+async function setUp(registerHost: (fields: HostFields) => Promise<Host>) {
   let date = DateTime.now().setZone("Europe/London").startOf("day").plus({ days: 4 });
   while (date.weekday >= 6) date = date.plus({ days: 1 });
-  const ann = await host(request, "Ann Archer", "Europe/London", date, ["09:00", "12:00"]);
-  const ben = await host(request, "Ben Baker", "America/New_York", date, ["05:00", "08:00"]);
+  const ann = await registerHost({ fullName: "Ann Archer", timezone: "Europe/London", prefix: "tb" });
+  await openDay(ann, date.toISODate()!, ["09:00", "12:00"]);
+  const ben = await registerHost({ fullName: "Ben Baker", timezone: "America/New_York", prefix: "tb" });
+  await openDay(ben, date.toISODate()!, ["05:00", "08:00"]);
   const slug = `crew-${randomUUID().slice(0, 6)}`;
-  const team = await (await request.post(api("/me/teams"), { headers: ann.headers, data: { slug, name: "Hiring Crew" } })).json();
-  expect((await request.post(api(`/me/teams/${team.id}/members`), { headers: ann.headers, data: { username: ben.username } })).status()).toBe(201);
-  expect((await request.post(api(`/me/teams/${team.id}/accept`), { headers: ben.headers })).status()).toBe(200);
+  const team = await createTeam(ann, { slug, name: "Hiring Crew" }, [ben]);
   for (const [eventSlug, title, schedulingType] of [["panel", "Panel interview", "collective"], ["chat", "Quick chat", "round_robin"]]) {
-    const made = await request.post(api(`/me/teams/${team.id}/event-types`), { headers: ann.headers, data: { slug: eventSlug, title, durationMinutes: 30, schedulingType, location: "Video call" } });
-    expect(made.status()).toBe(201);
+    await createTeamEventType(ann, team.id, { slug: eventSlug, title, durationMinutes: 30, schedulingType, location: "Video call" });
   }
   return { ann, ben, slug, date };
 }
@@ -64,8 +47,8 @@ async function bookFirstTime(page: Page, date: DateTime, guestName: string) {
   return page.getByRole("status");
 }
 
-test("a guest on a phone books a team's collective link: only the common times, both hosts named, both see it", async ({ page, request }) => {
-  const { ann, ben, slug, date } = await setUp(request);
+test("a guest on a phone books a team's collective link: only the common times, both hosts named, both see it", async ({ page, request, registerHost }) => {
+  const { ann, ben, slug, date } = await setUp(registerHost);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
 
@@ -94,7 +77,7 @@ test("a guest on a phone books a team's collective link: only the common times, 
   await page.screenshot({ path: `${SHOTS}/team-booking-confirmation-390.png`, fullPage: true });
 
   for (const h of [ann, ben]) {
-    const [booking] = (await (await request.get(api("/me/bookings"), { headers: h.headers })).json()).data;
+    const [booking] = (await (await request.get(api("/me/bookings"), { headers: h.auth })).json()).data;
     expect(booking).toMatchObject({ guestName: "Gwen Guest", team: { slug, name: "Hiring Crew" } });
     expect(booking.hosts.map((x: { fullName: string }) => x.fullName)).toEqual(["Ann Archer", "Ben Baker"]);
   }
@@ -105,8 +88,8 @@ test("a guest on a phone books a team's collective link: only the common times, 
   expect(errors).toEqual([]);
 });
 
-test("a round-robin link: whom the guest may meet, and the confirmation names the one host it went to", async ({ page, request }) => {
-  const { ann, ben, slug, date } = await setUp(request);
+test("a round-robin link: whom the guest may meet, and the confirmation names the one host it went to", async ({ page, request, registerHost }) => {
+  const { ann, ben, slug, date } = await setUp(registerHost);
   await page.goto(`/team/${slug}/chat`);
   await expect(page.getByText("You meet Ann Archer or Ben Baker, whoever is free")).toBeVisible();
   // The first time is Ann's 09:00 London (10:00 Paris), before Ben's day starts: it can only go to Ann.
@@ -115,8 +98,8 @@ test("a round-robin link: whom the guest may meet, and the confirmation names th
   const done = await bookFirstTime(page, date, "Rhea Guest");
   await expect(done).toContainText("Ann Archer");
   await expect(done).not.toContainText("Hiring Crew");
-  const annList = (await (await request.get(api("/me/bookings"), { headers: ann.headers })).json()).data;
-  const benList = (await (await request.get(api("/me/bookings"), { headers: ben.headers })).json()).data;
+  const annList = (await (await request.get(api("/me/bookings"), { headers: ann.auth })).json()).data;
+  const benList = (await (await request.get(api("/me/bookings"), { headers: ben.auth })).json()).data;
   expect(annList.map((b: { guestName: string }) => b.guestName)).toEqual(["Rhea Guest"]);
   expect(benList).toEqual([]);
 });
