@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CancelBookingForm } from "@/components/booking/cancel-booking-form";
 import { GuestI18n, LanguageFooter } from "@/components/booking/guest-i18n";
-import { QueryProvider } from "@/components/providers/query-provider";
+import { QueryProvider } from "@/components/booking/query-provider";
 import { buttonClass } from "@/components/ui/button";
 import { Container } from "@/components/ui/container";
 import { fill } from "@/lib/i18n/fill";
