@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, type BaseSyntheticEvent } from "react";
 import { useForm, useFormState, type DefaultValues, type FieldErrors as FormErrors, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { hasErrors, keepShown, placeIssues, type FieldErrors, type Issue } from "@/lib/forms/field-errors";
-import { errorList, formResolver, nestErrors, withHeld, type FormRules, type HeldProblem } from "@/lib/forms/resolver";
+import { errorList, formResolver, nestErrors, withHeld, type FormRules, type HeldProblem, type LazyRules } from "@/lib/forms/resolver";
 
 /**
  * The first field marked invalid, in the form's own order (top to bottom, as a person reads it);
@@ -59,8 +59,40 @@ function useFirstProblemFocus(formRef: React.RefObject<HTMLFormElement | null>) 
 }
 
 /**
+ * Starts loading lazy rules when the form is first focused or pressed (a button a click does not
+ * focus, as in Safari), or at once when the focus is in it already (it came before hydration),
+ * so that the first submit seldom waits for them.
+ */
+function useRulesLoadOnTouch<V, C>(formRef: React.RefObject<HTMLFormElement | null>, rules: FormRules<V, C> | LazyRules<V, C>) {
+  useEffect(() => {
+    if (!("load" in rules)) return;
+    const start = () => {
+      stop();
+      // A failed load is tried again by the check itself (and, failing, leaves the check to the API).
+      rules.load().catch(() => undefined);
+    };
+    const touched = (event: Event) => {
+      if (event.target instanceof Node && formRef.current?.contains(event.target)) start();
+    };
+    // On the document: the form may come and go (a "sent" page and back) while the hook stays.
+    const stop = () => {
+      document.removeEventListener("focusin", touched);
+      document.removeEventListener("pointerdown", touched);
+    };
+    if (formRef.current?.contains(document.activeElement)) {
+      start();
+      return;
+    }
+    document.addEventListener("focusin", touched);
+    document.addEventListener("pointerdown", touched);
+    return stop;
+  }, [formRef, rules]);
+}
+
+/**
  * A form on react-hook-form (the dashboard's and the account pages'), checked with the API's own
- * schema (`rules`, see lib/forms/resolver.ts), the one way every such form deals with problems:
+ * schema (`rules`, see lib/forms/resolver.ts; lazy ones load on the form's first touch), the one
+ * way every such form deals with problems:
  * - Submit checks everything and shows every problem at once, at its field; the focus goes to
  *   the first (in page order: a row added later or Sunday, index 0 of the week, shown last, is
  *   met where it stands), and nothing is sent.
@@ -77,7 +109,7 @@ export function useApiForm<V extends FieldValues, C = undefined>({
   defaultValues,
   context,
 }: {
-  rules: FormRules<V, C>;
+  rules: FormRules<V, C> | LazyRules<V, C>;
   defaultValues: DefaultValues<V>;
   context?: C;
 }): ApiForm<V, C> {
@@ -86,6 +118,7 @@ export function useApiForm<V extends FieldValues, C = undefined>({
   const checkingAll = useRef(false);
   const focus = useFirstProblemFocus(formRef);
   const resolve = useMemo(() => formResolver(rules), [rules]);
+  useRulesLoadOnTouch(formRef, rules);
   // The API's problems with a value (showServerError's whileValue).
   const held = useRef<HeldProblem[]>([]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkForm, errorList, formResolver, nestErrors, withHeld } from "./resolver";
+import { checkForm, errorList, formResolver, lazyRules, nestErrors, withHeld } from "./resolver";
 
 describe("errorList and nestErrors: react-hook-form's nested errors, flat by path", () => {
   it("finds every error, a field called `type` too, and not an error's own ref", () => {
@@ -38,6 +38,36 @@ describe("checkForm and formResolver: the API's schema over the body the form wo
     const options = { fields: {}, shouldUseNativeValidation: false } as const;
     expect(await resolve({ minutes: "30", name: "Ada" }, undefined, options)).toEqual({ values: { minutes: "30", name: "Ada" }, errors: {} });
     expect(await resolve({ minutes: "3", name: "Ada" }, undefined, options)).toEqual({ values: {}, errors: { minutes: { type: "local", message: "Enter 5 or more." } } });
+  });
+});
+
+describe("lazyRules: rules loaded when a form first needs them (an account page's)", () => {
+  const schema = z.strictObject({ name: z.string().trim().min(1, "Must not be empty") });
+  const options = { fields: {}, shouldUseNativeValidation: false } as const;
+
+  it("loads once, and checks as the rules themselves do", async () => {
+    let loads = 0;
+    const rules = lazyRules(async () => {
+      loads += 1;
+      return { schema };
+    });
+    expect(await checkForm(rules, { name: " " })).toEqual({ name: "Must not be empty" });
+    const resolve = formResolver(rules);
+    expect(await resolve({ name: "" }, undefined, options)).toEqual({ values: {}, errors: { name: { type: "local", message: "Must not be empty" } } });
+    expect(await resolve({ name: "Ada" }, undefined, options)).toEqual({ values: { name: "Ada" }, errors: {} });
+    expect(loads).toBe(1);
+  });
+
+  it("lets the form through to the API while they cannot be loaded (offline), and loads them when asked again", async () => {
+    let online = false;
+    const rules = lazyRules(async () => {
+      if (!online) throw new TypeError("Failed to load chunk");
+      return { schema };
+    });
+    const resolve = formResolver(rules);
+    expect(await resolve({ name: "" }, undefined, options)).toEqual({ values: { name: "" }, errors: {} });
+    online = true;
+    expect(await resolve({ name: "" }, undefined, options)).toEqual({ values: {}, errors: { name: { type: "local", message: "Must not be empty" } } });
   });
 });
 

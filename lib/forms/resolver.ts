@@ -22,6 +22,24 @@ export type FormRules<V, C = undefined> = {
   words?: (issue: FoundIssue, values: V) => string | undefined;
 };
 
+/**
+ * Rules loaded when a form first needs them (lazyRules): an account page's schemas, and zod with
+ * them, are most of its JavaScript, and its fields need no check before the first submit.
+ */
+export type LazyRules<V, C = undefined> = { load: () => Promise<FormRules<V, C>> };
+
+/** Rules from `load` (a dynamic import), loaded once; a load that failed (offline) is tried again when next asked. */
+export function lazyRules<V, C = undefined>(load: () => Promise<FormRules<V, C>>): LazyRules<V, C> {
+  let loading: Promise<FormRules<V, C>> | undefined;
+  return {
+    load: () =>
+      (loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      })),
+  };
+}
+
 /** Every error in react-hook-form's nested errors, by path ("customQuestions.0.label", "customQuestions.root"). */
 export function errorList(errors: object | undefined, prefix = ""): { path: string; message: string; type: string }[] {
   const found: { path: string; message: string; type: string }[] = [];
@@ -44,7 +62,8 @@ export function nestErrors<V extends FieldValues = FieldValues>(problems: FieldE
 }
 
 /** Every problem the browser finds in `values`, at the fields that show them, in the page's words. */
-export async function checkForm<V, C>(rules: FormRules<V, C>, values: V, context?: C): Promise<FieldErrors> {
+export async function checkForm<V, C>(given: FormRules<V, C> | LazyRules<V, C>, values: V, context?: C): Promise<FieldErrors> {
+  const rules = "load" in given ? await given.load() : given;
   const body = rules.toBody ? rules.toBody(values, context as C) : values;
   const parse = zodResolver(rules.schema as z.ZodType<FieldValues, FieldValues>, { error: plainMessage }, { raw: true, mode: "sync" });
   // No fields or names: the errors come back by the body's paths, nested as react-hook-form nests them.
@@ -58,10 +77,16 @@ export async function checkForm<V, C>(rules: FormRules<V, C>, values: V, context
   ).errors;
 }
 
-/** The form's resolver: `checkForm`, with the problems nested as react-hook-form keeps them. */
-export function formResolver<V extends FieldValues, C = undefined>(rules: FormRules<V, C>): Resolver<V, C, V> {
+/**
+ * The form's resolver: `checkForm`, with the problems nested as react-hook-form keeps them. Lazy
+ * rules that cannot be loaded (offline) let the form through: the API checks the same body, and
+ * its issues are placed at the fields as ever.
+ */
+export function formResolver<V extends FieldValues, C = undefined>(rules: FormRules<V, C> | LazyRules<V, C>): Resolver<V, C, V> {
   return async (values, context): Promise<ResolverResult<V, V>> => {
-    const problems = await checkForm(rules, values, context);
+    const loaded = "load" in rules ? await rules.load().catch(() => undefined) : rules;
+    if (!loaded) return { values, errors: {} };
+    const problems = await checkForm(loaded, values, context);
     return hasErrors(problems) ? { values: {}, errors: nestErrors<V>(problems) } : { values, errors: {} };
   };
 }
