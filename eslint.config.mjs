@@ -62,6 +62,12 @@ const layers = [
   ),
   ...zone(["app/api/**"], [...room("db", "lib/store/locks", "lib/outbox", "lib/jobs"), "drizzle-orm", "drizzle-orm/*"], "Route handlers are thin: parse, call one service, answer."),
   ...zone(["components/**", "lib/browser/**"], SERVER_ONLY, "Browser code: it reaches the server through the API (lib/browser/api-client), never its modules."),
+  // The account pages load zod with the API's schemas only when a form is first touched.
+  ...zone(
+    ["components/auth/**", "lib/forms/auth.ts"],
+    [...SERVER_ONLY, "zod", "zod/*", ...room("lib/schemas", "lib/forms/auth-rules")],
+    "The account pages load zod and the API's schemas when a form is first touched: take the rules from lib/forms/auth-lazy.ts (a type may cross).",
+  ),
   ...zone(["lib/time/**", "lib/i18n/**", "lib/question-answers.ts", "lib/meeting-location.ts", "lib/phone.ts", "lib/slugify.ts", "lib/onboarding.ts"], [...SERVER_ONLY, ...room("lib/browser")], "Shared modules (pure, Intl only) run in the browser and on the server alike."),
 ];
 

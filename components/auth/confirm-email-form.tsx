@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { confirmEmailChange } from "@/lib/browser/api-client/auth";
 import { toApiError } from "@/lib/browser/api-client/fetch-json";
-import { confirmEmailRules, type ConfirmEmailContext } from "@/lib/forms/auth";
+import type { ConfirmEmailContext } from "@/lib/forms/auth";
+import { confirmEmailRules } from "@/lib/forms/auth-lazy";
 
 const boxClass = "flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6";
 

@@ -8,7 +8,8 @@ import { TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { requestPasswordReset } from "@/lib/browser/api-client/auth";
 import { toApiError } from "@/lib/browser/api-client/fetch-json";
-import { forgotPasswordRules, type ForgotPasswordValues } from "@/lib/forms/auth";
+import type { ForgotPasswordValues } from "@/lib/forms/auth";
+import { forgotPasswordRules } from "@/lib/forms/auth-lazy";
 
 function Sent({ message, onAgain }: { message: string; onAgain: () => void }) {
   return (

@@ -8,7 +8,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
-import { loginRules, type LoginValues } from "@/lib/forms/auth";
+import type { LoginValues } from "@/lib/forms/auth";
+import { loginRules } from "@/lib/forms/auth-lazy";
 
 /** Email and password, checked by next-auth's Credentials provider; on success, on to callbackUrl. */
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {

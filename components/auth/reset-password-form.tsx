@@ -8,7 +8,8 @@ import { TextField } from "@/components/ui/form-field";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { resetPassword } from "@/lib/browser/api-client/auth";
 import { toApiError } from "@/lib/browser/api-client/fetch-json";
-import { newPasswordRules, type NewPasswordContext, type NewPasswordValues } from "@/lib/forms/auth";
+import type { NewPasswordContext, NewPasswordValues } from "@/lib/forms/auth";
+import { newPasswordRules } from "@/lib/forms/auth-lazy";
 
 /** After the form: the password is set, or the link no longer works. */
 function Outcome({ tone, message, next }: { tone: "success" | "error"; message: string; next: { href: string; label: string } }) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { confirmEmailRules, forgotPasswordRules, loginRules, newPasswordRules, registerBody, registerRules, usernameFrom, type RegisterValues } from "./auth";
+import { registerBody, usernameFrom, type RegisterValues } from "./auth";
+// The rules as the pages take them: loaded on first need (auth-lazy.ts) from auth-rules.ts.
+import { confirmEmailRules, forgotPasswordRules, loginRules, newPasswordRules, registerRules } from "./auth-lazy";
 import { checkForm } from "./resolver";
 
 const valid: RegisterValues = { fullName: "Ada Lovelace", email: "ada@example.com", password: "correct horse", username: "ada-lovelace", timezone: "Europe/London" };
