@@ -61,6 +61,17 @@ const layers = [
     ),
   ),
   ...zone(["app/api/**"], [...room("db", "lib/store/locks", "lib/outbox", "lib/jobs"), "drizzle-orm", "drizzle-orm/*"], "Route handlers are thin: parse, call one service, answer."),
+  ...zone(
+    ["lib/schemas/**"],
+    room("lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/http", "lib/auth", "lib/calendars", "lib/webhooks", "lib/net", "lib/notifications", "lib/calls", "lib/dashboard", "lib/browser", "lib/forms", "app", "components"),
+    "The schemas are the contract: everything that speaks it imports them, and they import none of it.",
+  ),
+  ...zone(
+    ["lib/auth/**"],
+    room("lib/services", "lib/store", "lib/outbox", "lib/jobs", "lib/http", "lib/dashboard", "lib/browser", "app", "components"),
+    "lib/auth holds the credential primitives (passwords, tokens, the session cookie); who a token speaks for is lib/services/accounts' to say.",
+  ),
+  ...zone(["lib/forms/**"], [...SERVER_ONLY, ...room("lib/dashboard", "app", "components")], "The forms' models run in the browser: the API's schemas and shared modules only, below the components that draw them."),
   ...zone(["components/**", "lib/browser/**"], SERVER_ONLY, "Browser code: it reaches the server through the API (lib/browser/api-client), never its modules."),
   // The account pages load zod with the API's schemas only when a form is first touched.
   ...zone(

@@ -128,6 +128,21 @@ describe("documentation", () => {
     expect(problems).toEqual([]);
   });
 
+  it("ARCHITECTURE.md's drawing names every room of lib/: each folder, each service entity, each module at its top", () => {
+    const drawing = read("ARCHITECTURE.md").match(/^```\n([\s\S]*?)^```$/m)?.[1] ?? "";
+    const lib = path.join(root, "lib");
+    const entries = readdirSync(lib, { withFileTypes: true });
+    const rooms = [
+      ...entries.filter((e) => e.isDirectory() && walk(path.join(lib, e.name)).length > 0).map((e) => `lib/${e.name}/`),
+      ...entries.filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)).map((e) => `lib/${e.name}`),
+    ];
+    const entities = readdirSync(path.join(lib, "services"), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && walk(path.join(lib, "services", e.name)).length > 0)
+      .map((e) => `${e.name}/`);
+    const unnamed = [...rooms, ...entities].filter((room) => !new RegExp(`(^|[\\s(,])${room.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "m").test(drawing));
+    expect(unnamed).toEqual([]);
+  });
+
   it("no file points at documents outside the repository", () => {
     // Spelled in parts, so that this file does not name them itself.
     const outside = [["..", "/shared/"], ["shared", "/decisions"], ["interface", "-spec.md"]].map((p) => p.join(""));

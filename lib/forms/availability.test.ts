@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zodIssues } from "@/lib/http/parse";
+import { zodIssues } from "@/lib/schemas/issues";
 import { AvailabilityBody } from "@/lib/schemas/availability";
 import { copyDay, draftFrom, nextInterval, pageRank, placeIssues, toBody, validate, weeklyHoursOf, type AvailabilityDraft, type Spot } from "./availability";
 

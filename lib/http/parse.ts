@@ -2,18 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { AppError, validationError, type ValidationIssue } from "@/lib/errors";
 import { UNSTORABLE } from "@/lib/schemas/common";
+import { zodIssues } from "@/lib/schemas/issues";
 import { plainMessage } from "./plain-messages";
 
-export function zodIssues(error: z.ZodError): ValidationIssue[] {
-  return error.issues.flatMap((issue) => {
-    const at = issue.path.map(String);
-    // One issue per unknown field, at that field's own path, so a client can point at it.
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: [...at, key].join("."), message: "Unknown field" }));
-    }
-    return [{ path: at.join("."), message: issue.message }];
-  });
-}
 
 const UNSTORABLE_MESSAGE = "Must not contain NUL characters or unpaired surrogates";
 

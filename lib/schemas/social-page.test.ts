@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { zodIssues } from "@/lib/http/parse";
+import { zodIssues } from "@/lib/schemas/issues";
 import { ContentRecord, ImageRecord, keysOf, MAX_TEXT_HINT, mediaContracts, socialPageDescriptor, VideoRecord } from "@/lib/schemas/social-page";
 
 // The descriptor against the social page contract (docs/api.md, decisions §11), value by
