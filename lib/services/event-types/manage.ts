@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "@/db";
 import { pgErrorCode } from "@/db/client";
 import { eventTypes, type EventTypeRow, type TeamMemberRow, type TeamRow } from "@/db/schema";
-import { AppError, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import type { CreateTeamEventTypeBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
@@ -94,7 +94,6 @@ export async function updateEventType(db: Db, owner: EventTypeOwner, id: string,
       return { eventType: row!, team: scope.team };
     });
   } catch (error) {
-    if (error instanceof AppError) throw error;
     eventTypeWriteFailed(error, owner, input.slug);
   }
 }
