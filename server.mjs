@@ -82,13 +82,21 @@ const hsts = (process.env.APP_URL ?? "").startsWith("https://");
 const security = securityHeaders();
 const securityEntries = Object.entries(security.all);
 
-/** Everything but the build's static files: Next.js answers, under the security headers. */
+// The booking pages' cache (lib/http/page-cache.ts), set up by the app's start (instrumentation,
+// which may still be opening the database when the first request comes): a booking page's GET is
+// answered with the page kept for its language, rendered once.
+const pageCache = () => globalThis.__bookingPageCache;
+
+/** Everything but the build's static files: Next.js answers (or the booking pages' cache), under the security headers. */
 function handleWithHeaders(req, res) {
   for (const [name, value] of securityEntries) res.setHeader(name, value);
   if (isEmbeddedBookingPage(req.url ?? "/")) {
     res.removeHeader("x-frame-options");
     res.setHeader("content-security-policy", security.embed["content-security-policy"]);
   }
+  const pages = pageCache();
+  const page = pages?.keyOf(req);
+  if (page !== undefined) return pages.serve(page, req, res, () => handle(req, res));
   return handle(req, res);
 }
 

@@ -38,7 +38,7 @@ function metrics(): Metrics {
       registers: [registry],
     }),
     bookings: new Counter({ name: "booking_outcomes_total", help: "Booking requests by outcome (created, replayed, or the error code)", labelNames: ["outcome"], registers: [registry] }),
-    cache: new Counter({ name: "slot_cache_lookups_total", help: "Slot cache lookups (schedule, response) by result (hit, miss)", labelNames: ["cache", "result"], registers: [registry] }),
+    cache: new Counter({ name: "slot_cache_lookups_total", help: "Slot cache lookups (event, schedule, response, page) by result (hit, miss)", labelNames: ["cache", "result"], registers: [registry] }),
     outboxDepth: new Gauge({ name: "outbox_jobs", help: "Outbox jobs not finished, by status", labelNames: ["status"], registers: [registry] }),
     outboxAge: new Gauge({ name: "outbox_oldest_due_age_seconds", help: "How long the oldest due outbox job has waited", registers: [registry] }),
   };
@@ -59,7 +59,7 @@ export function countBookingOutcome(outcome: string): void {
   if (enabled()) metrics().bookings.inc({ outcome });
 }
 
-export function countCacheLookup(cache: "schedule" | "event" | "response", hit: boolean): void {
+export function countCacheLookup(cache: "schedule" | "event" | "response" | "page", hit: boolean): void {
   if (enabled()) metrics().cache.inc({ cache, result: hit ? "hit" : "miss" });
 }
 

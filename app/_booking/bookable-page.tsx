@@ -9,7 +9,8 @@ import { fill } from "@/lib/i18n/fill";
 import { guestLanguage } from "@/lib/i18n/server";
 import { eventTypePlace } from "@/lib/meeting-location";
 import { orNotFoundPage } from "@/lib/pages";
-import { getPublicBookableCached, windowDaysOf, type PublicOwner } from "@/lib/services/bookable/bookable";
+import { dependenciesOf, getPublicBookableCached, windowDaysOf, type PublicOwner } from "@/lib/services/bookable/bookable";
+import { keepRenderedPage } from "@/lib/http/page-cache";
 import { getDb } from "@/lib/store/database";
 import { faceOf } from "./bookable-face";
 import { monthsToPrefetch, slotsPreview } from "./slots-preview";
@@ -23,6 +24,10 @@ import { monthsToPrefetch, slotsPreview } from "./slots-preview";
 // where the times go, words saying they are loading (slots-preview.ts); an inline script asks for
 // the guest's own zone's times at once, while the bundles load. A team's page has neither yet:
 // its widget asks once it runs.
+//
+// Nothing on the page is the guest's own until the browser knows their zone, so npm start keeps
+// the rendered page and answers the next guests in the same language with it, until what it was
+// made of changes (lib/http/page-cache.ts).
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -44,7 +49,10 @@ export async function BookablePage({ owner, slug, query }: { owner: PublicOwner;
   const face = faceOf(bookable, { locale, messages });
   // The event type's own booking window, else as far as its furthest host's (decisions §16).
   const windowDays = windowDaysOf(bookable);
-  const preview = face.hostTimezone ? await slotsPreview(owner, slug, face.hostTimezone, windowDays) : undefined;
+  const { preview, validUntil } = face.hostTimezone ? await slotsPreview(owner, slug, face.hostTimezone, windowDays) : { preview: undefined, validUntil: Infinity };
+  // The same page for every guest in this language until its hosts, team or event type change
+  // or its first open month could change with the clock (lib/http/page-cache.ts).
+  await keepRenderedPage({ deps: dependenciesOf(bookable), validUntil });
   return (
     <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
       <div className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}>

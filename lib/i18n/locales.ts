@@ -87,3 +87,29 @@ export function localeOfRequest(headers: Headers): Locale {
   const chosen = cookieValue(headers.get("cookie"), LANG_COOKIE);
   return (isLocale(chosen) ? chosen : undefined) ?? localeOfAcceptLanguage(headers.get("accept-language")) ?? DEFAULT_LOCALE;
 }
+
+/** What a guest page's language is chosen from: the request's `?lang=`, its cookie and Accept-Language, and a booking's own language. */
+export type LanguageSignals = { param?: string | string[]; cookie?: string; stored?: string | null; acceptLanguage?: string | null };
+
+/**
+ * The language of a guest's page from what the request carries: the one rule, for the page's
+ * render and for the booking page's cache key (lib/http/page-cache.ts), which must agree.
+ */
+export function chooseGuestLanguage({ param, cookie, stored, acceptLanguage }: LanguageSignals): { locale: Locale; source: LocaleSource } {
+  const named = typeof param === "string" ? localeOfTag(param) : undefined;
+  if (named) return { locale: named, source: "param" };
+  if (isLocale(cookie)) return { locale: cookie, source: "cookie" };
+  if (isLocale(stored)) return { locale: stored, source: "booking" };
+  const browser = localeOfAcceptLanguage(acceptLanguage);
+  return browser ? { locale: browser, source: "browser" } : { locale: DEFAULT_LOCALE, source: "default" };
+}
+
+/** The browser's first language (Accept-Language's first tag) as a locale, for a clock and a first weekday; undefined when it names none. */
+export function firstLocaleOfAcceptLanguage(header: string | null | undefined): string | undefined {
+  const tag = header?.split(",")[0]?.split(";")[0]?.trim();
+  try {
+    return tag && tag !== "*" ? new Intl.Locale(tag).toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

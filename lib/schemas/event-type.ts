@@ -78,11 +78,11 @@ const Questions = z
 /** The longest an event type (so a booking of it) lasts: the bookings list bounds its walk of what has not ended by it. */
 export const MAX_DURATION_MINUTES = 720;
 
+/** What an event type's slug looks like (the last segment of its booking page's path). */
+export const EVENT_TYPE_SLUG_FORMAT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 const fields = {
-  slug: z
-    .string()
-    .max(64)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be lower-case letters and digits separated by single hyphens"),
+  slug: z.string().max(64).regex(EVENT_TYPE_SLUG_FORMAT, "Must be lower-case letters and digits separated by single hyphens"),
   title: Text.trim().min(1).max(200),
   durationMinutes: WholeNumber(5, MAX_DURATION_MINUTES, "minutes"),
   bufferBeforeMinutes: WholeNumber(0, 240, "minutes"),

@@ -4,11 +4,11 @@ import { addMonths, firstOfMonth, lastOfMonth, monthOf } from "@/lib/time/month-
 import { addDays, dateInZone } from "@/lib/time/format";
 import type { SlotDto } from "@/lib/slots";
 import type { PublicOwner } from "./bookable";
-import { listPublicSlotsJson } from "./slots";
+import { listPublicSlots } from "./slots";
 
 // The slot picker's first search (components/booking/slot-picker.tsx), done on the server for the
 // booking page's first paint: from today in `zone`, month by month up to the booking window, the
-// first month with open times, and its slots. Through listPublicSlotsJson, so it shares the slot
+// first month with open times, and its slots. Through listPublicSlots, so it shares the slot
 // list's cache with the API, for a host's event type or a team's alike.
 
 /** The slots API answers at most 31 days per query: one query per month, as the picker asks. */
@@ -21,6 +21,8 @@ export type OpenMonth = {
   /** "YYYY-MM": the first month with open times, or this month when none has any. */
   month: string;
   slots: SlotDto[];
+  /** The instant the answer could first differ for a later `now` (the earliest of the months read). */
+  validUntil: number;
 };
 
 export async function firstOpenMonth(
@@ -30,11 +32,14 @@ export async function firstOpenMonth(
   const today = dateInZone(args.now, args.zone);
   // The engine counts the window in the host's zone; a day more covers a guest ahead of it.
   const lastDate = addDays(today, args.windowDays + 1);
+  let validUntil = Infinity;
   for (let month = monthOf(today), i = 0; month <= monthOf(lastDate) && i < MAX_MONTHS_AHEAD; month = addMonths(month, 1), i++) {
     const from = firstOfMonth(month) < today ? today : firstOfMonth(month);
     const to = lastOfMonth(month) > lastDate ? lastDate : lastOfMonth(month);
-    const { slots } = JSON.parse(await listPublicSlotsJson(db, args.owner, args.slug, { from, to, timezone: args.zone }, args.now)) as { slots: SlotDto[] };
-    if (slots.length > 0) return { today, lastDate, month, slots };
+    const answer = await listPublicSlots(db, args.owner, args.slug, { from, to, timezone: args.zone }, args.now);
+    validUntil = Math.min(validUntil, answer.expires);
+    const { slots } = JSON.parse(answer.value) as { slots: SlotDto[] };
+    if (slots.length > 0) return { today, lastDate, month, slots, validUntil };
   }
-  return { today, lastDate, month: monthOf(today), slots: [] };
+  return { today, lastDate, month: monthOf(today), slots: [], validUntil };
 }

@@ -5,7 +5,7 @@ import type { SlotsQuery } from "@/lib/schemas/booking";
 import { toSlotDtos } from "@/lib/slots";
 import { computeTeamSlotsUntil } from "@/lib/slots/team";
 import { dependenciesOf, getPublicBookableCached, schedulingTypeOf, type Bookable, type PublicOwner } from "./bookable";
-import { cachedSlotResponse, cacheEpoch, getHostSchedulesCached, rememberSlotResponse } from "@/lib/services/host-time/cache";
+import { cachedSlotResponse, cacheEpoch, getHostSchedulesCached, rememberSlotResponse, type Kept } from "@/lib/services/host-time/cache";
 import { engineInputFor } from "@/lib/services/host-time/load";
 
 type Query = z.output<typeof SlotsQuery>;
@@ -16,6 +16,11 @@ type Query = z.output<typeof SlotsQuery>;
  * routes and the booking page's first month come through here.
  */
 export async function listPublicSlotsJson(db: Db, owner: PublicOwner, slug: string, query: Query, now: number): Promise<string> {
+  return (await listPublicSlots(db, owner, slug, query, now)).value;
+}
+
+/** listPublicSlotsJson's answer and the instant it could first differ for a later `now` (the booking page is kept no longer). */
+export async function listPublicSlots(db: Db, owner: PublicOwner, slug: string, query: Query, now: number): Promise<Kept<string>> {
   // Read before the lookup: an answer made from a bookable that changed meanwhile is not kept.
   const epoch = cacheEpoch();
   const bookable = await getPublicBookableCached(db, owner, slug);
@@ -33,7 +38,7 @@ export async function listPublicSlotsJson(db: Db, owner: PublicOwner, slug: stri
  * a guest sees times, not who is busy. Kept under `key` until the team or any of its hosts
  * changes, or the answer could change with the clock.
  */
-async function bookableSlotsJson(db: Db, bookable: Bookable, query: Query, now: number, kept: { key: string; epoch: number }): Promise<string> {
+async function bookableSlotsJson(db: Db, bookable: Bookable, query: Query, now: number, kept: { key: string; epoch: number }): Promise<Kept<string>> {
   const { eventType, hosts } = bookable;
   const schedules = await getHostSchedulesCached(db, hosts);
   const range = { from: query.from, to: query.to, timeZone: query.timezone };
@@ -43,5 +48,5 @@ async function bookableSlotsJson(db: Db, bookable: Bookable, query: Query, now: 
   );
   const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) });
   rememberSlotResponse(kept.key, dependenciesOf(bookable), kept.epoch, body, now, validUntil);
-  return body;
+  return { value: body, expires: validUntil };
 }

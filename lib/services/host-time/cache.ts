@@ -38,11 +38,15 @@ type State = {
   lookups: Map<string, Entry<unknown>>;
   schedules: Map<string, Entry<HostSchedule>>;
   responses: Map<string, Entry<string>>;
+  /** Rendered booking pages (lib/http/page-cache.ts): ~40 KB each with their compressed forms. */
+  pages: Map<string, Entry<unknown>>;
 };
 
 const MAX_ENTRIES = 10_000;
 // Serialised slot lists are ~20 KB each: fewer of them.
 const MAX_RESPONSES = 2_000;
+// A page is an event type in one language and one first weekday (lib/http/page-cache.ts).
+const MAX_PAGES = 1_000;
 
 // One cache per process: Next.js may load this module once per route bundle.
 const holder = globalThis as unknown as { __bookingScheduleCache?: State };
@@ -54,6 +58,7 @@ function state(): State {
     lookups: new Map(),
     schedules: new Map(),
     responses: new Map(),
+    pages: new Map(),
   };
   return holder.__bookingScheduleCache;
 }
@@ -189,17 +194,24 @@ export async function getHostSchedulesCached(db: Db, hosts: ScheduleRequest[]): 
   return hosts.map((h, i) => kept[i] ?? loaded.get(h.host.id)!);
 }
 
-/** Where an invalidation would show: read before loading, passed to rememberSlotResponse. */
+/** Where an invalidation would show: read before loading, passed to rememberSlotResponse and keepPage. */
 export function cacheEpoch(): number {
   return state().epoch;
 }
 
-/** A serialised slot list still valid at `now`, if one is kept for `key`. */
-export function cachedSlotResponse(key: string, now: number): string | undefined {
-  const hit = state().responses.get(key);
+/** A kept answer and the instant it stops being valid. */
+export type Kept<T> = { value: T; expires: number };
+
+function kept<T>(map: Map<string, Entry<unknown>>, metric: "response" | "page", key: string, now: number): Kept<T> | undefined {
+  const hit = map.get(key) as Entry<T> | undefined;
   const fresh = current(hit, now);
-  countCacheLookup("response", fresh);
-  return fresh ? hit.value : undefined;
+  countCacheLookup(metric, fresh);
+  return fresh ? { value: hit.value, expires: hit.expires } : undefined;
+}
+
+/** A serialised slot list still valid at `now`, if one is kept for `key`. */
+export function cachedSlotResponse(key: string, now: number): Kept<string> | undefined {
+  return kept(state().responses, "response", key, now);
 }
 
 /**
@@ -209,4 +221,25 @@ export function cachedSlotResponse(key: string, now: number): string | undefined
 export function rememberSlotResponse(key: string, deps: string[], epoch: number, body: string, now: number, validUntil: number): void {
   if (validUntil <= now) return;
   keep(state().responses, MAX_RESPONSES, epoch, key, { deps: stamp(deps), expires: Math.min(validUntil, now + ttl()), value: body });
+}
+
+/** A rendered page still valid at `now`, if one is kept for `key` (lib/http/page-cache.ts). */
+export function keptPage<T>(key: string, now: number): Kept<T> | undefined {
+  return kept(state().pages, "page", key, now);
+}
+
+/**
+ * Keeps a rendered page made from the rows of `deps` (hosts' and teams' ids) until one of them
+ * changes or `validUntil` (when its content could change with the clock), at most the cache's
+ * lifetime; not at all if anything was invalidated since `epoch`, read before it was rendered.
+ */
+export function keepPage<T>(key: string, deps: string[], epoch: number, page: T, now: number, validUntil: number): boolean {
+  if (validUntil <= now || epoch !== state().epoch) return false;
+  keep(state().pages, MAX_PAGES, epoch, key, { deps: stamp(deps), expires: Math.min(validUntil, now + ttl()), value: page });
+  return true;
+}
+
+/** Whether this process already hears other instances' changes (always, on PGlite): until then nothing may be kept from a render. */
+export function hearsOtherInstances(): boolean {
+  return untilListening() === undefined;
 }
