@@ -4,7 +4,7 @@
 // one link within 10 seconds, each on a new connection with no cookie, in the languages guests'
 // browsers ask for, starting from a page no guest has asked for yet.
 import { request } from "node:http";
-import { call, expectOk, percentile, say } from "./harness";
+import { call, expectOk, percentile, say, table } from "./harness";
 
 /** Every date from yesterday to the end of this month (UTC). */
 function restOfThisMonth(now: number): string[] {
@@ -86,4 +86,64 @@ export async function crowd(url: string, total = 5_000, seconds = 10): Promise<C
 
 export function sayCrowd(name: string, r: CrowdResult) {
   say(`  ${name}: ${r.ok}/${r.sent} answered 200 in ${r.seconds.toFixed(1)} s (${r.failed} not), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms`);
+}
+
+export type PageTarget = { name: string; path: string };
+type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number };
+
+/**
+ * Each page beside the ceiling answering its bytes at its path, in `rounds` rounds (each page then
+ * its ceiling, neighbours in time); then the crowd on the first page, from a page no guest has
+ * asked for yet (`retire` changes its event type), and on the ceiling. Prints both, with targets.
+ */
+export async function runPageBench(args: {
+  service: string;
+  ceiling: string;
+  pages: PageTarget[];
+  rounds: number;
+  load: (name: string, url: string) => Promise<Load>;
+  retire: () => Promise<void>;
+}): Promise<void> {
+  const { service, ceiling, pages, rounds, load } = args;
+  const results: { page: Load; ceiling: Load }[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    const row: { page: Load; ceiling: Load }[] = [];
+    for (const p of pages) row.push({ page: await load(`page: ${p.name}`, service + p.path), ceiling: await load(`ceiling: ${p.name}`, ceiling + p.path) });
+    say(`  round ${round + 1}: ${row.map((r, i) => `${pages[i]!.name} ${r.page.rps.toFixed(0)} vs ${r.ceiling.rps.toFixed(0)} req/s`).join(" · ")}`);
+    results.push(row);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  say(`\n== Booking pages (medians of ${rounds} rounds; each ratio the median of the rounds' own)`);
+  const rows = [["page", "bytes", "req/s", "p50 ms", "p99 ms", "non-2xx", "ceiling req/s", "ceiling p99 ms", "of ceiling", "p99 vs ceiling's", "targets (≥ 60 %, ≤ 1.5×)"]];
+  for (const [i, p] of pages.entries()) {
+    const mine = results.map((r) => r[i]!);
+    const share = median(mine.map((r) => r.page.rps / r.ceiling.rps));
+    const tail = median(mine.map((r) => r.page.p99 / r.ceiling.p99));
+    rows.push([
+      p.name,
+      mine[0]!.page.bytes.toFixed(0),
+      median(mine.map((r) => r.page.rps)).toFixed(0),
+      median(mine.map((r) => r.page.p50)).toFixed(1),
+      median(mine.map((r) => r.page.p99)).toFixed(1),
+      String(mine.reduce((n, r) => n + r.page.non2xx + r.page.errors, 0)),
+      median(mine.map((r) => r.ceiling.rps)).toFixed(0),
+      median(mine.map((r) => r.ceiling.p99)).toFixed(1),
+      `${(share * 100).toFixed(0)} %`,
+      `${tail.toFixed(2)}×`,
+      share >= 0.6 && tail <= 1.5 ? "met" : "MISSED",
+    ]);
+  }
+  table(rows);
+
+  const first = pages[0]!;
+  say(`\n== The crowd: 5,000 first visits to ${first.path} within 10 s, each on a new connection, six browser languages in turn`);
+  await args.retire();
+  const mine = await crowd(service + first.path);
+  sayCrowd("service (its page retired just before: the first visit in each language renders it)", mine);
+  const theirs = await crowd(ceiling + first.path);
+  sayCrowd("ceiling (Next.js alone, the same bytes at the same path)", theirs);
+  say(
+    `  → ${mine.ok === mine.sent ? "all answered" : `${mine.failed} NOT answered`}; p99 ${(mine.p99 / theirs.p99).toFixed(2)}× the ceiling's ` +
+      `[target: all answered: ${mine.ok === mine.sent ? "met" : "MISSED"}]`,
+  );
 }

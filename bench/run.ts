@@ -53,6 +53,7 @@ import { startFakeGoogle, type FakeGoogle } from "../tests/support/fake-google";
 import { runBookingBench } from "./bookings";
 import { runCalendarBookingBench } from "./calendar-bookings";
 import { runEngineBench, runTeamEngineBench } from "./engine";
+import { pageBytes, runPageBench, seedPageHost, type PageTarget } from "./pages";
 import {
   buildCeilingIfNeeded,
   buildRoutesCeilingIfNeeded,
@@ -141,7 +142,7 @@ const TEAM_ZONES = ["America/New_York", "Europe/Berlin", "Asia/Kolkata", "Americ
  * and a few bookings of their own, and a round-robin event type they all host; answers its public
  * slots path (7 days, the guest in Berlin).
  */
-async function seedTeam(base: string, size = 10): Promise<{ slotsPath: string }> {
+async function seedTeam(base: string, size = 10): Promise<{ slotsPath: string; pagePath: string }> {
   const tag = Date.now().toString(36);
   const hosts: { auth: Record<string, string>; username: string }[] = [];
   for (let i = 0; i < size; i++) {
@@ -184,7 +185,7 @@ async function seedTeam(base: string, size = 10): Promise<{ slotsPath: string }>
       { "Idempotency-Key": randomUUID() },
     );
   }
-  return { slotsPath };
+  return { slotsPath, pagePath: `/team/bench-team-${tag}/${slug}` };
 }
 
 /**
@@ -286,9 +287,11 @@ async function main() {
   // BENCH_ONLY=slots: one host's slots beside the ceiling, nothing else (a run in ~2 minutes, for
   // repeating the p99 comparison).
   const slotsOnly = process.env.BENCH_ONLY === "slots";
+  // BENCH_ONLY=pages: the booking pages beside their ceilings and the crowd (section 6), nothing else.
+  const pagesOnly = process.env.BENCH_ONLY === "pages";
   say("\n== 2b. The same, for a host whose connected calendar's server hangs");
   let hanging: { path: string; sync: () => void } | undefined;
-  if (slotsOnly) say("  SKIPPED (BENCH_ONLY=slots)");
+  if (slotsOnly || pagesOnly) say(`  SKIPPED (BENCH_ONLY=${process.env.BENCH_ONLY})`);
   else try {
     const second = await seed(realBase, "cal-");
     const { connectionId } = await connectHangingCalendar(realBase, second.auth, google);
@@ -302,13 +305,13 @@ async function main() {
   }
 
   say("\n== 2d. Team slots over HTTP: a round-robin event type of 10 hosts in five zones (beside one host's above)");
-  let teamTarget: { path: string } | undefined;
+  let teamTarget: { path: string; pagePath: string } | undefined;
   if (slotsOnly) say("  SKIPPED (BENCH_ONLY=slots)");
   else try {
     const seeded = await seedTeam(realBase);
     const teamSample = await call(realBase, "GET", seeded.slotsPath);
     say(`  GET ${seeded.slotsPath} → HTTP ${teamSample.status}, ${(teamSample.json().slots as unknown[]).length} slots, ${Buffer.byteLength(teamSample.text)} bytes`);
-    if (teamSample.status === 200) teamTarget = { path: seeded.slotsPath };
+    if (teamSample.status === 200) teamTarget = { path: seeded.slotsPath, pagePath: seeded.pagePath };
   } catch (error) {
     say(`  not measured: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -327,6 +330,25 @@ async function main() {
     compare = { name: `real, node ${compareArgs.join(" ")}`, url: `http://127.0.0.1:${port}${seeded.slotsPath}`, server };
   }
 
+  // The booking pages (section 6): a host whose page shows a month of 280+ open times, a team's, an embedded one.
+  let pageTargets: PageTarget[] = [];
+  let pageHost: Awaited<ReturnType<typeof seedPageHost>> | undefined;
+  const pagesFile = path.join(work, "pages.json");
+  if (!slotsOnly) {
+    pageHost = await seedPageHost(realBase);
+    pageTargets = [
+      { name: "a host's", path: pageHost.path },
+      ...(teamTarget ? [{ name: "a team's (10 hosts)", path: teamTarget.pagePath }] : []),
+      { name: "embedded (?embed=1)", path: `${pageHost.path}?embed=1` },
+    ];
+    const bodies: Record<string, string> = {};
+    for (const t of pageTargets) bodies[t.path] = await pageBytes(realBase, t.path);
+    writeFileSync(pagesFile, JSON.stringify(bodies));
+    say(`\n  booking pages: ${pageTargets.map((t) => `${t.path} (${Buffer.byteLength(bodies[t.path]!)} bytes)`).join(", ")}`);
+    const html = bodies[pageHost.path]!;
+    say(`  the host's page: ${Buffer.byteLength(html)} bytes of HTML for a month of ${pageHost.openTimes} open times  [target ≤ 60 KB: ${Buffer.byteLength(html) <= 60 * 1024 ? "met" : "MISSED"}]`);
+  }
+
   say("\n== 3. The framework ceiling: bench/ceiling, same Next.js, same body, pre-serialised");
   const bodyFile = path.join(work, "body.json");
   writeFileSync(bodyFile, sample.text);
@@ -336,7 +358,7 @@ async function main() {
   // routing them is Next.js's work (a static path with no query is 15–21 % faster here), so it
   // belongs to the ceiling. The static route is measured too, for comparison.
   const ceilingPath = slotsPath;
-  const ceiling = await startCeiling(ceilingPort, [ceilingPath, "/api/ceiling"], { CEILING_BODY_FILE: bodyFile });
+  const ceiling = await startCeiling(ceilingPort, [ceilingPath, "/api/ceiling"], { CEILING_BODY_FILE: bodyFile, CEILING_PAGES_FILE: pagesFile });
   // The same handler in an app with the service's whole route table: what Next.js's routing of
   // this path costs in an app of this size (see ROUTES_CEILING in bench/harness.ts).
   const routesPort = await freePort();
@@ -356,7 +378,7 @@ async function main() {
   ];
   say(`\n== Load: ${ROUNDS} rounds, each target in turn: ${WARMUP} s warm-up, then ${DURATION} s with ${CONNECTIONS} connections`);
   const rounds: LoadResult[][] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < (pagesOnly ? 0 : ROUNDS); round++) {
     const results: LoadResult[] = [];
     for (const target of targets) {
       target.before?.();
@@ -365,11 +387,25 @@ async function main() {
     say(`  round ${round + 1}: ${results.map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99.toFixed(0)} ms`).join(" · ")}`);
     rounds.push(results);
   }
+  if (pageHost) {
+    say(`\n== 6. The booking page over HTTP: ${ROUNDS} rounds, each page then its ceiling (the same bytes at the same path)`);
+    const eventTypes = (await expectOk("event types", call(realBase, "GET", "/api/v1/me/event-types", undefined, pageHost.auth))).json().data as { id: string }[];
+    await runPageBench({
+      service: realBase,
+      ceiling: ceilingBase,
+      pages: pageTargets,
+      rounds: ROUNDS,
+      load,
+      // An edit of the event type: every kept copy of its page is retired.
+      retire: async () => void (await expectOk("edit", call(realBase, "PATCH", `/api/v1/me/event-types/${eventTypes[0]!.id}`, { description: `Changed at ${new Date().toISOString()}` }, pageHost!.auth))),
+    });
+  }
   await stopServer(real, nodeArgs ? 60_000 : undefined); // a CPU profile takes a while to write
   await stopServer(ceiling);
   await stopServer(routesCeiling);
   if (compare) await stopServer(compare.server);
   await google.close();
+  if (pagesOnly) return;
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
   const byTarget = targets.map((_, t) => rounds.map((results) => results[t]!));

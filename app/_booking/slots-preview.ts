@@ -27,7 +27,8 @@ export async function slotsPreview(owner: PublicOwner, slug: string, zone: strin
     return { preview: { weekStart: weekStartOf(locale), today: open.today, lastDate: open.lastDate, month: open.month, counts: [...counts] }, validUntil: open.validUntil };
   } catch (err) {
     log.warn({ err, owner, slug }, "booking page: no preview of the first open times");
-    return { validUntil: now };
+    // A page without its preview is not kept: the next guest's render tries again.
+    return { validUntil: 0 };
   }
 }
 
