@@ -43,6 +43,11 @@
 //    bookings list (pages 1 and 500) and the outbox claim among a million bookings, beside an empty database.
 // 5. The booking page in Debian's Chromium at 390 px (bench/booking-page.mts): first-load JS and
 //    when the first bookable time is painted (skipped, with a message, without Chromium).
+// 6. The booking page over HTTP (bench/pages.ts): a host's, a team's and an embedded page beside
+//    Next.js alone answering the same bytes at the same path (bench/ceiling/pages.js), targets
+//    ≥ 60 % and p99 ≤ 1.5×; the host's HTML size (≤ 60 KB for a month of 280+ open times); then a
+//    crowd of 5,000 first visits within 10 s on new connections, on the service and the ceiling.
+//    Run after (3)'s rounds, while its servers are up; BENCH_ONLY=pages runs it alone.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
