@@ -10,7 +10,7 @@ import { EVENT_TYPE_SLUG_FORMAT } from "@/lib/schemas/event-type";
 import { cacheEpoch, keepPage, keptPage } from "@/lib/services/host-time/cache";
 import { weekStartOf } from "@/lib/time/month-grid";
 
-// The booking page under a crowd (docs/architecture: "The booking page's cache"). A host's link
+// The booking page under a crowd (docs/product.md, after the slot cache). A host's link
 // goes out in a newsletter and thousands open it within a minute; every one of them asks for the
 // same page: what a guest gets does not depend on who they are until the browser knows their zone
 // (the first paint shows the host, the event and the first open month, no time). So the page is
@@ -31,6 +31,8 @@ const FILL_HEADER = "x-booking-page-fill";
 const ROUTER_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch"];
 /** A longer query is answered without the cache (a page per distinct query string is kept otherwise). */
 const MAX_QUERY = 512;
+/** A browser's Accept-Language is a few dozen characters; a longer one is answered without the cache (nor remembered). */
+const MAX_ACCEPT_LANGUAGE = 256;
 /** What of Next.js's answer a kept page replays; the rest is per answer (date, length) or set by server.mjs (security). */
 const KEPT_HEADERS = ["content-type", "cache-control", "vary"] as const;
 
@@ -111,6 +113,7 @@ export function pageKeyOf(method: string | undefined, url: string, headers: Inco
   const cookie = languageCookie(one(headers.cookie));
   if (cookie === null) return undefined;
   const acceptLanguage = one(headers["accept-language"]);
+  if (acceptLanguage && acceptLanguage.length > MAX_ACCEPT_LANGUAGE) return undefined;
   const browser = browserOf(acceptLanguage);
   // As Next.js hands the page its query: one value as a string, a repeated key as a list.
   const named = query ? new URLSearchParams(query).getAll(LANG_PARAM) : [];
