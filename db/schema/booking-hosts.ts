@@ -28,6 +28,11 @@ export const bookingHosts = pgTable(
     startTime: timestamp("start_time", { withTimezone: true }).notNull(),
     /** The booking's status, kept here by the same triggers: what host_booking_counts counts. */
     status: text("status", { enum: bookingStatuses }).notNull(),
+    /**
+     * The booking's updatedAt, kept here by the same triggers: a host's changes are walked in this
+     * order from the index alone (GET /me/bookings?updatedSince=…, lib/services/bookings/changes.ts).
+     */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.bookingId, t.userId] }),
@@ -36,6 +41,8 @@ export const bookingHosts = pgTable(
     // A host's bookings list (GET /me/bookings) walks this index in its order, however long their
     // past: page 500 skips entries of the index, not rows of bookings (lib/services/bookings/list.ts).
     index("booking_hosts_user_start_idx").on(t.userId, t.startTime, t.bookingId),
+    // A host's changes since a time (GET /me/bookings?updatedSince=…) walk this index in its order.
+    index("booking_hosts_user_changed_idx").on(t.userId, t.changedAt, t.bookingId),
   ],
 );
 

@@ -24,3 +24,4 @@ export * from "./booking-hosts";
 export * from "./booking-history";
 export * from "./calendar-push-channels";
 export * from "./host-booking-counts";
+export * from "./api-keys";

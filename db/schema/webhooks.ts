@@ -13,6 +13,8 @@ export const webhooks = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     events: text("events").array().notNull(),
+    /** The event types whose bookings the endpoint hears of; null: all of the host's (team ones included). */
+    eventTypeIds: text("event_type_ids").array(),
     secretEncrypted: text("secret_encrypted").notNull(),
     previousSecretEncrypted: text("previous_secret_encrypted"),
     previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
