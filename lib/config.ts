@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   // 10 failures per 15 minutes per (address, email) pair stay (lib/services/accounts/login-guard.ts).
   LIMIT_LOGIN: limitSetting("100/15m"),
   LIMIT_SLOTS_PER_ADDRESS: limitSetting("60/1m"),
+  LIMIT_API_KEY: limitSetting("600/1m"),
+  LIMIT_API_PER_ADDRESS: limitSetting("600/1m"),
   TRUST_PROXY: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   UPSTASH_REDIS_REST_URL: z.url().optional(),
@@ -154,7 +156,16 @@ export type Config = {
   encryptionKey: Buffer;
   rateLimits: boolean;
   /** Per client address; undefined when that limit is off (RATE_LIMITS=off turns all of them off). */
-  addressLimits: { register: LimitRule | undefined; bookings: LimitRule | undefined; login: LimitRule | undefined; slots: LimitRule | undefined };
+  addressLimits: {
+    register: LimitRule | undefined;
+    bookings: LimitRule | undefined;
+    login: LimitRule | undefined;
+    slots: LimitRule | undefined;
+    /** Every other public API route without a limit of its own (404s and 405s too). */
+    api: LimitRule | undefined;
+  };
+  /** Requests per API key (LIMIT_API_KEY); a signed-in person has 300 a minute. */
+  apiKeyLimit: LimitRule | undefined;
   trustProxy: boolean;
   logLevel: NonNullable<z.infer<typeof EnvSchema>["LOG_LEVEL"]>;
   upstash: { url: string; token: string } | undefined;
@@ -315,7 +326,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     worker: e.WORKER,
     encryptionKey: Buffer.from(encryptionKey, "base64"),
     rateLimits: e.RATE_LIMITS === "on",
-    addressLimits: { register: e.LIMIT_REGISTER, bookings: e.LIMIT_BOOKINGS_PER_ADDRESS, login: e.LIMIT_LOGIN, slots: e.LIMIT_SLOTS_PER_ADDRESS },
+    addressLimits: {
+      register: e.LIMIT_REGISTER,
+      bookings: e.LIMIT_BOOKINGS_PER_ADDRESS,
+      login: e.LIMIT_LOGIN,
+      slots: e.LIMIT_SLOTS_PER_ADDRESS,
+      api: e.LIMIT_API_PER_ADDRESS,
+    },
+    apiKeyLimit: e.LIMIT_API_KEY,
     trustProxy: e.TRUST_PROXY,
     // Test runs are quiet unless asked otherwise.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),

@@ -1,6 +1,7 @@
 import "server-only";
-import type { BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
+import type { ApiKeyRow, BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import { caldavServerHostOf } from "@/lib/calendars/server-host";
+import type { ApiScope } from "@/lib/schemas/api-key";
 import type { BookingEvent } from "@/lib/schemas/webhook";
 import { asLocale } from "@/lib/i18n/locales";
 import { isoUtc, isoUtcOrNull } from "@/lib/time/instants";
@@ -205,5 +206,18 @@ export function toCalendarConnection(c: CalendarConnectionRow, calendars: Calend
     busyAsOf: isoUtcOrNull(c.busyAsOf),
     lastError: c.status === "connected" ? null : c.lastError,
     createdAt: isoUtc(c.createdAt),
+  };
+}
+
+/** An API key as listed: never the key, nor its hash. */
+export function toApiKey(k: ApiKeyRow) {
+  return {
+    id: k.id,
+    name: k.name,
+    scopes: k.scopes as ApiScope[],
+    prefix: k.prefix,
+    createdAt: isoUtc(k.createdAt),
+    expiresAt: isoUtcOrNull(k.expiresAt),
+    lastUsedAt: isoUtcOrNull(k.lastUsedAt),
   };
 }

@@ -22,7 +22,14 @@ export type ErrorCode =
 export type ValidationIssue = { path: string; message: string };
 
 /** The state of a rate limit a request was counted against: the transport turns it into headers. */
-export type RateLimitState = { allowed: boolean; limit: number; remaining: number; resetSeconds: number };
+export type RateLimitState = {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  /** The limit's name and window, for RateLimit-Policy. */
+  policy?: { name: string; windowSeconds: number };
+};
 
 /** An expected failure: services throw it, the route wrapper (or a page) answers with it. */
 export class AppError extends Error {

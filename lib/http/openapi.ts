@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { ErrorBody } from "@/lib/schemas/common";
 import { errorStatus } from "./errors";
+import { routeAccess } from "./scopes";
 import type { ErrorSpec, RouteHandler } from "./route";
 
 // Builds the OpenAPI 3.1 document from the routes themselves: each route declares its zod
@@ -14,7 +15,7 @@ type JsonSchema = Record<string, unknown>;
 const statusText: Record<number, string> = {
   400: "Invalid input (validation_error)",
   401: "Missing or invalid bearer token or session (unauthorized)",
-  403: "A session-cookie write from another origin (forbidden)",
+  403: "An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden)",
   404: "Not found, or not yours (not_found)",
   409: "Conflict",
   413: "Request body over 1 MiB (payload_too_large)",
@@ -123,7 +124,7 @@ function responsesOf(collector: SchemaCollector, { spec, mount }: Mounted, error
   if (spec.auth === "host") {
     errorCodes.add(errorStatus.unauthorized);
     errorCodes.add(errorStatus.rate_limited);
-    if (mount.method !== "GET") errorCodes.add(errorStatus.forbidden);
+    errorCodes.add(errorStatus.forbidden);
   }
   if (spec.ipLimit) errorCodes.add(errorStatus.rate_limited);
   if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
@@ -141,11 +142,14 @@ function responsesOf(collector: SchemaCollector, { spec, mount }: Mounted, error
 function operationOf(collector: SchemaCollector, { spec, mount }: Mounted, errorRef: { $ref: string }) {
   // Responses first: the collector names shared schemas in the order it meets them.
   const responses = responsesOf(collector, { spec, mount }, errorRef);
+  // OpenAPI 3.1 lets a non-OAuth scheme list the roles an operation needs: a key's scope.
+  const access = spec.auth === "host" ? routeAccess(mount.method, mount.path) : undefined;
   return {
     summary: spec.summary,
     tags: spec.tags,
     operationId: operationId(mount.method, mount.path),
-    security: spec.auth === "host" ? [{ bearer: [] }, { session: [] }] : [],
+    security: spec.auth === "host" ? [{ bearer: [] }, { session: [] }, ...(access === "person" ? [] : [{ apiKey: [access] }])] : [],
+    ...(access ? { "x-api-key-scope": access === "person" ? null : access } : {}),
     parameters: [
       ...parameters(collector, "path", spec.params as z.ZodType | undefined),
       ...parameters(collector, "query", spec.query as z.ZodType | undefined),
@@ -193,7 +197,14 @@ export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string
     components: {
       schemas: collector.components,
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A person's access token (POST /api/v1/auth/login)" },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "bk_…",
+          description:
+            "An API key (Settings → API keys, or POST /api/v1/me/api-keys), sent as `Authorization: Bearer bk_…`. Each operation lists the scope it needs; an operation without this scheme needs the person's own sign-in. x-api-key-scope says the same per operation.",
+        },
         session: {
           type: "apiKey",
           in: "cookie",

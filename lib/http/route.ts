@@ -16,6 +16,9 @@ import { AppError } from "@/lib/errors";
 import { parseKept, parseWith, queryObject, readFormBody, readJsonBody } from "./parse";
 import { errorResponse, json } from "./respond";
 import { siteOrigin } from "@/lib/links";
+import { scopesAllow } from "@/lib/schemas/api-key";
+import { authenticateApiKey, looksLikeApiKey, type KeyPrincipal } from "@/lib/services/api-keys";
+import { routeAccess } from "./scopes";
 
 // The one wrapper every API handler goes through: request id, authentication, rate limit,
 // input parsing, and the only try/catch. Handlers parse nothing and catch nothing.
@@ -87,6 +90,8 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
 export type IpLimit = { name: string; limit: number; windowSeconds: number };
 
 const HOST_LIMIT = { limit: 300, windowSeconds: 60 };
+/** The name of the limit a request counts against first (per person, per key, or per address). */
+const DEFAULT_POLICY = "default";
 /** Public slot lists per client address: 60 a minute by default (LIMIT_SLOTS_PER_ADDRESS). */
 export const PUBLIC_SLOTS_LIMIT = (): IpLimit | undefined => {
   const rule = getConfig().addressLimits.slots;
@@ -111,18 +116,22 @@ async function openDb(): Promise<Db> {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Who a request acts as: a person (an access token or the dashboard's session), or an API key of theirs. */
+type Principal = { user: UserRow; key?: KeyPrincipal["key"] };
+
 /**
- * The acting host: from a bearer token (any API client), else from the dashboard's session
- * cookie (model: dub's withWorkspace). A cookie rides along on any request the browser sends,
- * so a cookie-authenticated write must come from our own origin (CSRF); a bearer token cannot
- * be attached by another site, so it needs no such check.
+ * The acting host: from a bearer credential (an access token, or an API key `bk_…`), else from
+ * the dashboard's session cookie (model: dub's withWorkspace). A cookie rides along on any
+ * request the browser sends, so a cookie-authenticated write must come from our own origin
+ * (CSRF); a bearer credential cannot be attached by another site, so it needs no such check.
  */
-async function authenticate(req: Request, db: Db): Promise<UserRow> {
+async function authenticate(req: Request, db: Db): Promise<Principal> {
   const header = req.headers.get("authorization");
   let bearer: Bearer | null;
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new AppError("unauthorized", "A bearer token is required");
+    if (looksLikeApiKey(match[1])) return authenticateApiKey(db, match[1]);
     bearer = await verifyAccessToken(match[1]);
   } else {
     const cookie = sessionCookieOf(req.headers.get("cookie"));
@@ -136,13 +145,29 @@ async function authenticate(req: Request, db: Db): Promise<UserRow> {
   // A token issued before the account's last sign-out everywhere (or password change) is over.
   const user = await hostOfSession(db, bearer);
   if (!user) throw new AppError("unauthorized", "The token is invalid or expired");
-  return user;
+  return { user };
 }
 
-async function limit(key: string, rule: { limit: number; windowSeconds: number }): Promise<RateLimitResult | undefined> {
+/**
+ * A key may do what the route table (scopes.ts) says its scopes allow, and never what needs the
+ * person: 403 naming the scope it lacks, so whoever set up the integration knows what to tick.
+ */
+function checkScope(key: NonNullable<Principal["key"]>, method: string, path: string | undefined): void {
+  const access = routeAccess(method, path);
+  if (access === "person") {
+    throw new AppError("forbidden", "An API key cannot do this: it needs the person's own sign-in (keys, password, email, username, calendar credentials)", {
+      requiredScope: null,
+    });
+  }
+  if (!scopesAllow(key.scopes, access)) {
+    throw new AppError("forbidden", `This API key lacks the ${access} scope`, { requiredScope: access });
+  }
+}
+
+async function limit(key: string, rule: { limit: number; windowSeconds: number }, policy: string): Promise<RateLimitResult | undefined> {
   if (!getConfig().rateLimits) return undefined;
   const store = await getRateLimitStore();
-  const result = await store.hit(key, rule.limit, rule.windowSeconds);
+  const result = { ...(await store.hit(key, rule.limit, rule.windowSeconds)), policy: { name: policy, windowSeconds: rule.windowSeconds } };
   if (!result.allowed) {
     throw new AppError(
       "rate_limited",
@@ -152,6 +177,16 @@ async function limit(key: string, rule: { limit: number; windowSeconds: number }
     );
   }
   return result;
+}
+
+/**
+ * A route without a limit of its own (the public ones but slots and bookings, 404s, 405s) counts
+ * against the client address's general one (LIMIT_API_PER_ADDRESS), so every answer says where
+ * its client stands (RateLimit-Policy, RateLimit) and a scanner of paths is slowed down too.
+ */
+async function limitByAddress(req: Request): Promise<RateLimitResult | undefined> {
+  const rule = getConfig().addressLimits.api;
+  return rule ? limit(`api:ip:${clientIp(req)}`, rule, DEFAULT_POLICY) : undefined;
 }
 
 /** Logs one line per request, counts it (by route template) and stamps the request id on the response. */
@@ -188,14 +223,22 @@ export function route<A extends "host" | "none", B extends Schema | undefined = 
     try {
       // Once open, the database is taken as it is: no turn through the microtask queue.
       const db = openedDb() ?? (await openDb());
+      const ipLimit = typeof spec.ipLimit === "function" ? spec.ipLimit() : spec.ipLimit;
       if (spec.auth === "host") {
-        host = await authenticate(req, db);
-        const result = await limit(`host:${host.id}`, HOST_LIMIT);
+        const principal = await authenticate(req, db);
+        host = principal.user;
+        const keyRule = getConfig().apiKeyLimit;
+        const result = principal.key
+          ? keyRule && (await limit(`key:${principal.key.id}`, keyRule, DEFAULT_POLICY))
+          : await limit(`host:${host.id}`, HOST_LIMIT, DEFAULT_POLICY);
+        if (result) limitHeaders = rateLimitHeaders(result);
+        if (principal.key) checkScope(principal.key, req.method, wrapped.mount?.path);
+      } else if (!ipLimit) {
+        const result = await limitByAddress(req);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
-      const ipLimit = typeof spec.ipLimit === "function" ? spec.ipLimit() : spec.ipLimit;
       if (ipLimit && getConfig().rateLimits) {
-        const result = await limit(`${ipLimit.name}:ip:${clientIp(req)}`, ipLimit);
+        const result = await limit(`${ipLimit.name}:ip:${clientIp(req)}`, ipLimit, ipLimit.name);
         if (result) limitHeaders = rateLimitHeaders(result);
       }
       spec.precondition?.();
@@ -264,9 +307,10 @@ export function endpoint(
   const notAllowed: RouteHandler = async (req) => {
     const started = performance.now();
     const url = new URL(req.url);
-    const response = errorResponse(
-      new AppError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(", ")}`, { allow: allowed }),
-      { allow: allowed.join(", ") },
+    const response = await answerByAddress(req, () =>
+      errorResponse(new AppError("method_not_allowed", `${req.method} is not allowed here; use ${allowed.join(", ")}`, { allow: allowed }), {
+        allow: allowed.join(", "),
+      }),
     );
     return finish(req, url, requestIdOf(req), started, response, undefined, path);
   };
@@ -283,8 +327,23 @@ export function endpoint(
 export async function notFoundResponse(req: Request): Promise<Response> {
   const started = performance.now();
   const url = new URL(req.url);
-  const response = errorResponse(new AppError("not_found", `No API route at ${url.pathname}`));
+  const response = await answerByAddress(req, () => errorResponse(new AppError("not_found", `No API route at ${url.pathname}`)));
   return finish(req, url, requestIdOf(req), started, response);
+}
+
+/** An answer of no route (404, 405), counted against the client address's general limit and carrying its headers. */
+async function answerByAddress(req: Request, answer: () => Response): Promise<Response> {
+  let result: RateLimitResult | undefined;
+  try {
+    result = await limitByAddress(req);
+  } catch (error) {
+    if (error instanceof AppError) return errorResponse(error);
+    // The limit's store being down must not turn a 404 into a 500.
+    log.warn({ err: error }, "rate limit store unavailable");
+  }
+  const response = answer();
+  if (result) for (const [k, v] of Object.entries(rateLimitHeaders(result))) response.headers.set(k, v);
+  return response;
 }
 
 export { json };

@@ -5,7 +5,7 @@ import { createMemoryStore } from "./memory";
 import { createPostgresStore } from "./postgres";
 import type { RateLimitResult, RateLimitStore } from "./types";
 
-export type { RateLimitResult, RateLimitStore } from "./types";
+export type { RateLimitPolicy, RateLimitResult, RateLimitStore } from "./types";
 export { createMemoryStore, createPostgresStore };
 
 // Next.js may load this module in more than one bundle; the counters must be one per process.
@@ -34,13 +34,23 @@ export function getRateLimitStore(): Promise<RateLimitStore> {
   return store.__bookingRateLimit;
 }
 
-/** Response headers for a result; Retry-After only on a denial, and never 0 (a client would spin). */
+/**
+ * Response headers for a result: the contract's X-RateLimit-*, and the IETF httpapi-ratelimit-headers
+ * pair a client library reads (`RateLimit-Policy: "default";q=600;w=60`, `RateLimit:
+ * "default";r=599;t=37`) when the result names its policy; Retry-After only on a denial, and
+ * never 0 (a client would spin).
+ */
 export function rateLimitHeaders(r: RateLimitResult): Record<string, string> {
   const headers: Record<string, string> = {
     "X-RateLimit-Limit": String(r.limit),
     "X-RateLimit-Remaining": String(r.remaining),
     "X-RateLimit-Reset": String(r.resetSeconds),
   };
+  if (r.policy) {
+    const name = JSON.stringify(r.policy.name);
+    headers["RateLimit-Policy"] = `${name};q=${r.limit};w=${r.policy.windowSeconds}`;
+    headers["RateLimit"] = `${name};r=${r.remaining};t=${r.resetSeconds}`;
+  }
   if (!r.allowed) headers["Retry-After"] = String(Math.max(1, r.resetSeconds));
   return headers;
 }

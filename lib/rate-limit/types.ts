@@ -1,10 +1,15 @@
 import "server-only";
+/** A limit's name and window, for the RateLimit-Policy header (IETF httpapi-ratelimit-headers). */
+export type RateLimitPolicy = { name: string; windowSeconds: number };
+
 export type RateLimitResult = {
   allowed: boolean;
   limit: number;
   remaining: number;
   /** Whole seconds until the window resets, >= 0. */
   resetSeconds: number;
+  /** Which limit this is; set by the caller that knows (the stores count keys, not policies). */
+  policy?: RateLimitPolicy;
 };
 
 /**

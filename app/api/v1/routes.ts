@@ -67,6 +67,8 @@ import * as teamEmailInvitation from "./me/teams/[teamId]/invitations/[invitatio
 import * as teamEventTypes from "./me/teams/[teamId]/event-types/route";
 import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/route";
 import * as teamExplain from "./me/teams/[teamId]/event-types/[eventTypeId]/explain/route";
+import * as apiKeys from "./me/api-keys/route";
+import * as apiKey from "./me/api-keys/[keyId]/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -131,6 +133,8 @@ export const routeModules: RouteModule[] = [
   teamEventTypes,
   teamEventType,
   teamExplain,
+  apiKeys,
+  apiKey,
   publicTeamEvent,
   publicTeamSlots,
   publicTeamBookings,

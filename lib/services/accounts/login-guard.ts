@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { getRateLimitStore, type RateLimitResult } from "@/lib/rate-limit";
+import { getRateLimitStore, type RateLimitPolicy, type RateLimitResult } from "@/lib/rate-limit";
 import { verifyCredentials } from "./credentials";
 
 // Password guessing, slowed down where it happens (decisions §8): at most 10 attempts per 15
@@ -22,12 +22,12 @@ import { verifyCredentials } from "./credentials";
 
 export const LOGIN_LIMITS = { pair: 10, windowSeconds: 15 * 60 } as const;
 
-function tooMany(state: RateLimitResult): AppError {
+function tooMany(state: RateLimitResult, policy: RateLimitPolicy): AppError {
   return new AppError(
     "rate_limited",
     "Too many login attempts: wait a few minutes before trying again",
     { retryAfterSeconds: Math.max(1, state.resetSeconds) },
-    { rateLimit: state },
+    { rateLimit: { ...state, policy } },
   );
 }
 
@@ -42,10 +42,10 @@ export async function logInGuarded(db: Db, input: { email: string; password: str
 
   if (addressRule) {
     const address = await store.hit(addressKey, addressRule.limit, addressRule.windowSeconds);
-    if (!address.allowed) throw tooMany(address);
+    if (!address.allowed) throw tooMany(address, { name: "login", windowSeconds: addressRule.windowSeconds });
   }
   const pair = await store.hit(pairKey, LOGIN_LIMITS.pair, LOGIN_LIMITS.windowSeconds);
-  if (!pair.allowed) throw tooMany(pair);
+  if (!pair.allowed) throw tooMany(pair, { name: "login-email", windowSeconds: LOGIN_LIMITS.windowSeconds });
   const user = await verifyCredentials(db, input);
   await Promise.all([
     store.reset(pairKey, LOGIN_LIMITS.windowSeconds),

@@ -16,6 +16,7 @@ import { getRateLimitStore } from "@/lib/rate-limit";
 import { open, seal } from "@/lib/secret-box";
 import { resetPasswordUrl } from "@/lib/links";
 import { endSessionsAndLinks, lockAccount } from "./credential-links";
+import { revokeAllApiKeys } from "@/lib/services/api-keys";
 import { PasswordResetEmailJob } from "@/lib/outbox/payloads";
 
 // Forgotten passwords (POST /auth/password-reset and …/confirm). The request answers the same
@@ -110,5 +111,8 @@ export async function confirmPasswordReset(db: Db, input: { token: string; newPa
     if (!spent) throw badToken();
     // Other reset links and a pending change of address stop working too.
     await endSessionsAndLinks(tx, spent.userId, { passwordHash }, new Date(now));
+    // Whoever took the account may have made keys with it: a reset by email ends them all. A
+    // voluntary change of password or a sign-out does not (an integration keeps working).
+    await revokeAllApiKeys(tx, spent.userId);
   });
 }
