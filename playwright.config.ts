@@ -43,6 +43,7 @@ export default defineConfig({
       LIMIT_REGISTER: "1000/1h",
       LIMIT_BOOKINGS_PER_ADDRESS: "1000/10m",
       LIMIT_SLOTS_PER_ADDRESS: "1000/1m",
+      LIMIT_API_PER_ADDRESS: "100000/1m",
     },
   },
 });

@@ -7,10 +7,11 @@ import { accountKeys } from "@/lib/browser/api-client/account";
 import { availabilityKeys } from "@/lib/browser/api-client/availability";
 import { eventTypeKeys } from "@/lib/browser/api-client/event-types";
 import { webhookKeys } from "@/lib/browser/api-client/webhooks";
+import { apiKeyKeys } from "@/lib/browser/api-client/api-keys";
 import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
 import { BookingListQuery } from "@/lib/schemas/booking";
 import { listBookings } from "@/lib/services/bookings/list";
-import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook } from "@/lib/dto";
+import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook, toApiKey } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
 import { getTeam, listInvitations, listTeams } from "@/lib/services/teams";
 import { getAvailability } from "@/lib/services/schedules/availability";
@@ -19,6 +20,7 @@ import { loadConnections } from "@/lib/services/calendars";
 import { listEventTypes } from "@/lib/services/event-types/manage";
 import { hostOwner, teamOwner } from "@/lib/services/event-types/owner";
 import { listWebhooks } from "@/lib/services/webhooks";
+import { listApiKeys } from "@/lib/services/api-keys";
 
 // The dashboard's pages render with their data (no "Loading…" after the page has loaded): the
 // page's server component reads what its client components will ask for, through the same
@@ -26,7 +28,7 @@ import { listWebhooks } from "@/lib/services/webhooks";
 // lib/browser/api-client/) as TanStack Query's dehydrated state. The browser then asks again
 // only when the data is stale (the client's staleTime), exactly as after its own fetch.
 
-export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks"
+export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks" | "apiKeys"
   | "teams"
   | "teamInvitations"
   | { bookings: BookingFilter }
@@ -70,6 +72,7 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
     const now = Date.now();
     return [webhookKeys.all, (await listWebhooks(await getDb(), host)).map((w) => toWebhook(w, now))];
   },
+  apiKeys: async (host) => [apiKeyKeys.all, (await listApiKeys(await getDb(), host)).map(toApiKey)],
 };
 
 /**

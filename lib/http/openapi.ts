@@ -105,7 +105,7 @@ function operationId(method: string, path: string): string {
 type Mounted = Required<Pick<RouteHandler, "spec" | "mount">>;
 
 /** Every status a route can answer: its own, and the errors its spec implies (auth, limits, a body). */
-function responsesOf(collector: SchemaCollector, { spec, mount }: Mounted, errorRef: { $ref: string }): Record<string, unknown> {
+function responsesOf(collector: SchemaCollector, { spec }: Mounted, errorRef: { $ref: string }): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(spec.responses)) {
     responses[status] = r.schema
@@ -126,7 +126,8 @@ function responsesOf(collector: SchemaCollector, { spec, mount }: Mounted, error
     errorCodes.add(errorStatus.rate_limited);
     errorCodes.add(errorStatus.forbidden);
   }
-  if (spec.ipLimit) errorCodes.add(errorStatus.rate_limited);
+  // Every route counts against a limit: its own, the person's or key's, or the client address's.
+  errorCodes.add(errorStatus.rate_limited);
   if (spec.body || spec.query) errorCodes.add(errorStatus.validation_error);
   if (spec.body) errorCodes.add(errorStatus.payload_too_large);
   for (const status of [...errorCodes].sort((a, b) => a - b)) {

@@ -233,7 +233,8 @@ export function route<A extends "host" | "none", B extends Schema | undefined = 
           : await limit(`host:${host.id}`, HOST_LIMIT, DEFAULT_POLICY);
         if (result) limitHeaders = rateLimitHeaders(result);
         if (principal.key) checkScope(principal.key, req.method, wrapped.mount?.path);
-      } else if (!ipLimit) {
+      } else if (!spec.ipLimit) {
+        // A route with a limit of its own keeps to it (and none when it is set off).
         const result = await limitByAddress(req);
         if (result) limitHeaders = rateLimitHeaders(result);
       }

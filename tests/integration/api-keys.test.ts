@@ -34,9 +34,9 @@ async function makeKey(host: TestHost, scopes: readonly string[], extra: Record<
 /** Every route that acts for a host, as `METHOD path` with its handler. */
 function hostRoutes(): { method: string; path: string }[] {
   const out: { method: string; path: string }[] = [];
-  for (const module of routeModules) {
+  for (const routes of routeModules) {
     for (const method of HTTP_METHODS) {
-      const handler = module[method] as RouteHandler;
+      const handler = routes[method] as RouteHandler;
       if (handler.spec?.auth === "host" && handler.mount) out.push({ method, path: handler.mount.path });
     }
   }

@@ -187,7 +187,8 @@ describe("OpenAPI document", () => {
     expect(res.body.paths["/api/v1/me/event-types/{eventTypeId}"].patch.parameters).toEqual([
       expect.objectContaining({ name: "eventTypeId", in: "path", required: true }),
     ]);
-    expect(res.body.paths["/api/v1/me"].get.security).toEqual([{ bearer: [] }, { session: [] }]);
+    expect(res.body.paths["/api/v1/me"].get.security).toEqual([{ bearer: [] }, { session: [] }, { apiKey: ["profile:read"] }]);
+    expect(res.body.paths["/api/v1/me/api-keys"].post.security).toEqual([{ bearer: [] }, { session: [] }]);
     // The bookings list's search, from its route definition's query schema.
     expect(res.body.paths["/api/v1/me/bookings"].get.parameters).toContainEqual(
       expect.objectContaining({ name: "q", in: "query", required: false, schema: expect.objectContaining({ type: "string", maxLength: 200 }) }),

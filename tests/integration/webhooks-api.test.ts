@@ -222,7 +222,7 @@ describe("webhooks: who may see them", () => {
     ]) {
       expect(doc.paths[`/api/v1${template}`]?.[method!], `${method} ${template}`).toBeDefined();
     }
-    expect(doc.paths["/api/v1/me/webhooks"].post.security).toEqual([{ bearer: [] }, { session: [] }]);
+    expect(doc.paths["/api/v1/me/webhooks"].post.security).toEqual([{ bearer: [] }, { session: [] }, { apiKey: ["webhooks:write"] }]);
     expect(doc.paths["/api/v1/public/bookings/{token}.ics"].get.security).toEqual([]);
     expect(doc.components.schemas.WebhookDelivery.properties).toHaveProperty("nextRetryAt");
     // What receivers get is documented too (OpenAPI 3.1 webhooks).

@@ -158,6 +158,9 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
   "GET /me/webhooks/{webhookId}/deliveries": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) }, query: { page: "1", limit: "20" } }),
   "POST /me/webhooks/{webhookId}/test": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) } }),
   "POST /me/webhooks/{webhookId}/rotate-secret": async (fx) => ({ ...none, headers: auth(fx), params: { webhookId: await webhookOf(fx) } }),
+  "GET /me/api-keys": (fx) => ({ ...none, headers: auth(fx) }),
+  "POST /me/api-keys": (fx) => ({ ...none, headers: auth(fx), body: { name: "Fuzzed key", scopes: ["bookings:read", "event-types:write"], expiresInDays: 30 } }),
+  "DELETE /me/api-keys/{keyId}": async (fx) => ({ ...none, headers: auth(fx), params: { keyId: await apiKeyOf(fx) } }),
   "GET /public/{username}/{eventSlug}": (fx) => ({ ...none, params: publicParams(fx) }),
   "GET /public/{username}/{eventSlug}/slots": (fx) => ({
     ...none,
@@ -346,6 +349,13 @@ async function publicTeamParams(fx: Fixture): Promise<{ teamSlug: string; eventS
 }
 
 /** A fresh webhook of the fixture host (a host keeps at most 20: delete the one made before). */
+/** A new API key of the fixture's host. */
+async function apiKeyOf(fx: Fixture): Promise<string> {
+  const created = await call("POST", "/me/api-keys", { token: fx.host.token, body: { name: "To revoke", scopes: ["profile:read"] } });
+  fx.hostRequests += 1;
+  return created.body.id;
+}
+
 async function webhookOf(fx: Fixture): Promise<string> {
   const made = await call("POST", "/me/webhooks", { token: fx.host.token, body: { url: "https://hooks.example.com/fuzz" } });
   fx.hostRequests += 1;
