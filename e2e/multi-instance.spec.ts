@@ -222,3 +222,36 @@ test("two instances on one PostgreSQL: 24 guests at once on 24 different starts 
     await Promise.all([a.stop(), b.stop()]);
   }
 });
+
+test("an API key revoked on one instance is refused by the other at once, and its count is shared", async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the two-instance PostgreSQL run");
+  expect(url, "CI=true requires TEST_DATABASE_URL").toBeTruthy();
+  const env = { DATABASE_URL: url!, JWT_SECRET: randomBytes(32).toString("hex"), ENCRYPTION_KEY: randomBytes(32).toString("base64") };
+  const a = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-a-")) });
+  const b = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-b-")) });
+  try {
+    const username = `key${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    expect((await post(`${a.url}/api/v1/auth/register`, { email, password: "two-instances", fullName: "Keys", username, timezone: "UTC" })).status).toBe(201);
+    const token = (await post(`${a.url}/api/v1/auth/login`, { email, password: "two-instances" })).body.accessToken;
+    const made = await post(`${a.url}/api/v1/me/api-keys`, { name: "Sync", scopes: ["bookings:read"] }, token);
+    expect(made.status).toBe(201);
+    const onB = () => fetch(`${b.url}/api/v1/me/bookings`, { headers: { authorization: `Bearer ${made.body.key}` } });
+    const first = await onB();
+    expect(first.status).toBe(200);
+    // One counter for the key, whichever instance answers.
+    const onA = await fetch(`${a.url}/api/v1/me/bookings`, { headers: { authorization: `Bearer ${made.body.key}` } });
+    const left = (res: Response) => Number(/r=(\d+)/.exec(res.headers.get("ratelimit") ?? "")?.[1]);
+    expect(left(onA)).toBe(left(first) - 1);
+
+    const revoked = await fetch(`${a.url}/api/v1/me/api-keys/${made.body.id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(204);
+    // The very next request on B: no cache of keys to wait for.
+    const after = await onB();
+    expect(after.status).toBe(401);
+    expect((await after.json()).error).toBe("unauthorized");
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
