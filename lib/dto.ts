@@ -153,6 +153,7 @@ export function toWebhook(w: WebhookRow, now: number) {
     id: w.id,
     url: w.url,
     events: w.events as BookingEvent[],
+    eventTypeIds: w.eventTypeIds,
     isActive: w.isActive,
     disabledReason: w.disabledReason,
     previousSecretExpiresAt: isoUtcOrNull(rotating),

@@ -21,14 +21,35 @@ const EventList = z
   .min(1, "Choose at least one event")
   .refine((events) => new Set(events).size === events.length, { message: "Must not list an event twice" });
 
+/** The most event types one webhook may be narrowed to. */
+export const MAX_WEBHOOK_EVENT_TYPES = 100;
+
+const EventTypeId = z.string().regex(/^evt_[A-Za-z0-9_-]{1,100}$/, "Must be an event type's id (evt_…)");
+
+// Narrowing by event type (decisions §18): null hears of the bookings of every event type the
+// host hosts, team ones included, the ones they add later too; a list hears of those only.
+const EventTypeIdList = z
+  .array(EventTypeId)
+  .min(1, "Choose at least one event type, or send null for all of them")
+  .max(MAX_WEBHOOK_EVENT_TYPES, `At most ${MAX_WEBHOOK_EVENT_TYPES} event types`)
+  .refine((ids) => new Set(ids).size === ids.length, { message: "Must not list an event type twice" })
+  .nullable()
+  .meta({
+    description:
+      "Only bookings of these event types (evt_…): the host's own, or team ones they host. null (the default): every event type of the host's, team ones they host included, and those added later",
+    example: ["evt_3q8Xr2mZkP0aVb7LwQe9Ts"],
+  });
+
 export const CreateWebhookBody = z.strictObject({
   url: WebhookUrl,
   events: EventList.default([...WEBHOOK_EVENT_TYPES]).meta({ description: "Events to receive; all of them when omitted" }),
+  eventTypeIds: EventTypeIdList.default(null),
 });
 
 export const UpdateWebhookBody = z.strictObject({
   url: WebhookUrl.optional(),
   events: EventList.optional(),
+  eventTypeIds: EventTypeIdList.optional(),
   isActive: z.boolean().optional().meta({ description: "false pauses deliveries; true resumes them (also after a 410)" }),
 });
 
@@ -39,6 +60,10 @@ export const Webhook = z
     id: z.string(),
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    eventTypeIds: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: "The event types whose bookings it hears of; null: all of the host's, team ones they host included" }),
     isActive: z.boolean(),
     disabledReason: z.string().nullable().meta({ description: "Why the service turned the endpoint off (it answered 410 Gone)" }),
     /** While set, deliveries are signed with the previous secret too. */

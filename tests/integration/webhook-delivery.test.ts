@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/store/database";
@@ -7,10 +8,11 @@ import { WEBHOOK_DELIVERY } from "@/lib/outbox/kinds";
 import { JobWorker } from "@/lib/jobs/worker";
 import { bookingEvents } from "@/lib/outbox/booking-events";
 import { api } from "../support/api";
-import { book, dateIn, getSlots, openOnly } from "../support/booking";
+import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, type TestHost } from "../support/factories";
 import { configure, jobsOfKind, testWorker } from "../support/jobs";
+import { teamWithType } from "../support/teams";
 import { startReceiver, type Receiver } from "../support/webhook-receiver";
 
 // Webhooks end to end: real bookings through the API, the outbox worker, a real HTTP endpoint
@@ -343,5 +345,69 @@ describe("webhook deliveries", () => {
     const jobs = await (await getDb()).select().from(outboxJobs).where(eq(outboxJobs.kind, WEBHOOK_DELIVERY));
     expect(jobs.map((j) => j.status)).toEqual(["done", "done"]);
     expect((await deliveries(host, other.id)).data).toEqual([]);
+  });
+});
+
+describe("webhooks narrowed to event types", () => {
+  it("a narrowed webhook hears only of its event types' bookings, a team one's included; the others hear of all", async () => {
+    await (await getDb()).delete(outboxJobs);
+    configure({ webhooksAllowPrivate: true });
+    receiver.received.length = 0;
+    receiver.answer = () => 200;
+    const date = dateIn(6, "UTC");
+    const host = await createHost({ timezone: "UTC" });
+    const partner = await createHost({ timezone: "UTC" });
+    for (const h of [host, partner]) await openOnly(h, date);
+    const intro = await createEventType(host, { title: "Intro call" });
+    const review = await createEventType(host, { title: "Review" });
+    const partners = await createEventType(partner, { title: "Partner's own" });
+    // Both host the team's collective type: its bookings are each of theirs.
+    const { team, eventType: panel } = await teamWithType(partner, [host], { schedulingType: "collective", title: "Panel" });
+
+    const hook = async (who: TestHost, eventTypeIds?: string[]) => {
+      const res = await api.post("/me/webhooks", { url: receiver.url, ...(eventTypeIds ? { eventTypeIds } : {}) }, { token: who.token });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: string; secret: string };
+    };
+    const all = await hook(host);
+    const introOnly = await hook(host, [intro.id]);
+    const panelOnly = await hook(host, [panel.id]);
+    const partnerOwnOnly = await hook(partner, [partners.id]);
+    // Each message says which webhook it came to by the secret that verifies it.
+    receiver.secrets = [all.secret, introOnly.secret, panelOnly.secret, partnerOwnOnly.secret];
+    const names = ["all", "introOnly", "panelOnly", "partnerOwnOnly"];
+    const heard = () => receiver.received.map((r) => r.verifiedBy.map((i) => names[i]).join("+")).sort();
+    const worker = await testWorker();
+
+    const slots = await getSlots(host, review.slug, date);
+    expect((await book(host, review.slug, slots[0]!.startTime)).status).toBe(201);
+    await worker.runDueJobs();
+    expect(heard()).toEqual(["all"]);
+
+    receiver.received.length = 0;
+    const introBooking = await book(host, intro.slug, slots[2]!.startTime);
+    expect(introBooking.status).toBe(201);
+    await worker.runDueJobs();
+    expect(heard()).toEqual(["all", "introOnly"]);
+
+    receiver.received.length = 0;
+    const teamStarts = await api.get(`/public/teams/${team.slug}/${panel.slug}/slots?from=${date}&to=${date}&timezone=UTC`, { headers: clientHeaders() });
+    const free = (teamStarts.body.slots as { startTime: string }[]).at(-1)!.startTime;
+    const teamBooking = await api.post(`/public/teams/${team.slug}/${panel.slug}/bookings`, { startTime: free, ...guest() }, { headers: { "idempotency-key": randomUUID(), ...clientHeaders() } });
+    expect(teamBooking.status, JSON.stringify(teamBooking.body)).toBe(201);
+    await worker.runDueJobs();
+    expect(heard()).toEqual(["all", "panelOnly"]);
+
+    // Cancelling the intro call reaches the same two as its booking did.
+    receiver.received.length = 0;
+    expect((await api.post(`/me/bookings/${introBooking.body.id}/cancel`, {}, { token: host.token })).status).toBe(200);
+    await worker.runDueJobs();
+    expect(heard()).toEqual(["all", "introOnly"]);
+
+    // A test message is no booking: a narrowed webhook gets it all the same.
+    receiver.received.length = 0;
+    expect((await api.post(`/me/webhooks/${panelOnly.id}/test`, undefined, { token: host.token })).status).toBe(202);
+    await worker.runDueJobs();
+    expect(heard()).toEqual(["panelOnly"]);
   });
 });

@@ -4,8 +4,9 @@ import { getDb } from "@/lib/store/database";
 import { webhooks } from "@/db/schema";
 import { api, call } from "../support/api";
 import { withTestDatabase } from "../support/database";
-import { createHost, type TestHost } from "../support/factories";
+import { createEventType, createHost, type TestHost } from "../support/factories";
 import { configure } from "../support/jobs";
+import { createTeam, createTeamEventType, join, teamWithType } from "../support/teams";
 
 withTestDatabase();
 
@@ -25,6 +26,7 @@ describe("webhooks: create, read, change, remove", () => {
       id: expect.stringMatching(/^whk_[A-Za-z0-9_-]{20,}$/),
       url: "https://hooks.example.com/booking",
       events: ALL_EVENTS,
+      eventTypeIds: null,
       isActive: true,
       disabledReason: null,
       previousSecretExpiresAt: null,
@@ -168,6 +170,85 @@ describe("webhooks: create, read, change, remove", () => {
   });
 });
 
+describe("webhooks: narrowed to event types", () => {
+  /** A host with a personal event type and a team one they host, plus what they may not choose. */
+  async function hostWithTypes() {
+    const host = await createHost();
+    const other = await createHost();
+    const own = await createEventType(host, { title: "Intro call" });
+    const { team, eventType: hosted } = await teamWithType(other, [host], { hostIds: [other.id, host.id] });
+    // A type of the same team they do not host, and one of a team they are not in.
+    const notHosted = await createTeamEventType(other, team.id, { hostIds: [other.id] });
+    const strangers = await createTeam(other, { name: "Elsewhere" });
+    const foreignTeam = await createTeamEventType(other, strangers.id);
+    const foreign = await createEventType(other);
+    return { host, own, hosted, notHosted, foreignTeam, foreign };
+  }
+
+  it("creates, changes and clears the list: own and hosted team types; null is all again", async () => {
+    const { host, own, hosted } = await hostWithTypes();
+    const created = await createWebhook(host, { eventTypeIds: [own.id] });
+    expect(created.eventTypeIds).toEqual([own.id]);
+    expect((await api.get(`/me/webhooks/${created.id}`, { token: host.token })).body.eventTypeIds).toEqual([own.id]);
+
+    const changed = await api.patch(`/me/webhooks/${created.id}`, { eventTypeIds: [hosted.id, own.id] }, { token: host.token });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.eventTypeIds).toEqual([hosted.id, own.id]);
+    // Changing something else keeps the list.
+    expect((await api.patch(`/me/webhooks/${created.id}`, { isActive: false }, { token: host.token })).body.eventTypeIds).toEqual([hosted.id, own.id]);
+
+    const cleared = await api.patch(`/me/webhooks/${created.id}`, { eventTypeIds: null }, { token: host.token });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.eventTypeIds).toBeNull();
+    const [row] = await (await getDb()).select().from(webhooks).where(eq(webhooks.id, created.id));
+    expect(row!.eventTypeIds).toBeNull();
+    expect((await createWebhook(host)).eventTypeIds).toBeNull();
+  });
+
+  it("refuses another host's, an unhosted team one's and unknown ids at eventTypeIds.N, and changes nothing", async () => {
+    const { host, own, notHosted, foreignTeam, foreign } = await hostWithTypes();
+    const hook = await createWebhook(host, { eventTypeIds: [own.id] });
+    const refused: [unknown, string][] = [
+      [[own.id, foreign.id], "eventTypeIds.1"],
+      [[notHosted.id], "eventTypeIds.0"],
+      [[own.id, foreignTeam.id], "eventTypeIds.1"],
+      [["evt_doesnotexist0000000"], "eventTypeIds.0"],
+      [["bkg_not-an-event-type"], "eventTypeIds.0"],
+      [[], "eventTypeIds"],
+      [[own.id, own.id], "eventTypeIds"],
+      [Array.from({ length: 101 }, (_, i) => `evt_${i}`), "eventTypeIds"],
+    ];
+    for (const [eventTypeIds, path] of refused) {
+      for (const res of [
+        await api.post("/me/webhooks", { url: "https://hooks.example.com/narrow", eventTypeIds }, { token: host.token }),
+        await api.patch(`/me/webhooks/${hook.id}`, { eventTypeIds, url: "https://hooks.example.com/changed" }, { token: host.token }),
+      ]) {
+        expect(res.status, JSON.stringify(eventTypeIds)).toBe(400);
+        expect(res.body.error).toBe("validation_error");
+        expect(res.body.details.issues.map((i: { path: string }) => i.path), JSON.stringify(eventTypeIds)).toEqual([path]);
+      }
+    }
+    const words = (await api.post("/me/webhooks", { url: "https://hooks.example.com/narrow", eventTypeIds: [foreign.id] }, { token: host.token })).body.details.issues[0].message;
+    expect(words).toBe(`Not an event type you host: ${foreign.id}. Choose your own event types or team ones you host`);
+    const { secret: _secret, ...unchanged } = hook;
+    void _secret;
+    expect((await api.get("/me/webhooks", { token: host.token })).body.data).toEqual([unchanged]);
+  });
+
+  it("stops accepting a team's type once its host has left the team", async () => {
+    const owner = await createHost();
+    const member = await createHost();
+    const team = await createTeam(owner);
+    await join(owner, team.id, member);
+    const type = await createTeamEventType(owner, team.id, { hostIds: [owner.id, member.id] });
+    expect((await createWebhook(member, { eventTypeIds: [type.id] })).eventTypeIds).toEqual([type.id]);
+    expect((await api.delete(`/me/teams/${team.id}/members/${member.id}`, { token: member.token })).status).toBe(204);
+    const res = await api.post("/me/webhooks", { url: "https://hooks.example.com/left", eventTypeIds: [type.id] }, { token: member.token });
+    expect(res.status).toBe(400);
+    expect(res.body.details.issues[0].path).toBe("eventTypeIds.0");
+  });
+});
+
 describe("webhooks: who may see them", () => {
   it("answers 404 for another host's webhook on every route, and changes nothing", async () => {
     const owner = await createHost();
@@ -176,6 +257,7 @@ describe("webhooks: who may see them", () => {
     const attempts = [
       () => api.get(`/me/webhooks/${hook.id}`, { token: other.token }),
       () => api.patch(`/me/webhooks/${hook.id}`, { isActive: false }, { token: other.token }),
+      () => api.patch(`/me/webhooks/${hook.id}`, { eventTypeIds: ["evt_unknown"] }, { token: other.token }),
       () => api.delete(`/me/webhooks/${hook.id}`, { token: other.token }),
       () => api.get(`/me/webhooks/${hook.id}/deliveries`, { token: other.token }),
       () => api.post(`/me/webhooks/${hook.id}/test`, undefined, { token: other.token }),
@@ -225,6 +307,8 @@ describe("webhooks: who may see them", () => {
     expect(doc.paths["/api/v1/me/webhooks"].post.security).toEqual([{ bearer: [] }, { session: [] }, { apiKey: ["webhooks:write"] }]);
     expect(doc.paths["/api/v1/public/bookings/{token}.ics"].get.security).toEqual([]);
     expect(doc.components.schemas.WebhookDelivery.properties).toHaveProperty("nextRetryAt");
+    const narrowing = doc.paths["/api/v1/me/webhooks"].post.requestBody.content["application/json"].schema.properties.eventTypeIds;
+    expect(JSON.stringify(narrowing)).toContain("team ones they host");
     // What receivers get is documented too (OpenAPI 3.1 webhooks).
     expect(Object.keys(doc.webhooks)).toEqual([...ALL_EVENTS, "webhook.test"]);
     const created = doc.webhooks["booking.created"].post;

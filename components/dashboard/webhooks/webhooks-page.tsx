@@ -20,7 +20,8 @@ import {
   type WebhookDto,
 } from "@/lib/browser/api-client/webhooks";
 import { momentWhen } from "@/lib/dashboard/when";
-import { AddWebhookForm } from "./add-webhook-form";
+import { useEventTypeChoices, type EventTypeChoices } from "./event-type-choices";
+import { WebhookForm } from "./webhook-form";
 
 // Times in the host's zone (their profile), the same on the server and in the browser.
 const useWhen = () => {
@@ -102,8 +103,18 @@ function Deliveries({ webhook }: { webhook: WebhookDto }) {
   );
 }
 
-function WebhookCard({ webhook }: { webhook: WebhookDto }) {
+/** What a webhook hears of: every event type, or the names of its own (one no longer offered is counted, not named). */
+function heardOf(webhook: WebhookDto, choices: EventTypeChoices): string {
+  if (webhook.eventTypeIds === null) return "All event types";
+  if (choices.status !== "ready") return webhook.eventTypeIds.length === 1 ? "1 event type" : `${webhook.eventTypeIds.length} event types`;
+  const names = webhook.eventTypeIds.flatMap((id) => choices.titles.get(id) ?? []);
+  const gone = webhook.eventTypeIds.length - names.length;
+  return [...names, ...(gone > 0 ? [gone === 1 ? "1 event type no longer yours" : `${gone} event types no longer yours`] : [])].join(", ");
+}
+
+function WebhookCard({ webhook, choices }: { webhook: WebhookDto; choices: EventTypeChoices }) {
   const when = useWhen();
+  const [editing, setEditing] = useState(false);
   const queryClient = useQueryClient();
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -120,11 +131,15 @@ function WebhookCard({ webhook }: { webhook: WebhookDto }) {
         <p className="text-sm text-slate-600">
           {webhook.isActive ? "Active" : webhook.disabledReason ? `Turned off: ${webhook.disabledReason}` : "Paused"} · {webhook.events.join(", ")}
         </p>
+        <p className="text-sm text-slate-600">For bookings of: {heardOf(webhook, choices)}</p>
         {webhook.previousSecretExpiresAt && <p className="text-sm text-slate-600">The previous secret still signs until {when(webhook.previousSecretExpiresAt)}.</p>}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" disabled={!webhook.isActive || test.isPending} onClick={() => test.mutate()}>
           {test.isPending ? "Sending…" : "Send a test event"}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+          Edit
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setShowDeliveries((s) => !s)} aria-expanded={showDeliveries}>
           Deliveries
@@ -144,6 +159,8 @@ function WebhookCard({ webhook }: { webhook: WebhookDto }) {
         {rotate.data && <RevealedSecret secret={rotate.data.secret} note={`Deliveries are signed with both secrets until ${when(rotate.data.previousSecretExpiresAt)}: switch your endpoint to the new one before then.`} />}
         {failure && <Alert tone="error">{failure.message}</Alert>}
       </div>
+      {/* The edit form waits for the event types: its ticks start from the webhook's list as the host may still choose it. */}
+      {editing && (choices.status === "pending" ? <p className="text-sm text-slate-500">Loading your event types…</p> : <WebhookForm webhook={webhook} choices={choices} onDone={() => setEditing(false)} />)}
       {showDeliveries && <Deliveries webhook={webhook} />}
       <ConfirmDialog open={confirmDelete} title="Delete this endpoint?" confirmLabel="Delete endpoint" pending={remove.isPending} onConfirm={() => remove.mutate()} onClose={() => setConfirmDelete(false)}>
         <p className="break-all">{webhook.url} will get no more events, and its delivery log is removed.</p>
@@ -152,9 +169,10 @@ function WebhookCard({ webhook }: { webhook: WebhookDto }) {
   );
 }
 
-/** The host's webhook endpoints: add, reveal the secret once, test, see deliveries, pause, rotate, delete. */
-export function WebhooksPage() {
+/** The host's webhook endpoints: add, reveal the secret once, edit, test, see deliveries, pause, rotate, delete. */
+export function WebhooksPage({ myUserId }: { myUserId: string }) {
   const webhooks = useQuery(webhooksQuery());
+  const choices = useEventTypeChoices(myUserId);
   const [created, setCreated] = useState<CreatedWebhookDto | null>(null);
   return (
     <>
@@ -163,7 +181,7 @@ export function WebhooksPage() {
         retry for about a day until your endpoint answers 2xx.
       </p>
       <div aria-live="polite">{created && <RevealedSecret secret={created.secret} note={`Verify each message to ${created.url} with it.`} />}</div>
-      <AddWebhookForm onCreated={setCreated} />
+      <WebhookForm choices={choices} onCreated={setCreated} />
       <section aria-labelledby="endpoints-heading" className="flex flex-col gap-3">
         <h2 id="endpoints-heading" className="text-lg font-semibold">
           Your endpoints
@@ -177,7 +195,7 @@ export function WebhooksPage() {
         ) : (
           <ul className="flex flex-col gap-3">
             {webhooks.data.map((w) => (
-              <WebhookCard key={w.id} webhook={w} />
+              <WebhookCard key={w.id} webhook={w} choices={choices} />
             ))}
           </ul>
         )}

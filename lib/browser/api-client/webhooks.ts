@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreatedWebhook, Webhook, WebhookDeliveryList, WebhookList } from "@/lib/schemas/webhook";
+import type { CreatedWebhook, CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookDeliveryList, WebhookList } from "@/lib/schemas/webhook";
 import { fetchJson } from "./fetch-json";
 
 // The host's webhooks: the endpoints, each one's deliveries, and what a host does to one.
@@ -23,8 +23,9 @@ export const deliveriesQuery = (id: string, page: number) =>
     queryFn: () => fetchJson<WebhookDeliveryListDto>(`${webhook(id)}/deliveries?page=${page}&limit=10`),
   });
 
-export const createWebhook = (input: { url: string; events: WebhookEvent[] }) => fetchJson<CreatedWebhookDto>("/me/webhooks", { method: "POST", body: input });
-export const updateWebhook = (id: string, change: { url?: string; events?: WebhookEvent[]; isActive?: boolean }) =>
+/** `eventTypeIds`: only bookings of these event types; null or left out, all of them (decisions §18). */
+export const createWebhook = (input: z.input<typeof CreateWebhookBody>) => fetchJson<CreatedWebhookDto>("/me/webhooks", { method: "POST", body: input });
+export const updateWebhook = (id: string, change: z.input<typeof UpdateWebhookBody>) =>
   fetchJson<WebhookDto>(webhook(id), { method: "PATCH", body: change });
 export const deleteWebhook = (id: string) => fetchJson<undefined>(webhook(id), { method: "DELETE" });
 export const testWebhook = (id: string) => fetchJson<{ messageId: string; type: string }>(`${webhook(id)}/test`, { method: "POST" });

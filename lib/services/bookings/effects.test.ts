@@ -221,6 +221,26 @@ describe("loadEffectFacts", () => {
       for (const id of messageIds) expect(id).toMatch(/^msg_/);
     }));
 
+  it("picks a webhook narrowed to event types only for a booking of one of them; null hears of all (decisions §18)", () =>
+    withRollback(async (tx) => {
+      const [ann, ben] = [await insertHost(tx), await insertHost(tx)];
+      const own = await insertEventType(tx, ann!);
+      const { eventType: teamType } = await insertTeam(tx, [ann!, ben!], { schedulingType: "collective" });
+      const ownBooking = await insertBooking(tx, ann!, own, START);
+      const teamBooking = await insertBooking(tx, [ann!, ben!], teamType, START + 2 * HOUR);
+      const all = await insertWebhook(tx, ann!);
+      const ownOnly = await insertWebhook(tx, ann!, { eventTypeIds: [own.id] });
+      const teamOnly = await insertWebhook(tx, ann!, { eventTypeIds: [teamType.id, "evt_deleted_long_ago"] });
+      const benOwnOnly = await insertWebhook(tx, ben!, { eventTypeIds: ["evt_bens_own"] });
+      const benAll = await insertWebhook(tx, ben!);
+
+      const ofOwn = await loadEffectFacts(tx, eventOf("booking.created", ownBooking, [ann!.id], START - 24 * HOUR), START - 24 * HOUR);
+      expect(ofOwn.webhooks.map((w) => w.webhookId).sort()).toEqual([all, ownOnly].sort());
+      const ofTeam = await loadEffectFacts(tx, eventOf("booking.created", teamBooking, [ann!.id, ben!.id], START - 24 * HOUR), START - 24 * HOUR);
+      expect(ofTeam.webhooks.map((w) => w.webhookId).sort()).toEqual([all, teamOnly, benAll].sort());
+      expect(ofTeam.webhooks.map((w) => w.webhookId)).not.toContain(benOwnOnly);
+    }));
+
   it("makes a confirmed booking's reminders, one per reader, those whose moment has not passed; a request gets none", () =>
     withRollback(async (tx) => {
       const host = await insertHost(tx);

@@ -61,7 +61,7 @@ export type EffectFacts = {
   calendarHosts: ReadonlySet<string>;
   /** Read only when the event's messages show a location still awaiting its link: wait for it, or show this location. */
   meetingLink?: MeetingLinkState;
-  /** The active webhooks of the event's hosts that want it, each with the message id chosen for it (the webhook-id header). */
+  /** The active webhooks of the event's hosts that want it (the event, and the booking's event type), each with the message id chosen for it (the webhook-id header). */
   webhooks: { webhookId: string; messageId: string }[];
   /** The booking's reminders and its request's expiry warnings that the event makes due. */
   reminders: NewJob[];
@@ -83,7 +83,7 @@ export async function loadEffectFacts(db: Db, event: BookingEventPayload, now: n
   const calendarHosts = TOLD[event.event].calendars ? await hostsWithCalendarWork(db, event.bookingId, hostIds) : new Set<string>();
   const meetingLink = showsAwaitedLink(event) ? await meetingLinkState(db, event.bookingId, Date.parse(event.occurredAt), now) : undefined;
   if (meetingLink?.wait) return { calendarHosts, meetingLink, webhooks: [], reminders: [], warnings: [] };
-  const webhooks = (await webhooksWanting(db, hostIds, event.event)).map((webhookId) => ({ webhookId, messageId: newId("msg") }));
+  const webhooks = (await webhooksWanting(db, hostIds, event.event, event.bookingId)).map((webhookId) => ({ webhookId, messageId: newId("msg") }));
   const reminders = await remindersAfter(db, event, now);
   const warnings = await expiryWarningsAfter(db, { ...event, hostIds: event.hostIds ?? [event.hostId] }, now);
   return { calendarHosts, meetingLink, webhooks, reminders, warnings };

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { teamMembers, users, type EventTypeRow, type UserRow } from "@/db/schema";
+import { eventTypes, teamMembers, users, type EventTypeRow, type UserRow } from "@/db/schema";
 import { validationError } from "@/lib/errors";
 import { activeMemberIds } from "./store";
 
@@ -36,4 +36,24 @@ export async function hostsToStore(tx: Tx, teamId: string, given: string[] | und
     throw validationError([{ path: "hostIds", message: `Only active members of the team can host; not one: ${strangers.join(", ")}` }]);
   }
   return active.filter((id) => given.includes(id));
+}
+
+/**
+ * Which of `ids` the user hosts: their own personal event types, and team ones that list them
+ * as a host while they are an active member (the same rule as activeHostsOf). Hidden event types
+ * count: their bookings can still be moved and cancelled.
+ */
+export async function eventTypesHostedBy(db: Db | Tx, userId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .leftJoin(teamMembers, and(eq(teamMembers.teamId, eventTypes.teamId), eq(teamMembers.userId, userId), eq(teamMembers.status, "active")))
+    .where(
+      and(
+        inArray(eventTypes.id, ids),
+        or(eq(eventTypes.userId, userId), and(isNotNull(teamMembers.userId), sql`${eventTypes.hostIds} @> jsonb_build_array(${userId}::text)`)),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

@@ -9,7 +9,7 @@ import type { CreateWebhookBody } from "@/lib/schemas/webhook";
 import { seal } from "@/lib/secret-box";
 import { lockName } from "@/lib/store/locks";
 import { newWebhookSecret, WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
-import { assertWebhookTarget } from "./store";
+import { assertSubscribableEventTypes, assertWebhookTarget } from "./store";
 
 export const MAX_WEBHOOKS_PER_HOST = 20;
 
@@ -21,6 +21,7 @@ export async function createWebhook(
   now: number,
 ): Promise<{ webhook: WebhookRow; secret: string }> {
   const url = assertWebhookTarget(input.url);
+  const eventTypeIds = await assertSubscribableEventTypes(db, host, input.eventTypeIds);
   const secret = newWebhookSecret();
   const webhook = await db.transaction(async (tx) => {
     // Creations of one host take turns, so the limit holds under concurrent requests.
@@ -36,6 +37,7 @@ export async function createWebhook(
         userId: host.id,
         url,
         events: input.events,
+        eventTypeIds,
         secretEncrypted: seal(secret, WEBHOOK_SECRET_PURPOSE),
         createdAt: new Date(now),
         updatedAt: new Date(now),

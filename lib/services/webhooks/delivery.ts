@@ -11,16 +11,20 @@ import { WEBHOOK_SECRET_PURPOSE } from "@/lib/webhooks/signing";
 // a message goes to, and the record of each attempt (lib/jobs/webhook-delivery.ts does the HTTP).
 
 // One prepared statement for every host of the event (a team booking's hosts, and any it left).
+// A webhook narrowed to event types (decisions §18) hears of the booking when its event type is
+// listed; a listed id whose event type was deleted never matches, as no booking can have it (a
+// type with bookings is hidden, never deleted), so the list is kept as the host wrote it.
 const WANTING_SQL = `
 select w.id from json_array_elements_text($1::text::json) with ordinality as h(user_id, n)
 join webhooks w on w.user_id = h.user_id
 where w.is_active and w.events @> array[$2::text]
+  and (w.event_type_ids is null or w.event_type_ids @> array[(select b.event_type_id from bookings b where b.id = $3)])
 order by h.n, w.created_at, w.id`;
 
-/** The active webhooks of the hosts `hostIds` that want `event`, by id, each once. */
-export async function webhooksWanting(db: Db, hostIds: string[], event: string): Promise<string[]> {
+/** The active webhooks of the hosts `hostIds` that want `event` of booking `bookingId` (its event type included), by id, each once. */
+export async function webhooksWanting(db: Db, hostIds: string[], event: string, bookingId: string): Promise<string[]> {
   if (hostIds.length === 0) return [];
-  const [rows] = await runStatements(db)<[{ id: string }[]]>([{ text: WANTING_SQL, params: [JSON.stringify(hostIds), event] }]);
+  const [rows] = await runStatements(db)<[{ id: string }[]]>([{ text: WANTING_SQL, params: [JSON.stringify(hostIds), event, bookingId] }]);
   return [...new Set(rows.map((r) => r.id))];
 }
 

@@ -5,9 +5,12 @@ import type { Db } from "@/db";
 import { webhooks, type UserRow, type WebhookRow } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { UpdateWebhookBody } from "@/lib/schemas/webhook";
-import { assertWebhookTarget, getWebhookForHostOrThrow } from "./store";
+import { assertSubscribableEventTypes, assertWebhookTarget, getWebhookForHostOrThrow } from "./store";
 
-/** Changes the URL, the events or whether it is active; turning it on again clears a 410's mark. */
+/**
+ * Changes the URL, the events, the event types (null: all again) or whether it is active; turning
+ * it on again clears a 410's mark.
+ */
 export async function updateWebhook(
   db: Db,
   host: UserRow,
@@ -16,12 +19,16 @@ export async function updateWebhook(
   now: number,
 ): Promise<WebhookRow> {
   const url = input.url === undefined ? undefined : assertWebhookTarget(input.url);
-  if (url === undefined && input.events === undefined && input.isActive === undefined) return getWebhookForHostOrThrow(db, host, id);
+  if (url === undefined && input.events === undefined && input.eventTypeIds === undefined && input.isActive === undefined) return getWebhookForHostOrThrow(db, host, id);
+  // Another host's webhook is a 404 before its event types are judged, as it is without them.
+  if (input.eventTypeIds) await getWebhookForHostOrThrow(db, host, id);
+  const eventTypeIds = input.eventTypeIds === undefined ? undefined : await assertSubscribableEventTypes(db, host, input.eventTypeIds);
   const [row] = await db
     .update(webhooks)
     .set({
       ...(url !== undefined ? { url } : {}),
       ...(input.events !== undefined ? { events: input.events } : {}),
+      ...(eventTypeIds !== undefined ? { eventTypeIds } : {}),
       ...(input.isActive !== undefined ? { isActive: input.isActive, disabledReason: null } : {}),
       updatedAt: new Date(now),
     })
