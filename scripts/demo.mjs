@@ -1,7 +1,7 @@
 // `npm run demo`: with `npm start` running, creates (idempotently) a demo host with a bio, availability,
 // three event types and a few bookings, a second host, and a team of the two with a round-robin
 // and a collective event type and a team booking, through the running service's own API, then
-// prints the logins and the public URLs. The API is the honest path: it is what any client uses, and an
+// prints the logins, the public URLs and an API key (bookings:read) for the README's script. The API is the honest path: it is what any client uses, and an
 // embedded PGlite database admits one process only.
 //
 //   DEMO_URL   the running service (default APP_URL, else http://localhost:$PORT or :3000)
@@ -162,6 +162,8 @@ async function seedTeam(token) {
   return made;
 }
 
+const DEMO_KEY_NAME = "Demo script";
+
 async function main() {
   const token = await signIn(HOST);
   const profile = await call("PATCH", "/me", { token, body: { bio: HOST_BIO } });
@@ -227,6 +229,17 @@ async function main() {
 
   made += await seedTeam(token);
 
+  // An API key for the README's script (decisions §18): bookings:read only. A key is shown once,
+  // so a second run says where to make a new one rather than printing nothing useful.
+  const keys = await call("GET", "/me/api-keys", { token });
+  if (keys.status !== 200) fail("API keys", keys);
+  let apiKeyLine = `  API key     "${DEMO_KEY_NAME}" exists (shown once); make another in Settings → API keys`;
+  if (!keys.body.data.some((k) => k.name === DEMO_KEY_NAME)) {
+    const key = await call("POST", "/me/api-keys", { token, body: { name: DEMO_KEY_NAME, scopes: ["bookings:read"], expiresInDays: 30 } });
+    if (key.status !== 201) fail("an API key", key);
+    apiKeyLine = `  API key     ${key.body.key}  (bookings:read, 30 days; shown this once)\n              curl -H "Authorization: Bearer ${key.body.key}" ${api}/me/bookings`;
+  }
+
   const lines = [
     "",
     "Demo ready.",
@@ -237,6 +250,7 @@ async function main() {
     ...EVENT_TYPES.map((e) => `  Book        ${base}/${HOST.username}/${e.slug}`),
     `  Colleague   email ${COLLEAGUE.email}  password ${COLLEAGUE.password}`,
     `  Team page   ${base}/team/${TEAM.slug}`,
+    apiKeyLine,
     ...TEAM_EVENT_TYPES.map((e) => `  Book team   ${base}/team/${TEAM.slug}/${e.slug}`),
     "",
     `  ${made} new booking(s); ${future.length + made} upcoming in all.`,
