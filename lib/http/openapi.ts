@@ -176,8 +176,10 @@ function operationOf(collector: SchemaCollector, { spec, mount }: Mounted, error
 export function buildOpenApiDocument(handlers: RouteHandler[], serverUrl: string, webhooks: OutgoingWebhook[] = []) {
   const collector = new SchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorRef = { $ref: "#/components/schemas/Error" };
-  collector.components.Error = collector.convert(ErrorBody, "output");
+  // ErrorBody carries its own id ("Error"): converting it files the schema under that name and
+  // answers a $ref to it. Assigning that answer to components.Error, as this once did, made the
+  // component a reference to itself, a document no generator of types could read.
+  const errorRef = collector.convert(ErrorBody, "output") as { $ref: string };
 
   for (const { spec, mount } of handlers) {
     if (!spec || !mount) continue;

@@ -1,17 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { ApiKey, ApiKeyList, ApiScope, CreatedApiKey } from "@/lib/schemas/api-key";
-import { fetchJson } from "./fetch-json";
+import { api, dataOf, type BodyOf, type Schemas } from "./client";
 
 // The account's API keys: made, listed and revoked by the person (a key cannot manage keys).
 
-export type ApiKeyDto = z.output<typeof ApiKey>;
-export type CreatedApiKeyDto = z.output<typeof CreatedApiKey>;
+export type ApiKeyDto = Schemas["ApiKey"];
+export type CreatedApiKeyDto = Schemas["CreatedApiKey"];
 
 export const apiKeyKeys = { all: ["me", "api-keys"] as const };
 
-export const apiKeysQuery = () =>
-  queryOptions({ queryKey: apiKeyKeys.all, queryFn: async () => (await fetchJson<z.output<typeof ApiKeyList>>("/me/api-keys")).data });
+export const apiKeysQuery = () => queryOptions({ queryKey: apiKeyKeys.all, queryFn: async () => (await dataOf(api.GET("/me/api-keys"))).data });
 
-export const createApiKey = (input: { name: string; scopes: ApiScope[]; expiresInDays?: number }) => fetchJson<CreatedApiKeyDto>("/me/api-keys", { method: "POST", body: input });
-export const revokeApiKey = (id: string) => fetchJson<undefined>(`/me/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const createApiKey = (input: BodyOf<"/me/api-keys", "post">) => dataOf(api.POST("/me/api-keys", { body: input }));
+export const revokeApiKey = (keyId: string) => dataOf(api.DELETE("/me/api-keys/{keyId}", { params: { path: { keyId } } }));

@@ -1,17 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { Availability, AvailabilityBody } from "@/lib/schemas/availability";
-import type { CreateScheduleBody, Schedule, ScheduleList, UpdateScheduleBody } from "@/lib/schemas/schedule";
-import { fetchJson } from "./fetch-json";
+import { api, dataOf, type AnswerOf, type BodyOf } from "./client";
 
 // The host's hours, for the availability page: the default schedule (/me/availability, which
 // also holds the notice and window) and the named schedules (decisions §16) event types may offer.
 
-export type AvailabilityDto = z.output<typeof Availability>;
-export type AvailabilityInput = z.input<typeof AvailabilityBody>;
-export type ScheduleDto = z.output<typeof Schedule>;
-export type ScheduleInput = z.input<typeof CreateScheduleBody>;
-export type ScheduleChange = z.input<typeof UpdateScheduleBody>;
+export type AvailabilityDto = AnswerOf<"/me/availability", "get">;
+export type AvailabilityInput = BodyOf<"/me/availability", "put">;
+export type ScheduleDto = AnswerOf<"/me/schedules/{scheduleId}", "get">;
+export type ScheduleInput = BodyOf<"/me/schedules", "post">;
+export type ScheduleChange = BodyOf<"/me/schedules/{scheduleId}", "put">;
 
 export const availabilityKeys = {
   /** The default schedule. */
@@ -19,17 +16,16 @@ export const availabilityKeys = {
   schedules: ["me", "schedules"] as const,
 };
 
-export const availabilityQuery = () =>
-  queryOptions({ queryKey: availabilityKeys.default, queryFn: () => fetchJson<AvailabilityDto>("/me/availability") });
+const schedule = (scheduleId: string) => ({ params: { path: { scheduleId } } });
 
-export const saveAvailability = (input: AvailabilityInput) => fetchJson<AvailabilityDto>("/me/availability", { method: "PUT", body: input });
+export const availabilityQuery = () => queryOptions({ queryKey: availabilityKeys.default, queryFn: () => dataOf(api.GET("/me/availability")) });
 
-export const schedulesQuery = () =>
-  queryOptions({ queryKey: availabilityKeys.schedules, queryFn: async () => (await fetchJson<z.output<typeof ScheduleList>>("/me/schedules")).data });
+export const saveAvailability = (input: AvailabilityInput) => dataOf(api.PUT("/me/availability", { body: input }));
 
-export const createSchedule = (input: ScheduleInput) => fetchJson<ScheduleDto>("/me/schedules", { method: "POST", body: input });
+export const schedulesQuery = () => queryOptions({ queryKey: availabilityKeys.schedules, queryFn: async () => (await dataOf(api.GET("/me/schedules"))).data });
 
-export const saveSchedule = (id: string, change: ScheduleChange) =>
-  fetchJson<ScheduleDto>(`/me/schedules/${encodeURIComponent(id)}`, { method: "PUT", body: change });
+export const createSchedule = (input: ScheduleInput) => dataOf(api.POST("/me/schedules", { body: input }));
 
-export const deleteSchedule = (id: string) => fetchJson<undefined>(`/me/schedules/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const saveSchedule = (id: string, change: ScheduleChange) => dataOf(api.PUT("/me/schedules/{scheduleId}", { ...schedule(id), body: change }));
+
+export const deleteSchedule = (id: string) => dataOf(api.DELETE("/me/schedules/{scheduleId}", schedule(id)));

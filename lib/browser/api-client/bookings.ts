@@ -1,20 +1,18 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { Booking, BookingHistory, BookingList } from "@/lib/schemas/booking";
-import { fetchJson } from "./fetch-json";
+import { api, dataOf, type AnswerOf, type Schemas } from "./client";
 
 // The host's bookings, personal and team ones alike (decisions §15): the list and its filters,
 // each booking's history, and what a host does to one (cancel, move, confirm, decline, no-show).
 
-export type BookingHostDto = { userId: string; username: string; fullName: string };
-export type BookingTeamDto = { id: string; slug: string; name: string };
+export type BookingHostDto = NonNullable<Schemas["Booking"]["hosts"]>[number];
+export type BookingTeamDto = NonNullable<Schemas["Booking"]["team"]>;
 /**
  * A booking; its hosts and team (decisions §15) are optional here, so that an answer from before
  * teams (a tab open across a release) still renders: no hosts is the host alone, no team personal.
  */
-export type BookingDto = Omit<z.output<typeof Booking>, "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
-export type BookingListDto = Omit<z.output<typeof BookingList>, "data"> & { data: BookingDto[] };
-export type BookingHistoryEntryDto = z.output<typeof BookingHistory>["data"][number];
+export type BookingDto = Omit<Schemas["Booking"], "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
+export type BookingListDto = Omit<AnswerOf<"/me/bookings", "get">, "data"> & { data: BookingDto[] };
+export type BookingHistoryEntryDto = Schemas["BookingHistoryEntry"];
 /** status: one status, or several joined by commas ("pending,confirmed"). */
 export type BookingFilter = {
   status?: string;
@@ -32,30 +30,45 @@ export type BookingFilter = {
 /** Every list, and every booking's history, sits under `all`: a change to a booking invalidates it. */
 export const bookingKeys = { all: ["me", "bookings"] as const };
 
+/** A filter as the query string the API reads: text throughout, an empty field left out. */
+const listQuery = ({ noShow, page, limit, ...text }: BookingFilter) => ({
+  status: text.status || undefined,
+  noShow: noShow === undefined ? undefined : noShow ? ("true" as const) : ("false" as const),
+  eventTypeId: text.eventTypeId || undefined,
+  when: text.when,
+  from: text.from || undefined,
+  to: text.to || undefined,
+  q: text.q || undefined,
+  page: page === undefined ? undefined : String(page),
+  limit: limit === undefined ? undefined : String(limit),
+});
+
 export function bookingsQuery(filter: BookingFilter) {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== "") params.set(k, String(v));
   return queryOptions({
     queryKey: [...bookingKeys.all, filter] as const,
-    queryFn: () => fetchJson<BookingListDto>(`/me/bookings?${params}`),
+    queryFn: (): Promise<BookingListDto> => dataOf(api.GET("/me/bookings", { params: { query: listQuery(filter) } })),
   });
 }
 
-const booking = (id: string) => `/me/bookings/${encodeURIComponent(id)}`;
+const booking = (bookingId: string) => ({ params: { path: { bookingId } } });
 
 /** A booking's history, under the bookings' key: every change to a booking refreshes it too. */
 export const bookingHistoryQuery = (id: string) =>
   queryOptions({
     queryKey: [...bookingKeys.all, "history", id] as const,
-    queryFn: async () => (await fetchJson<z.output<typeof BookingHistory>>(`${booking(id)}/history`)).data,
+    queryFn: async () => (await dataOf(api.GET("/me/bookings/{bookingId}/history", booking(id)))).data,
   });
 
-export const cancelBooking = (id: string, reason: string) => fetchJson<BookingDto>(`${booking(id)}/cancel`, { method: "POST", body: reason ? { reason } : {} });
+export const cancelBooking = (id: string, reason: string): Promise<BookingDto> =>
+  dataOf(api.POST("/me/bookings/{bookingId}/cancel", { ...booking(id), body: reason ? { reason } : {} }));
 
-export const rescheduleBooking = (id: string, startTime: string) => fetchJson<BookingDto>(`${booking(id)}/reschedule`, { method: "POST", body: { startTime } });
+export const rescheduleBooking = (id: string, startTime: string): Promise<BookingDto> =>
+  dataOf(api.POST("/me/bookings/{bookingId}/reschedule", { ...booking(id), body: { startTime } }));
 
-export const confirmBooking = (id: string) => fetchJson<BookingDto>(`${booking(id)}/confirm`, { method: "POST" });
+export const confirmBooking = (id: string): Promise<BookingDto> => dataOf(api.POST("/me/bookings/{bookingId}/confirm", booking(id)));
 
-export const declineBooking = (id: string, reason: string) => fetchJson<BookingDto>(`${booking(id)}/decline`, { method: "POST", body: reason ? { reason } : {} });
+export const declineBooking = (id: string, reason: string): Promise<BookingDto> =>
+  dataOf(api.POST("/me/bookings/{bookingId}/decline", { ...booking(id), body: reason ? { reason } : {} }));
 
-export const markNoShow = (id: string, noShow: boolean) => fetchJson<BookingDto>(`${booking(id)}/no-show`, { method: "POST", body: { noShow } });
+export const markNoShow = (id: string, noShow: boolean): Promise<BookingDto> =>
+  dataOf(api.POST("/me/bookings/{bookingId}/no-show", { ...booking(id), body: { noShow } }));

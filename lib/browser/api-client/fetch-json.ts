@@ -45,7 +45,7 @@ export type FetchJsonOptions = {
   prefetched?: Promise<Response>;
 };
 
-function fallbackMessage(status: number): string {
+export function fallbackMessage(status: number): string {
   if (status === 401) return "Your session has ended. Please log in again.";
   if (status === 403) return "You are not allowed to do this.";
   if (status === 404) return "This no longer exists.";
@@ -55,7 +55,7 @@ function fallbackMessage(status: number): string {
   return "The request could not be completed. Please try again.";
 }
 
-function networkMessage(): string {
+export function networkMessage(): string {
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   return offline
     ? "You seem to be offline. Check your internet connection and try again."
@@ -111,7 +111,7 @@ function ownErrorBody(text: string): ErrorBody | undefined {
 }
 
 /** The ApiError for a non-2xx answer whose body was `text`. */
-function errorOf(res: Response, text: string): ApiError {
+export function errorOf(res: Response, text: string): ApiError {
   // A proxy's HTML page or JSON is not written for people: it gets our message instead.
   const own = ownErrorBody(text);
   const details = own && isRecord(own.details) ? own.details : {};
