@@ -45,10 +45,16 @@ test("a host makes a key, a script lists tomorrow's bookings with it, and a revo
   await expect(page.getByText("No keys yet.")).toBeVisible();
   await shoot(page, "api-keys-empty");
 
-  await page.getByLabel("Name").fill("Tomorrow script");
-  // Bookings: read is ticked to begin with; Write would hold it.
-  const bookingsRow = page.getByRole("row", { name: /Bookings/ });
-  await expect(bookingsRow.getByRole("checkbox", { name: /Read/ })).toBeChecked();
+  await page.getByLabel("Name", { exact: true }).fill("Tomorrow script");
+  // Bookings: read is ticked to begin with; ticking Write holds it, unticking lets it go.
+  const read = page.getByRole("checkbox", { name: /^Bookings: Read/ });
+  const write = page.getByRole("checkbox", { name: /^Bookings: Write/ });
+  await expect(read).toBeChecked();
+  await write.check();
+  await expect(read).toBeDisabled();
+  await write.uncheck();
+  await expect(read).toBeEnabled();
+  await expect(read).toBeChecked();
   await page.getByLabel("Expires").selectOption({ label: "In 90 days" });
   await page.getByRole("button", { name: "Make key" }).click();
   await expect(page.getByText("the key is shown only once")).toBeVisible();

@@ -64,16 +64,17 @@ function ScopeRow({ row, scopes, onChange, first, invalid }: { row: (typeof RESO
     onChange(API_SCOPES.filter((s) => next.includes(s)));
   };
   const box = "h-4 w-4";
+  const resourceName = RESOURCE_NAMES[row.resource] ?? row.resource;
   return (
     <tr className="border-t border-slate-100">
       <th scope="row" className="py-2 pr-3 text-left font-medium">
-        {RESOURCE_NAMES[row.resource] ?? row.resource}
+        {resourceName}
       </th>
       <td className="py-2 pr-3">
         <label className="flex items-start gap-2">
           <input ref={first} type="checkbox" className={box} checked={reads} disabled={writes} onChange={(e) => set(row.read, e.target.checked)} aria-invalid={invalid} />
           <span>
-            Read <span className="block text-xs text-slate-500">{SCOPE_WORDS[row.read]}</span>
+            <span className="sr-only">{resourceName}: </span>Read <span className="block text-xs text-slate-500">{SCOPE_WORDS[row.read]}</span>
           </span>
         </label>
       </td>
@@ -82,7 +83,7 @@ function ScopeRow({ row, scopes, onChange, first, invalid }: { row: (typeof RESO
           <label className="flex items-start gap-2">
             <input type="checkbox" className={box} checked={writes} onChange={(e) => set(row.write!, e.target.checked)} aria-invalid={invalid} />
             <span>
-              Write <span className="block text-xs text-slate-500">{SCOPE_WORDS[row.write]}</span>
+              <span className="sr-only">{resourceName}: </span>Write <span className="block text-xs text-slate-500">{SCOPE_WORDS[row.write]}</span>
             </span>
           </label>
         ) : (

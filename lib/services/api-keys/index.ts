@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lte, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db, Tx } from "@/db";
 import { apiKeys, users, type ApiKeyRow, type UserRow } from "@/db/schema";
@@ -94,7 +94,7 @@ export async function authenticateApiKey(db: Db, key: string, now = Date.now()):
       .update(apiKeys)
       .set({ lastUsedAt: new Date(now) })
       // Of several requests at once, one writes.
-      .where(and(eq(apiKeys.id, found.key.id), sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} <= ${new Date(now - LAST_USED_GRANULARITY_MS)})`));
+      .where(and(eq(apiKeys.id, found.key.id), or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, new Date(now - LAST_USED_GRANULARITY_MS)))));
   }
   return { user: found.user, key: { id: found.key.id, scopes: found.key.scopes as ApiScope[] } };
 }
