@@ -18,7 +18,7 @@ const run = promisify(execFile);
 /** The README's script, with the key and the service's address in its environment. */
 async function tomorrowsBookings(site: string, key: string): Promise<{ code: number; out: string }> {
   try {
-    const { stdout } = await run("npx", ["tsx", "examples/tomorrows-bookings.ts"], { env: { ...process.env, BOOKING_URL: site, BOOKING_API_KEY: key }, timeout: 60_000 });
+    const { stdout } = await run("npx", ["tsx", "examples/tomorrows-bookings.mts"], { env: { ...process.env, BOOKING_URL: site, BOOKING_API_KEY: key }, timeout: 60_000 });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -45,7 +45,7 @@ test("a host makes a key, a script lists tomorrow's bookings with it, and a revo
   await expect(page.getByText("No keys yet.")).toBeVisible();
   await shoot(page, "api-keys-empty");
 
-  await page.getByLabel("Name", { exact: true }).fill("Tomorrow script");
+  await page.getByRole("textbox", { name: "Name" }).fill("Tomorrow script");
   // Bookings: read is ticked to begin with; ticking Write holds it, unticking lets it go.
   const read = page.getByRole("checkbox", { name: /^Bookings: Read/ });
   const write = page.getByRole("checkbox", { name: /^Bookings: Write/ });

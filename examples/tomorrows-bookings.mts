@@ -1,4 +1,4 @@
-// Lists tomorrow's bookings with an API key: BOOKING_URL=https://… BOOKING_API_KEY=bk_… npx tsx examples/tomorrows-bookings.ts
+// Lists tomorrow's bookings with an API key: BOOKING_URL=https://… BOOKING_API_KEY=bk_… npx tsx examples/tomorrows-bookings.mts
 import createClient from "openapi-fetch";
 import type { paths } from "../lib/browser/api-client/openapi";
 
