@@ -135,6 +135,9 @@ export function toBooking(b: BookingRow, eventType: { id: string; title: string 
     location: b.location,
     customAnswers: b.customAnswers,
     createdAt: isoUtc(b.createdAt),
+    // With its milliseconds (the API's other times have none): two changes within a second are
+    // two versions a client can tell apart.
+    updatedAt: b.updatedAt.toISOString(),
     cancellationReason: b.cancellationReason,
     cancelledBy: b.cancelledBy,
     previousStartTime: isoUtcOrNull(b.previousStartTime),

@@ -26,10 +26,12 @@ export const JOBS_CHANNEL = "booking_jobs";
  * The insert of new jobs as SQL over one parameter, `$n`: the jobs as JSON (`jobsParam`), each
  * skipped when its dedupeKey is taken. `onlyIf`, a condition in SQL, adds them only when it
  * holds (the worker's settlement adds a job's follow-ups only if it still held the job).
+ * `payload`, SQL over `j.payload`, completes each payload with what only the statement knows (a
+ * new booking's time stamped by the database).
  */
-export function insertJobsSql(n: number, onlyIf = "true"): string {
+export function insertJobsSql(n: number, onlyIf = "true", payload = "j.payload"): string {
   return `insert into outbox_jobs (kind, payload, run_after, dedupe_key)
-  select j.kind, j.payload, j.run_after::timestamptz, j.dedupe_key
+  select j.kind, ${payload}, j.run_after::timestamptz, j.dedupe_key
   from json_to_recordset($${n}::text::json) as j(ord int, kind text, payload jsonb, run_after text, dedupe_key text)
   where ${onlyIf}
   order by j.ord

@@ -16,6 +16,14 @@ const InstantIn = z
   .refine(isInstantInRange, { message: `Must be an instant in the years ${MIN_YEAR}–${MAX_YEAR}` })
   .meta({ description: "ISO 8601 timestamp with an offset", example: "2027-03-15T13:00:00Z" });
 
+/** When a booking last changed, by the database's clock: what the list's walk of changes orders by. */
+const UpdatedAt = z.string().meta({
+  description:
+    "When the booking last changed (made, confirmed, moved, cancelled, marked a no-show, given its meeting link, its guest's data erased), " +
+    "by the database's clock: ISO 8601 UTC with milliseconds. GET /me/bookings?updatedSince= walks the changes by it",
+  example: "2027-03-15T13:00:00.123Z",
+});
+
 export const PublicEventParams = z.object({ username: PathSegment, eventSlug: PathSegment });
 
 export const SlotsQuery = z
@@ -133,6 +141,7 @@ export const CreatedBooking = z
       .array(z.string())
       .optional()
       .meta({ description: "Who the guest meets: the host, the host round robin assigned, or every host of a collective event type" }),
+    updatedAt: UpdatedAt,
   })
   .meta({ id: "CreatedBooking" });
 
@@ -173,6 +182,7 @@ export const Booking = z
     }),
     customAnswers: z.record(z.string(), z.string()),
     createdAt: Timestamp,
+    updatedAt: UpdatedAt,
     cancellationReason: z.string().nullable(),
     cancelledBy: z.enum(cancellers).nullable().meta({ description: "host (cancelled or declined), guest, or system (a request left unconfirmed until its start)" }),
     previousStartTime: Timestamp.nullable(),
@@ -189,6 +199,9 @@ export const Booking = z
 
 /** The longest search of the bookings list: a name or an address fits, a pasted page does not. */
 export const MAX_BOOKING_SEARCH_LENGTH = 200;
+
+/** The list's filters and its page: none of them go with a walk of changes (updatedSince, cursor). */
+const NOT_IN_A_WALK = ["status", "noShow", "eventTypeId", "when", "from", "to", "q", "page"] as const;
 
 export const BookingListQuery = z
   .strictObject({
@@ -215,15 +228,62 @@ export const BookingListQuery = z
       .transform((s) => (s === "" ? undefined : s))
       .optional()
       .meta({ description: "Only the bookings whose guest's name or email contains this text (case-insensitive; % and _ are plain characters)", example: "grace" }),
-    page: QueryInt(1, 100_000, 1),
+    // Optional rather than defaulted, so that a walk can tell a page asked for from none.
+    page: z
+      .string()
+      .regex(/^\d{1,6}$/, "Must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(100_000))
+      .optional()
+      .meta({ description: "The page, from 1 (the default)" }),
     limit: QueryInt(1, 100, 20),
+    updatedSince: InstantIn.optional().meta({
+      description:
+        "Walks the bookings changed at or after this instant instead of listing pages: ordered by updatedAt (then id), " +
+        "answered with pagination {limit, nextCursor}. Follow nextCursor until it is null; a booking changed meanwhile comes again later in the same walk. " +
+        "Takes only limit and cursor (the other filters and page are refused). An instant in the future answers an empty walk",
+      example: "2027-03-15T13:00:00.000Z",
+    }),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, "Must be a nextCursor this list gave")
+      .optional()
+      .meta({ description: "The nextCursor of the walk's last answer: the walk goes on after it (opaque). Takes only limit and updatedSince" }),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "Must not be before from" });
+  .superRefine((q, ctx) => {
+    if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "Must not be before from" });
+    if (q.updatedSince === undefined && q.cursor === undefined) return;
+    for (const field of NOT_IN_A_WALK) {
+      if (q[field] !== undefined) {
+        ctx.addIssue({ code: "custom", path: [field], message: "A walk of changes (updatedSince or cursor) takes only limit: leave out the list's filters and page" });
+      }
+    }
+  });
 
-export const BookingList = z.object({
-  data: z.array(Booking),
-  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
-});
+/** A page of the list by number (without updatedSince and cursor). */
+export const BookingList = z
+  .object({
+    data: z.array(Booking),
+    pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  })
+  .meta({ description: "A page by number (page, limit): by start time" });
+
+/** A step of a walk of changes (with updatedSince or cursor). */
+export const BookingChanges = z
+  .object({
+    data: z.array(Booking),
+    pagination: z.object({
+      limit: z.number().int(),
+      nextCursor: z
+        .string()
+        .nullable()
+        .meta({ description: "Where the walk goes on (pass it as cursor); null at its end: there is nothing after the last booking shown" }),
+    }),
+  })
+  .meta({ description: "A step of a walk of changes (updatedSince or cursor): by updatedAt, then id" });
+
+/** GET /me/bookings answers a page by number, or with updatedSince or cursor a step of a walk of changes. */
+export const BookingPageOrChanges = z.union([BookingList, BookingChanges]);
 
 export const BookingParams = z.object({ bookingId: PathSegment });
 

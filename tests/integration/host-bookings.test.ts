@@ -82,6 +82,8 @@ describe("GET /me/bookings", () => {
       location: "",
       customAnswers: {},
       createdAt: expect.stringMatching(/Z$/),
+      // The database's stamp, as the create's answer had it.
+      updatedAt: made[0].updatedAt,
       cancellationReason: null,
       cancelledBy: null,
       previousStartTime: null,

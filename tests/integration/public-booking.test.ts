@@ -176,6 +176,7 @@ describe("POST /public/{username}/{eventSlug}/bookings", () => {
       confirmationMessage: expect.stringContaining("Intro call with Ada Host"),
       location: "Zoom",
       hostNames: ["Ada Host"],
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     // 09:00 in New York is 19:30 or 18:30 in Kolkata: the message speaks the guest's time.
     expect(res.body.confirmationMessage).toMatch(/(7|6):30 PM/);

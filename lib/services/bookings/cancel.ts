@@ -10,8 +10,8 @@ import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { writeForHosts } from "@/lib/services/host-time/writes";
 import { loadPeopleOf, peopleView } from "./people";
+import { writeBooking } from "./write-booking";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
 
 /** What a cancel is: a plain cancel, or the host declining a request (which only a pending booking can be). */
@@ -20,7 +20,8 @@ type CancelKind = { declined?: boolean; onlyPending?: boolean };
 /**
  * Sets the booking cancelled, if it still is not (a decline and the system's expiry: if it is
  * still pending), and records booking.cancelled and the history entry with it (for every host).
- * Returns the row as it is after, and whether this call cancelled it.
+ * Returns the row as it is after, and whether this call cancelled it. Under the booking locks
+ * of its hosts (writeBooking), as every change of a booking is.
  */
 export async function markCancelled(
   db: Db,
@@ -30,10 +31,8 @@ export async function markCancelled(
   now: number,
   kind: CancelKind = {},
 ): Promise<{ row: BookingRow; changed: boolean }> {
-  const people = await loadPeopleOf(db, booking.id);
-  const { hosts } = people;
-  const hostIds = hosts.length > 0 ? hosts.map((h) => h.userId) : [booking.hostId];
-  return writeForHosts(db, hostIds, async (tx) => {
+  return writeBooking(db, booking.id, async (tx, people) => {
+    const hostIds = people.hosts.length > 0 ? people.hosts.map((h) => h.userId) : [booking.hostId];
     const [row] = await tx
       .update(bookings)
       .set({
@@ -41,7 +40,6 @@ export async function markCancelled(
         cancelledBy: by.actor,
         cancellationReason: reason,
         cancelledAt: new Date(now),
-        updatedAt: new Date(now),
         // The invitation's CANCEL supersedes every REQUEST sent before it.
         sequence: sql`${bookings.sequence} + 1`,
       })

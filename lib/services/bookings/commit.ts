@@ -15,7 +15,10 @@ import type { BookingEventPayload } from "@/lib/outbox/booking-events";
 // guest's token sealed beside it (for the links in later emails), the first entry of its history
 // (created, by the guest), its booking.created event in the outbox (the outbox's own insert,
 // insertJobsSql; announced to idle workers by a NOTIFY that PostgreSQL sends at the commit),
-// and the answer stored under the Idempotency-Key claimed earlier in the same transaction. One
+// and the answer stored under the Idempotency-Key claimed earlier in the same transaction. The
+// booking's updated_at is the database's clock (bookings_stamp, migration 0027), not the one sent:
+// the hosts' rows, the event's data and the stored answer get it here, from the insert (with
+// its milliseconds, as the API shows it: lib/dto.ts), and it is returned for the answer. One
 // statement is one round trip, and it is all or nothing: no booking without its event and its
 // stored answer, whatever happens after.
 const COMMIT_SQL = `
@@ -26,14 +29,14 @@ with booking as (
   values ($1::text, $2::text, $3::text, $4::text, $5::text::timestamptz, $6::text::timestamptz, $7::int, $8::int,
       $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
       $17::int, $18::text::timestamptz, $19::text::timestamptz, $26::text)
-  returning id
+  returning id, updated_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as stamp
 ), hosts as (
-  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status)
-  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz, $4::text
+  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status, changed_at)
+  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz, $4::text, booking.updated_at
   from booking, json_array_elements_text($28::text::json) as h(id)
   returning 1
 ), job as (
-  ${insertJobsSql(20, "exists (select from booking)")}
+  ${insertJobsSql(20, "exists (select from booking)", `jsonb_set(j.payload, '{data,updatedAt}', to_jsonb((select stamp from booking)))`)}
   returning 1
 ), token as (
   insert into booking_guest_tokens (booking_id, sealed_token, created_at)
@@ -44,17 +47,18 @@ with booking as (
   select id, $18::text::timestamptz, 'created', 'guest', '{}'::jsonb from booking
   returning 1
 ), answer as (
-  update idempotency_keys set response_status = $21::int, response_body = $22::text::jsonb
+  update idempotency_keys set response_status = $21::int, response_body = jsonb_set($22::text::jsonb, '{updatedAt}', to_jsonb((select stamp from booking)))
   where scope = $23::text and key = $24::text and exists (select from booking)
   returning 1
 )
 select (select count(*) from job)::int as jobs, (select count(*) from token)::int as tokens, (select count(*) from answer)::int as answers,
   (select count(*) from history)::int as histories,
-  pg_notify($25::text, '')::text as notified
+  pg_notify($25::text, '')::text as notified, booking.stamp
 from booking`;
 
 /**
- * Inserts `row` with its event and stores `answer` for `claim`, inside the booking's transaction.
+ * Inserts `row` with its event and stores `answer` for `claim`, inside the booking's transaction;
+ * returns the booking's updatedAt as stored (the answer's and the event's data's are set to it).
  * An overlapping booking that won a race (23P01) becomes 409 slot_unavailable; an event type
  * deleted meanwhile (23503) 404.
  */
@@ -69,11 +73,12 @@ export async function commitNewBooking(
     claim: Claim;
     answer: StoredResponse;
   },
-): Promise<void> {
+): Promise<{ updatedAt: string }> {
   const { row, event, claim, answer } = args;
-  let written: { jobs: number; tokens: number; answers: number; histories: number } | undefined;
+  type Written = { jobs: number; tokens: number; answers: number; histories: number; stamp: string };
+  let written: Written | undefined;
   try {
-    [[written]] = await runStatements(tx)<[{ jobs: number; tokens: number; answers: number; histories: number }[]]>([
+    [[written]] = await runStatements(tx)<[Written[]]>([
       {
         text: COMMIT_SQL,
         params: [
@@ -116,4 +121,5 @@ export async function commitNewBooking(
   if (written?.jobs !== 1 || written.tokens !== 1 || written.answers !== 1 || written.histories !== 1) {
     throw new Error(`booking ${row.id}: expected one outbox row, one sealed token, one history entry and one stored answer, wrote ${JSON.stringify(written)}`);
   }
+  return { updatedAt: written.stamp };
 }

@@ -5,10 +5,9 @@ import { bookings, type BookingRow, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { wakeJobWorker } from "@/lib/outbox/wake";
 import { hostActor, recordHistory } from "./history";
-import { loadPeopleOf } from "./people";
 import { getBookingForHostOrThrow } from "./store";
+import { writeBooking } from "./write-booking";
 
 /** Confirm and decline answer a request: a pending booking whose start has not come yet. */
 export function assertPending(booking: BookingRow, now: number): void {
@@ -24,16 +23,17 @@ export function assertPending(booking: BookingRow, now: number): void {
  * POST /me/bookings/{id}/confirm: a host (any host of a team booking) confirms a pending request
  * (decisions §16). The time was held already, so nothing of the hosts' slots changes: one
  * conditional update (a concurrent decline or a second confirm finds the booking no longer
- * pending), its history entry and booking.confirmed, in one transaction.
+ * pending), its history entry and booking.confirmed, in one transaction, under the hosts'
+ * booking locks as every change of a booking (write-booking.ts): it changes no blocked time, but
+ * a walk of the hosts' changes (changes.ts) must not pass it.
  */
 export async function confirmBooking(db: Db, host: UserRow, bookingId: string, now: number): Promise<BookingDto> {
   const { booking, eventType } = await getBookingForHostOrThrow(db, host, bookingId);
   assertPending(booking, now);
-  const people = await loadPeopleOf(db, booking.id);
-  const row = await db.transaction(async (tx) => {
+  const { row, people } = await writeBooking(db, booking.id, async (tx, people) => {
     const [updated] = await tx
       .update(bookings)
-      .set({ status: "confirmed", updatedAt: new Date(now) })
+      .set({ status: "confirmed" })
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, "pending")))
       .returning();
     if (!updated) {
@@ -44,8 +44,7 @@ export async function confirmBooking(db: Db, host: UserRow, bookingId: string, n
     await recordHistory(tx, updated.id, "confirmed", hostActor(host), now);
     const dto = toBooking(updated, eventType, people);
     await enqueueBookingEvent(tx, "booking.confirmed", updated, { hostIds: people.hosts.map((h) => h.userId) }, now, dto);
-    return updated;
+    return { row: updated, people };
   });
-  wakeJobWorker();
   return toBooking(row, eventType, people);
 }

@@ -19,7 +19,7 @@ import { open } from "@/lib/secret-box";
 import { isoUtc } from "@/lib/time/instants";
 import { commitNewBooking } from "./commit";
 import { newBookingRow } from "./row";
-import { hashCancelToken, slotUnavailable } from "./store";
+import { bookingCreatedAt, hashCancelToken, slotUnavailable } from "./store";
 import { admitGuestBooking, readGuestWindowLocked } from "./guest-limit";
 import { writeForHosts } from "@/lib/services/host-time/writes";
 import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type Claim, type StoredResponse } from "@/lib/store/idempotency";
@@ -73,7 +73,8 @@ async function answerOf(db: Db, stored: unknown): Promise<CreatedBookingDto> {
   const token = sealedCancelToken === undefined ? await guestTokenOf(db, rest.id) : open(sealedCancelToken, TOKEN_PURPOSE);
   // A token that no longer opens (the key was replaced) or is no longer kept cannot be shown again.
   if (token === undefined) throw new AppError("conflict", "This booking was made, but its answer can no longer be replayed", { bookingId: rest.id });
-  return { ...rest, ...guestLinks(token) };
+  // Answers stored before updatedAt (at most a day old) lack it: their booking was stamped with its creation time then.
+  return { ...rest, updatedAt: rest.updatedAt || (await bookingCreatedAt(db, rest.id)), ...guestLinks(token) };
 }
 
 /** The answers as stored (lib/question-answers.ts), or 400 with every issue at its question. */
@@ -210,15 +211,16 @@ async function bookUnderLocks(tx: Tx, req: TargetedRequest): Promise<CreateBooki
   const assigned = assignHosts(eventType, hosts, hostsFreeAt(hosts, eventType, schedules, start, req.now), stats);
   if (!assigned) throw slotUnavailable();
   const { token, row, answer, bookedHosts } = await decideBooking(tx, req, assigned);
-  await commitNewBooking(tx, {
+  const { updatedAt } = await commitNewBooking(tx, {
     row,
     coHostIds: assigned.coHosts.map((h) => h.id),
     event: createdEvent(row, req.target, bookedHosts, req.now),
     sealedGuestToken: sealGuestToken(token),
     claim: req.claim,
-    answer: { status: 201, body: answer satisfies StoredAnswer },
+    // Stored with the updatedAt the database stamps (commit.ts); the placeholder never shows.
+    answer: { status: 201, body: { ...answer, updatedAt: "" } satisfies StoredAnswer },
   });
-  return { booking: { ...answer, ...guestLinks(token) }, replayed: false };
+  return { booking: { ...answer, updatedAt, ...guestLinks(token) }, replayed: false };
 }
 
 type Assigned = NonNullable<ReturnType<typeof assignHosts>>;
@@ -246,7 +248,7 @@ async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned) {
     now,
   });
   const pending = row.status === "pending";
-  const answer: Answer = {
+  const answer: Omit<Answer, "updatedAt"> = {
     id: row.id,
     status: row.status,
     startTime: isoUtc(row.startTime),

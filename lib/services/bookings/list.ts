@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } f
 import type { z } from "zod";
 import type { Db } from "@/db";
 import { bookingHosts, bookings, eventTypes, hostBookingCounts, type UserRow } from "@/db/schema";
+import { listBookingChanges, type BookingChangesPage } from "./changes";
 import { guestMatches } from "./guest-search";
 import { loadBookingPeople } from "./people";
 import { toBooking, type BookingDto } from "@/lib/dto";
@@ -50,8 +51,21 @@ function entries(onHost: (SQL | undefined)[], ofBooking: SQL[]): SQL | undefined
 }
 
 /**
- * GET /me/bookings: the bookings the host hosts (personal and team), by start time; from/to are
- * dates in the host's zone; q finds a guest by a part of their name or email.
+ * GET /me/bookings: a page of the host's bookings by number (listBookingPage), or with
+ * updatedSince or a cursor a step of the walk of the host's changes (changes.ts).
+ */
+export async function listBookings(db: Db, host: UserRow, query: ListQuery, now: number = Date.now()): Promise<BookingPage | BookingChangesPage> {
+  // With updatedSince or a cursor, the list is a walk of changes instead (changes.ts); the
+  // schema has refused the filters and page beside them.
+  if (query.updatedSince !== undefined || query.cursor !== undefined) return listBookingChanges(db, host, query);
+  return listBookingPage(db, host, query, now);
+}
+
+export type BookingPage = { data: BookingDto[]; pagination: { page: number; limit: number; total: number } };
+
+/**
+ * A page of GET /me/bookings: the bookings the host hosts (personal and team), by start time;
+ * from/to are dates in the host's zone; q finds a guest by a part of their name or email.
  *
  * The host's rows of booking_hosts carry each booking's start, indexed by (host, start, booking):
  * the list is read in that index's order, so its cost does not grow with the host's past. The
@@ -75,15 +89,11 @@ function entries(onHost: (SQL | undefined)[], ofBooking: SQL[]): SQL | undefined
  *   bookings): bounded by the question, not by the history (a search alone reads each entry's
  *   booking by its key, as the event-type filter does).
  */
-export async function listBookings(
-  db: Db,
-  host: UserRow,
-  query: ListQuery,
-  now: number = Date.now(),
-): Promise<{ data: BookingDto[]; pagination: { page: number; limit: number; total: number } }> {
+export async function listBookingPage(db: Db, host: UserRow, query: ListQuery, now: number = Date.now()): Promise<BookingPage> {
+  const pageNo = query.page ?? 1;
   const { onHostRow, onBooking, byStatus, startedSinceLongest, notEnded, descending } = selectionOf(host, query, now);
   const order = descending ? [desc(bookingHosts.startTime), desc(bookingHosts.bookingId)] : [asc(bookingHosts.startTime), asc(bookingHosts.bookingId)];
-  const offset = (query.page - 1) * query.limit;
+  const offset = (pageNo - 1) * query.limit;
   const counted = (where: SQL | undefined) => db.select({ total: count() }).from(bookingHosts).where(where);
 
   // The total, exact, by the cheapest way the filters allow (see above).
@@ -117,7 +127,7 @@ export async function listBookings(
   const people = await loadBookingPeople(db, rows.map((r) => r.booking.id));
   return {
     data: rows.map((r) => toBooking(r.booking, r.eventType, people.get(r.booking.id)!)),
-    pagination: { page: query.page, limit: query.limit, total: answer?.total ?? 0 },
+    pagination: { page: pageNo, limit: query.limit, total: answer?.total ?? 0 },
   };
 }
 

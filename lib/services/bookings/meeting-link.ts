@@ -6,6 +6,7 @@ import { bookingCalendarEvents, bookings, calendarConnections, calendars } from 
 import { getConfig } from "@/lib/config";
 import { awaitsMeetingLink, fillMeetingTemplate } from "@/lib/meeting-location";
 import { recordHistory, SYSTEM } from "./history";
+import { writeBooking } from "./write-booking";
 
 // Meeting links (decisions §17). A booking of a `video` event type keeps the location `video`
 // until its link is known, then the link itself:
@@ -65,12 +66,13 @@ export async function initialLocation(tx: Tx, location: string, hostId: string, 
 /**
  * Stores a booking's meeting link, once: only while its location still awaits one (a link the
  * guest was already sent is never replaced). Written to the booking's history. True if stored.
+ * Under the hosts' booking locks, as every change of a booking (write-booking.ts).
  */
 export async function storeMeetingLink(db: Db, bookingId: string, url: string, now: number, source: "provider" | "template"): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writeBooking(db, bookingId, async (tx) => {
     const updated = await tx
       .update(bookings)
-      .set({ location: url, updatedAt: new Date(now) })
+      .set({ location: url })
       .where(and(eq(bookings.id, bookingId), sql`lower(trim(${bookings.location})) = 'video'`))
       .returning({ id: bookings.id });
     if (updated.length === 0) return false;

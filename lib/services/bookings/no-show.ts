@@ -5,10 +5,10 @@ import { bookings, type BookingRow, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { wakeJobWorker } from "@/lib/outbox/wake";
 import { hostActor, recordHistory } from "./history";
-import { loadPeopleOf, peopleView } from "./people";
+import { peopleView } from "./people";
 import { getBookingForHostOrThrow } from "./store";
+import { writeBooking } from "./write-booking";
 
 /** A no-show is marked on a confirmed booking whose start has passed (decisions §16). */
 function assertMarkable(booking: BookingRow, now: number): void {
@@ -23,29 +23,28 @@ function assertMarkable(booking: BookingRow, now: number): void {
 /**
  * POST /me/bookings/{id}/no-show {noShow}: a host marks the guest as not having come, or takes
  * the mark back. A change writes its history entry and booking.no_show_updated (webhooks only);
- * setting the value it already has changes nothing and tells no one.
+ * setting the value it already has changes nothing and tells no one. Under the hosts' booking
+ * locks, as every change of a booking (write-booking.ts).
  */
 export async function setNoShow(db: Db, host: UserRow, bookingId: string, noShow: boolean, now: number): Promise<BookingDto> {
   const { booking, eventType } = await getBookingForHostOrThrow(db, host, bookingId);
   assertMarkable(booking, now);
-  const people = await loadPeopleOf(db, booking.id);
-  const row = await db.transaction(async (tx) => {
+  const { row, people } = await writeBooking(db, booking.id, async (tx, people) => {
     const [updated] = await tx
       .update(bookings)
-      .set({ noShow, updatedAt: new Date(now) })
+      .set({ noShow })
       .where(and(eq(bookings.id, booking.id), eq(bookings.status, "confirmed"), eq(bookings.noShow, !noShow)))
       .returning();
     const [current] = updated ? [updated] : await tx.select().from(bookings).where(eq(bookings.id, booking.id));
     assertMarkable(current!, now); // cancelled a moment ago
-    if (!updated) return current!;
+    if (!updated) return { row: current!, people };
     await recordHistory(tx, updated.id, "no_show", hostActor(host), now, { noShow });
     await enqueueBookingEvent(tx, "booking.no_show_updated", updated, { hostIds: people.hosts.map((h) => h.userId) }, now, {
       bookingId: updated.id,
       noShow,
       ...peopleView(people),
     });
-    return updated;
+    return { row: updated, people };
   });
-  wakeJobWorker();
   return toBooking(row, eventType, people);
 }

@@ -69,7 +69,6 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
       hostId: assigned.primary.id,
       ...bookingTimes(eventType, start),
       previousStartTime: booking.startTime,
-      updatedAt: new Date(now),
       // The calendar invitation's SEQUENCE: the moved event replaces the one calendars hold.
       sequence: booking.sequence + 1,
     })
@@ -94,26 +93,40 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
   return toBooking(row!, eventType, people);
 }
 
-/** The booking's move under the locks of everyone who may host it, read again under them. */
+/**
+ * The booking's move under the locks of everyone who may host it, read again under them. Another
+ * move may have given it to a host outside those locks meanwhile: then the transaction ends
+ * without a write and the move runs again under the locks of the hosts it found (every change of
+ * a booking holds all its hosts' locks: write-booking.ts).
+ */
 async function moveUnderLocks(db: Db, booking: BookingRow, start: number, now: number, by: Mover): Promise<BookingDto> {
   assertModifiable(booking, now);
   const plan = await planMove(db, booking);
   const roundRobin = plan.eventType.schedulingType === "round_robin";
   // The same check at booking as a new booking's, before the locks (decisions §17).
   await refuseIfCalendarsBusy(db, { eventType: plan.eventType, hostIds: (roundRobin ? plan.candidates : plan.current).map((h) => h.id), start, now });
-  return writeForHosts(
-    db,
-    plan.candidates.map((h) => h.id),
-    async (tx) => {
-      // Read again under the locks: a cancel or another move may have come first.
-      const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
-      if (!fresh) throw notFound("Booking");
-      // Another move may have changed its hosts meanwhile: plan again from what is true now.
-      const replanned = fresh.hostId === booking.hostId ? plan : await planMove(tx, fresh);
-      return moveBooking(tx, fresh, replanned, start, now, by);
-    },
-    { lockBookings: true },
-  );
+  let hostIds = plan.candidates.map((h) => h.id);
+  for (let attempt = 1; ; attempt++) {
+    const locked = new Set(hostIds);
+    const done = await writeForHosts(
+      db,
+      hostIds,
+      async (tx) => {
+        // Read again under the locks: a cancel or another move may have come first.
+        const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).for("update");
+        if (!fresh) throw notFound("Booking");
+        // Another move may have changed its hosts meanwhile: plan again from what is true now.
+        const replanned = fresh.hostId === booking.hostId ? plan : await planMove(tx, fresh);
+        const unlocked = replanned.candidates.filter((h) => !locked.has(h.id)).map((h) => h.id);
+        if (unlocked.length > 0) return { done: false as const, again: unlocked };
+        return { done: true as const, moved: await moveBooking(tx, fresh, replanned, start, now, by) };
+      },
+      { lockBookings: true },
+    );
+    if (done.done) return done.moved;
+    if (attempt >= 5) throw new Error(`booking ${booking.id}: its hosts kept changing while being locked`);
+    hostIds = [...hostIds, ...done.again];
+  }
 }
 
 /** POST /me/bookings/{id}/reschedule: a host (any host of a team booking) moves an upcoming booking. */

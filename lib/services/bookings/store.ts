@@ -40,6 +40,12 @@ export async function insertBookingOrConflict(tx: Tx, values: typeof bookings.$i
   }
 }
 
+/** When a booking was made, ISO with milliseconds ("" when it is gone). */
+export async function bookingCreatedAt(db: Db, bookingId: string): Promise<string> {
+  const [row] = await db.select({ createdAt: bookings.createdAt }).from(bookings).where(eq(bookings.id, bookingId));
+  return row ? row.createdAt.toISOString() : "";
+}
+
 /** The bookings a user hosts, in whichever role (booking_hosts): personal, round-robin or collective. */
 export function hostedBy(userId: string): SQL {
   return sql`exists (select 1 from ${bookingHosts} where ${bookingHosts.bookingId} = ${bookings.id} and ${bookingHosts.userId} = ${userId})`;
