@@ -11,7 +11,8 @@ export type BookingTeamDto = NonNullable<Schemas["Booking"]["team"]>;
  * teams (a tab open across a release) still renders: no hosts is the host alone, no team personal.
  */
 export type BookingDto = Omit<Schemas["Booking"], "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
-export type BookingListDto = Omit<AnswerOf<"/me/bookings", "get">, "data"> & { data: BookingDto[] };
+/** A page of the list as the dashboard asks for it: by number (it never walks changes, which answer a cursor instead). */
+export type BookingListDto = { data: BookingDto[]; pagination: Extract<AnswerOf<"/me/bookings", "get">["pagination"], { total: number }> };
 export type BookingHistoryEntryDto = Schemas["BookingHistoryEntry"];
 /** status: one status, or several joined by commas ("pending,confirmed"). */
 export type BookingFilter = {
@@ -46,7 +47,7 @@ const listQuery = ({ noShow, page, limit, ...text }: BookingFilter) => ({
 export function bookingsQuery(filter: BookingFilter) {
   return queryOptions({
     queryKey: [...bookingKeys.all, filter] as const,
-    queryFn: (): Promise<BookingListDto> => dataOf(api.GET("/me/bookings", { params: { query: listQuery(filter) } })),
+    queryFn: async (): Promise<BookingListDto> => (await dataOf(api.GET("/me/bookings", { params: { query: listQuery(filter) } }))) as BookingListDto,
   });
 }
 

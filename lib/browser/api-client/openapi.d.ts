@@ -310,7 +310,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bookings (status, from/to dates in the host's timezone, page, limit ≤ 100) */
+        /** List bookings (status, from/to dates in the host's timezone, page, limit ≤ 100), or walk their changes (updatedSince, cursor) */
         get: operations["getApiV1MeBookings"];
         put?: never;
         post?: never;
@@ -1904,6 +1904,11 @@ export interface components {
              * @example 2027-03-15T13:00:00Z
              */
             createdAt: string;
+            /**
+             * @description When the booking last changed (made, confirmed, moved, cancelled, marked a no-show, given its meeting link, its guest's data erased), by the database's clock: ISO 8601 UTC with milliseconds. GET /me/bookings?updatedSince= walks the changes by it
+             * @example 2027-03-15T13:00:00.123Z
+             */
+            updatedAt: string;
             cancellationReason: string | null;
             /** @description host (cancelled or declined), guest, or system (a request left unconfirmed until its start) */
             cancelledBy: ("host" | "guest" | "system") | null;
@@ -2119,6 +2124,11 @@ export interface components {
                  * @example 2027-03-15T13:00:00Z
                  */
                 createdAt: string;
+                /**
+                 * @description When the booking last changed (made, confirmed, moved, cancelled, marked a no-show, given its meeting link, its guest's data erased), by the database's clock: ISO 8601 UTC with milliseconds. GET /me/bookings?updatedSince= walks the changes by it
+                 * @example 2027-03-15T13:00:00.123Z
+                 */
+                updatedAt: string;
                 cancellationReason: string | null;
                 /** @description host (cancelled or declined), guest, or system (a request left unconfirmed until its start) */
                 cancelledBy: ("host" | "guest" | "system") | null;
@@ -2213,6 +2223,11 @@ export interface components {
             location?: string;
             /** @description Who the guest meets: the host, the host round robin assigned, or every host of a collective event type */
             hostNames?: string[];
+            /**
+             * @description When the booking last changed (made, confirmed, moved, cancelled, marked a no-show, given its meeting link, its guest's data erased), by the database's clock: ISO 8601 UTC with milliseconds. GET /me/bookings?updatedSince= walks the changes by it
+             * @example 2027-03-15T13:00:00.123Z
+             */
+            updatedAt: string;
         };
         SocialPageDescriptor: {
             version: number;
@@ -4426,6 +4441,8 @@ export interface operations {
                 q?: string;
                 page?: string;
                 limit?: string;
+                updatedSince?: string;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4433,7 +4450,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of bookings, ascending by start time */
+            /** @description One page of bookings, ascending by start time, with pagination {page, limit, total}; with updatedSince or cursor, one step of the walk of changes, ascending by updatedAt then id, with pagination {limit, nextCursor} */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4445,6 +4462,13 @@ export interface operations {
                             page: number;
                             limit: number;
                             total: number;
+                        };
+                    } | {
+                        data: components["schemas"]["Booking"][];
+                        pagination: {
+                            limit: number;
+                            /** @description Where the walk goes on (pass it as cursor); null at its end: there is nothing after the last booking shown */
+                            nextCursor: string | null;
                         };
                     };
                 };
