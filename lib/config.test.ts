@@ -91,6 +91,7 @@ describe("parseConfig", () => {
       bookings: { limit: 30, windowSeconds: 600 },
       login: { limit: 100, windowSeconds: 900 },
       slots: { limit: 60, windowSeconds: 60 },
+      api: { limit: 600, windowSeconds: 60 },
     });
     expect(
       parseConfig({ DATA_DIR: dir(), LIMIT_REGISTER: "off", LIMIT_BOOKINGS_PER_ADDRESS: " 5 / 45s ", LIMIT_LOGIN: "500/1h", LIMIT_SLOTS_PER_ADDRESS: "1000/1m" }).addressLimits,
@@ -99,6 +100,7 @@ describe("parseConfig", () => {
       bookings: { limit: 5, windowSeconds: 45 },
       login: { limit: 500, windowSeconds: 3600 },
       slots: { limit: 1000, windowSeconds: 60 },
+      api: { limit: 600, windowSeconds: 60 },
     });
     expect(parseConfig({ DATA_DIR: dir(), LIMIT_LOGIN: "OFF" }).addressLimits.login).toBeUndefined();
   });
