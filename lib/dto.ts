@@ -45,6 +45,8 @@ function eventTypeFields(e: EventTypeRow) {
     reminders: e.reminders,
     minNoticeHours: e.minNoticeHours,
     maxAdvanceDays: e.maxAdvanceDays,
+    seats: e.seats,
+    recurrence: e.recurrence,
   };
 }
 
@@ -103,6 +105,10 @@ export function toTeamEventType(e: EventTypeRow, teamSlug: string) {
 export type BookingPeopleView = {
   hosts: { userId: string; username: string; fullName: string }[];
   team: { id: string; slug: string; name: string } | null;
+  /** A seat's start (decisions §19); absent or null: not a seat. */
+  seat?: { taken: number; max: number } | null;
+  /** A recurring booking's series; absent or null: a single booking. */
+  series?: { id: string; occurrences: { id: string; startTime: string; endTime: string; status: BookingRow["status"] }[] } | null;
 };
 
 /** A host as a guest's booking page shows them (personal or one of a team's). */
@@ -119,6 +125,9 @@ export function toPublicEventType(e: EventTypeRow) {
     location: e.location,
     description: e.description,
     customQuestions: e.customQuestions,
+    // Shown only where set, so a plain event type's answer is as it always was.
+    ...(e.seats ? { seats: e.seats } : {}),
+    ...(e.recurrence ? { recurrence: e.recurrence } : {}),
   };
 }
 
@@ -144,6 +153,8 @@ export function toBooking(b: BookingRow, eventType: { id: string; title: string 
     noShow: b.noShow,
     hosts: people.hosts.map(({ userId, username, fullName }) => ({ userId, username, fullName })),
     team: people.team && { id: people.team.id, slug: people.team.slug, name: people.team.name },
+    seat: people.seat ?? null,
+    series: people.series ?? null,
   };
 }
 

@@ -32,6 +32,8 @@ export const bookingHosts = pgTable(
      * The booking's updatedAt, kept here by the same triggers: a host's changes are walked in this
      * order from the index alone (GET /me/bookings?updatedSince=…, lib/services/bookings/changes.ts).
      */
+    /** The booking's seat key (bookings.seat_key): rows of one seated start may overlap each other (migration 0028). */
+    seatKey: text("seat_key"),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

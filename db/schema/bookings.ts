@@ -42,6 +42,15 @@ export const bookings = pgTable(
     noShow: boolean("no_show").notNull().default(false),
     /** iCalendar SEQUENCE of the booking's invitation: +1 on every reschedule and on cancel. */
     sequence: integer("sequence").notNull().default(0),
+    /**
+     * A seat of a seated start (decisions §19): `<event type id>@<start>`, shared by every guest of
+     * that start; null for a booking that holds its time alone. booking_hosts copies it: its
+     * exclusion constraint lets only bookings of the same seated start overlap, and seat_counts
+     * (migration 0028) keeps the seats taken within the event type's max.
+     */
+    seatKey: text("seat_key"),
+    /** The series a recurring booking belongs to (`ser_…`); null for a single booking. */
+    seriesId: text("series_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +60,11 @@ export const bookings = pgTable(
     // The housekeeping sweep finds requests whose start passed unconfirmed (lib/services/bookings/expire.ts).
     index("bookings_pending_start_idx").on(t.startTime).where(sql`${t.status} = 'pending'`),
     uniqueIndex("bookings_cancel_token_hash_key").on(t.cancelTokenHash),
+    // The same guest cannot take two seats of one start.
+    uniqueIndex("bookings_seat_guest_key")
+      .on(t.seatKey, sql`lower(${t.guestEmail})`)
+      .where(sql`${t.seatKey} is not null and ${t.status} <> 'cancelled'`),
+    index("bookings_series_idx").on(t.seriesId, t.startTime).where(sql`${t.seriesId} is not null`),
     // The guest-email booking limit counts an email's bookings of the last hour.
     index("bookings_guest_email_created_idx").on(sql`lower(${t.guestEmail})`, t.createdAt),
     check("bookings_times_chk", sql`${t.startTime} < ${t.endTime}`),

@@ -32,6 +32,10 @@ export const reminderRecipients = ["guest", "host", "both"] as const;
 export type Reminder = { minutesBefore: number; to: (typeof reminderRecipients)[number] };
 /** Bookings of an event type per host: per local day and per ISO week (decisions §16). */
 export type BookingLimits = { perDay?: number; perWeek?: number };
+/** A seated event type (decisions §19): up to `max` guests share one start, each with a booking of their own. */
+export type Seats = { max: number; showRemaining: boolean };
+/** A recurring event type (decisions §19): a guest books up to `maxOccurrences` starts, `everyWeeks` apart. */
+export type Recurrence = { everyWeeks: number; maxOccurrences: number };
 
 // The outbound-calling service's agents, and a call's life.
 export const callAgents = ["reminder", "followup"] as const;

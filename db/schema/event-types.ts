@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { BookingLimits, CustomQuestion, Reminder } from "./enums";
+import type { BookingLimits, CustomQuestion, Recurrence, Reminder, Seats } from "./enums";
 import { schedules } from "./schedules";
 import { teams } from "./teams";
 import { users } from "./users";
@@ -40,6 +40,10 @@ export const eventTypes = pgTable(
     /** Whose hours a personal event type's slots are made of; null: the host's default schedule. A schedule in use cannot be deleted (the key refuses it). */
     scheduleId: text("schedule_id").references(() => schedules.id),
     maxAdvanceDays: integer("max_advance_days"),
+    /** Group sessions: so many guests per start, each a booking of their own; null: one guest per start (decisions §19). */
+    seats: jsonb("seats").$type<Seats>(),
+    /** Regular sessions: a guest may book a weekly series; null: one start per booking (decisions §19). */
+    recurrence: jsonb("recurrence").$type<Recurrence>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,3 +25,4 @@ export * from "./booking-history";
 export * from "./calendar-push-channels";
 export * from "./host-booking-counts";
 export * from "./api-keys";
+export * from "./seat-counts";

@@ -260,6 +260,8 @@ function storedEventType() {
     minNoticeHours: null,
     maxAdvanceDays: null,
     scheduleId: null,
+    seats: null,
+    recurrence: null,
     publicUrl: "http://localhost/team/sales/demo",
     createdAt: "2026-11-27T00:00:00.000Z",
   };

@@ -37,7 +37,13 @@ export const SlotsQuery = z
   });
 
 export const Slot = z
-  .object({ startTime: Timestamp, endTime: Timestamp, displayStart: z.string(), displayEnd: z.string() })
+  .object({
+    startTime: Timestamp,
+    endTime: Timestamp,
+    displayStart: z.string(),
+    displayEnd: z.string(),
+    seatsRemaining: z.number().int().optional().meta({ description: "A seated event type with `seats.showRemaining`: the seats still free at this start" }),
+  })
   .meta({ id: "Slot" });
 
 export const SlotList = z.object({ timezone: z.string(), slots: z.array(Slot) });
@@ -51,6 +57,11 @@ export const PublicEventPage = z.object({
     location: z.string(),
     description: z.string(),
     customQuestions: z.array(QuestionOut),
+    seats: z.object({ max: z.number().int(), showRemaining: z.boolean() }).optional().meta({ description: "Group sessions: guests per start; absent: one" }),
+    recurrence: z
+      .object({ everyWeeks: z.number().int(), maxOccurrences: z.number().int() })
+      .optional()
+      .meta({ description: "A weekly series the guest may book (the booking's `occurrences`); absent: none" }),
   }),
 });
 
@@ -118,7 +129,33 @@ export const CreateBookingBody = z.strictObject({
         "allowed for optional questions only. Refused answers come back as 400 validation_error issues at customAnswers.<id>.",
     }),
   guestLanguage: GuestLanguage.optional(),
+  occurrences: z
+    .number()
+    .int("Must be a whole number")
+    .min(1, "Must be at least 1")
+    .max(24, "Must be at most 24")
+    .default(1)
+    .meta({
+      description:
+        "A recurring event type (decisions §19): how many occurrences to book, `recurrence.everyWeeks` apart at the same wall-clock time in the host's zone, " +
+        "from 1 to `recurrence.maxOccurrences`. All or nothing: 409 slot_unavailable with `details.unavailable` (the starts that are not free)",
+    }),
 });
+
+/** A seat of a seated start (decisions §19): the seats taken now and how many there are. */
+export const BookingSeat = z
+  .object({ taken: z.number().int(), max: z.number().int() })
+  .nullable()
+  .meta({ id: "BookingSeat", description: "A seated event type's booking: its start's seats taken (non-cancelled bookings) and its event type's max; null otherwise" });
+
+/** The series a recurring booking belongs to, with every occurrence (decisions §19). */
+export const BookingSeries = z
+  .object({
+    id: z.string(),
+    occurrences: z.array(z.object({ id: z.string(), startTime: Timestamp, endTime: Timestamp, status: z.enum(bookingStatuses) })),
+  })
+  .nullable()
+  .meta({ id: "BookingSeries", description: "A recurring booking's series: its id (ser_…) and every occurrence in order of start; null for a single booking" });
 
 export const CreatedBooking = z
   .object({
@@ -142,6 +179,8 @@ export const CreatedBooking = z
       .optional()
       .meta({ description: "Who the guest meets: the host, the host round robin assigned, or every host of a collective event type" }),
     updatedAt: UpdatedAt,
+    seat: BookingSeat.optional(),
+    series: BookingSeries.optional(),
   })
   .meta({ id: "CreatedBooking" });
 
@@ -150,6 +189,7 @@ export const GuestIcsParams = z.object({ token: PathSegment.meta({ description: 
 export const GuestCancelBody = z.strictObject({
   token: Text.min(1).max(200),
   reason: Text.trim().max(500).optional().meta({ description: "Why the guest cancels: told to the host, kept as cancellationReason" }),
+  scope: z.lazy(() => CancelScope),
 });
 
 export const GuestRescheduleBody = z.strictObject({ token: Text.min(1).max(200), startTime: InstantIn });
@@ -194,6 +234,8 @@ export const Booking = z
       .object({ id: z.string(), slug: z.string(), name: z.string() })
       .nullable()
       .meta({ description: "The team of a team event type's booking; null for a personal booking" }),
+    seat: BookingSeat,
+    series: BookingSeries,
   })
   .meta({ id: "Booking" });
 
@@ -313,6 +355,12 @@ export const BookingHistoryEntry = z
 
 export const BookingHistory = z.object({ data: z.array(BookingHistoryEntry) });
 
-export const HostCancelBody = z.strictObject({ reason: Text.trim().max(1000).optional() });
+/** How much of a series a cancel takes (decisions §19); a booking outside a series is only itself. */
+export const CancelScope = z
+  .enum(["this", "following"])
+  .default("this")
+  .meta({ description: "A series' occurrence: `this` one only, or it and every `following` occurrence that has not started; ignored for a single booking" });
+
+export const HostCancelBody = z.strictObject({ reason: Text.trim().max(1000).optional(), scope: CancelScope });
 
 export const RescheduleBody = z.strictObject({ startTime: InstantIn });

@@ -118,6 +118,28 @@ const fields = {
   scheduleId: PathSegment.nullable().meta({
     description: "Personal event types: which of the host's schedules (GET /me/schedules) its hours come from; null: the host's default schedule",
   }),
+  seats: z
+    .strictObject({
+      max: WholeNumber(2, 1000, "guests").meta({ description: "How many guests may book one start, each with a booking of their own" }),
+      showRemaining: z.boolean().default(true).meta({ description: "Whether slots and the booking page say how many seats are left" }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "Group sessions (personal and collective event types; round robin: 400): up to `max` guests per start. The host's time is blocked once by the start. " +
+        "Lowering `max` below the seats taken keeps those bookings. null: one guest per start",
+    }),
+  recurrence: z
+    .strictObject({
+      everyWeeks: WholeNumber(1, 4, "weeks").meta({ description: "Weeks between two occurrences" }),
+      maxOccurrences: WholeNumber(2, 24, "occurrences").meta({ description: "The most occurrences a guest may book at once" }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart " +
+        "at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking",
+    }),
 };
 
 export const CreateEventTypeBody = z.strictObject({
@@ -137,6 +159,8 @@ export const CreateEventTypeBody = z.strictObject({
   minNoticeHours: fields.minNoticeHours.optional(),
   maxAdvanceDays: fields.maxAdvanceDays.optional(),
   scheduleId: fields.scheduleId.optional(),
+  seats: fields.seats.default(null),
+  recurrence: fields.recurrence.default(null),
 });
 
 export const UpdateEventTypeBody = z.strictObject({
@@ -157,6 +181,8 @@ export const UpdateEventTypeBody = z.strictObject({
   minNoticeHours: fields.minNoticeHours.optional(),
   maxAdvanceDays: fields.maxAdvanceDays.optional(),
   scheduleId: fields.scheduleId.optional(),
+  seats: fields.seats.optional(),
+  recurrence: fields.recurrence.optional(),
 });
 
 export const EventTypeParams = z.object({ eventTypeId: PathSegment });
@@ -181,6 +207,8 @@ export const EventType = z
     minNoticeHours: z.number().int().nullable(),
     maxAdvanceDays: z.number().int().nullable(),
     scheduleId: z.string().nullable().meta({ description: "The schedule its hours come from; null: the host's default" }),
+    seats: z.object({ max: z.number().int(), showRemaining: z.boolean() }).nullable().meta({ description: "Guests per start; null: one" }),
+    recurrence: z.object({ everyWeeks: z.number().int(), maxOccurrences: z.number().int() }).nullable().meta({ description: "Weekly series a guest may book; null: none" }),
     publicUrl: z.string(),
     createdAt: Timestamp,
   })
@@ -212,6 +240,7 @@ export const Explanation = z
             "beyond_window",
             "limit_reached",
             "booking_conflict",
+            "seats_full",
             "calendar_conflict",
             "busy",
           ]).meta({ description: "busy: in a team's answer, a teammate's booking or calendar conflict as a member who is not an owner sees it (only the time: start, end)" }),

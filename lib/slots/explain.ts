@@ -1,5 +1,6 @@
 import { computeSlots, mergeIntervals, type Interval, type LocalInterval, type SlotInput } from "./index";
 import { LimitCounter } from "./limits";
+import { seatVerdict } from "./seats";
 import { dateOfDay, weekdayOfDay, ZoneOffsets } from "./zone";
 
 // "Why is this time not bookable?" (issue 12): for one start, every reason the engine does not
@@ -16,7 +17,7 @@ const DAY_MINUTES = 1440;
  * known to match the provider (epoch ms, null: never), so a reason can say how old it is.
  */
 export type SourcedInterval = Interval &
-  ({ kind: "booking"; bookingId: string } | { kind: "calendar"; calendarId: string; calendarName: string; busyAsOf?: number | null });
+  ({ kind: "booking"; bookingId: string; /** A seat's start's key (decisions §19), null for a booking alone. */ seatKey?: string | null } | { kind: "calendar"; calendarId: string; calendarName: string; busyAsOf?: number | null });
 
 export type ExplainInput = Omit<SlotInput, "range" | "busy"> & { busy: SourcedInterval[]; isActive: boolean };
 
@@ -30,6 +31,7 @@ export type Reason =
   | { code: "beyond_window"; lastDate: string; maxAdvanceDays: number }
   | { code: "limit_reached"; period: "day" | "week"; limit: number; count: number; from: string; to: string }
   | { code: "booking_conflict"; bookingId: string; start: number; end: number }
+  | { code: "seats_full"; taken: number; max: number }
   | { code: "calendar_conflict"; calendarId: string; calendarName: string; busyAsOf: number | null; start: number; end: number };
 
 export type Explanation = { bookable: boolean; reasons: Reason[] };
@@ -124,6 +126,14 @@ export function explainSlot(input: ExplainInput, start: number): Explanation {
       reasons.push({ code: "calendar_conflict", calendarId: busy.calendarId, calendarName: busy.calendarName, busyAsOf: busy.busyAsOf ?? null, start: busy.start, end: busy.end });
     }
   }
+  if (input.seats) {
+    const seat = seatVerdict(input.seats, start, from, to);
+    if (!seat.free && seat.why === "full") reasons.push({ code: "seats_full", taken: seat.seated.taken, max: input.seats.max });
+    if (!seat.free && seat.why === "overlap") {
+      const { bookingId = "", blocked } = seat.seated;
+      reasons.push({ code: "booking_conflict", bookingId, start: blocked.start, end: blocked.end });
+    }
+  }
   return { bookable: reasons.length === 0, reasons };
 }
 
@@ -137,5 +147,6 @@ export function engineInputOf(input: ExplainInput): Omit<SlotInput, "range"> {
     eventType: input.eventType,
     busy: mergeIntervals(input.busy),
     ...(input.limits ? { limits: input.limits } : {}),
+    ...(input.seats ? { seats: input.seats } : {}),
   };
 }

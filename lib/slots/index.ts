@@ -1,4 +1,5 @@
 import { LimitCounter, type LimitsInput } from "./limits";
+import { seatVerdict, type SeatsInput } from "./seats";
 import { dateOfDay, dayOfDate, formatLocal, weekdayOfDay, ZoneOffsets } from "./zone";
 
 // The one slot engine (decisions §7), shared by the API and the pages. Pure: no database, no
@@ -38,11 +39,18 @@ export type SlotInput = {
    * is full offers nothing. Absent: no limits.
    */
   limits?: LimitsInput;
+  /**
+   * A seated event type (decisions §19): its capacity and its own seated starts, which are not in
+   * `busy`. A start is offered while it has a free seat and overlaps no other seated start; its
+   * slot then carries `seatsRemaining`. Absent: one guest per start.
+   */
+  seats?: SeatsInput;
   /** Dates in `timeZone`, both inclusive: a slot is listed when its start falls on one of them. */
   range: { from: string; to: string; timeZone: string };
 };
 
-export type Slot = Interval;
+/** An offered start; a seated event type's says how many seats are left. */
+export type Slot = Interval & { seatsRemaining?: number };
 
 /** Sorted, disjoint copy of the busy intervals, so one binary search answers "is this free?". */
 export function mergeIntervals(intervals: Interval[]): Interval[] {
@@ -115,6 +123,11 @@ export function computeSlots(input: SlotInput): Slot[] {
         if (end > intervalEnd) break;
         if (start < earliest || start >= rangeEnd) continue;
         if (overlapsAny(busy, start - before, end + after)) continue;
+        if (input.seats) {
+          const seat = seatVerdict(input.seats, start, start - before, end + after);
+          if (seat.free) slots.push({ start, end, seatsRemaining: seat.remaining });
+          continue;
+        }
         slots.push({ start, end });
       }
     }
@@ -137,21 +150,23 @@ function midnightOf(zone: ZoneOffsets, day: number): number {
   return zone.instantAtOrAfter(day * DAY_MINUTES);
 }
 
-export type SlotDto = { startTime: string; endTime: string; displayStart: string; displayEnd: string };
+export type SlotDto = { startTime: string; endTime: string; displayStart: string; displayEnd: string; seatsRemaining?: number };
 
-/** Slots as the API shows them: UTC, and local times with the offset of `timeZone`. */
-export function toSlotDtos(slots: Slot[], timeZone: string): SlotDto[] {
+/** Slots as the API shows them: UTC, and local times with the offset of `timeZone`; the seats left only when `showSeats`. */
+export function toSlotDtos(slots: Slot[], timeZone: string, showSeats = true): SlotDto[] {
   const zone = ZoneOffsets.of(timeZone);
-  return slots.map(({ start, end }) => ({
+  return slots.map(({ start, end, seatsRemaining }) => ({
     startTime: formatLocal(start, 0, true),
     endTime: formatLocal(end, 0, true),
     displayStart: formatLocal(start, zone.offsetAt(start)),
     displayEnd: formatLocal(end, zone.offsetAt(end)),
+    ...(seatsRemaining === undefined || !showSeats ? {} : { seatsRemaining }),
   }));
 }
 
 export { ZoneOffsets, dateOfDay, dayOfDate, formatLocal } from "./zone";
 export type { LimitsInput } from "./limits";
+export type { SeatsInput, SeatedStart } from "./seats";
 
 /**
  * Until when computeSlots gives the same answer for a later `now` (the data unchanged): time

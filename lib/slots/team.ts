@@ -19,8 +19,12 @@ export function combineHostSlots(type: SchedulingType, perHost: { hostId: string
   for (const { hostId, slots } of perHost) {
     for (const slot of slots) {
       const seen = byStart.get(slot.start);
-      if (seen) seen.hostIds.push(hostId);
-      else byStart.set(slot.start, { start: slot.start, end: slot.end, hostIds: [hostId] });
+      if (!seen) byStart.set(slot.start, { ...slot, hostIds: [hostId] });
+      else {
+        seen.hostIds.push(hostId);
+        // A collective seated start's seats are the same bookings on every host: the fewest left is what is left.
+        if (slot.seatsRemaining !== undefined) seen.seatsRemaining = Math.min(seen.seatsRemaining ?? Infinity, slot.seatsRemaining);
+      }
     }
   }
   const all = [...byStart.values()].sort((a, b) => a.start - b.start);

@@ -35,6 +35,8 @@ describe("POST /me/event-types", () => {
       minNoticeHours: null,
       maxAdvanceDays: null,
       scheduleId: null,
+      seats: null,
+      recurrence: null,
       publicUrl: `http://booking.test/${host.username}/intro-call`,
       createdAt: expect.stringMatching(/Z$/),
     });

@@ -1812,6 +1812,16 @@ export interface components {
             maxAdvanceDays: number | null;
             /** @description The schedule its hours come from; null: the host's default */
             scheduleId: string | null;
+            /** @description Guests per start; null: one */
+            seats: {
+                max: number;
+                showRemaining: boolean;
+            } | null;
+            /** @description Weekly series a guest may book; null: none */
+            recurrence: {
+                everyWeeks: number;
+                maxOccurrences: number;
+            } | null;
             publicUrl: string;
             /**
              * @description ISO 8601 UTC timestamp
@@ -1865,7 +1875,7 @@ export interface components {
                  * @description busy: in a team's answer, a teammate's booking or calendar conflict as a member who is not an owner sees it (only the time: start, end)
                  * @enum {string}
                  */
-                code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "limit_reached" | "booking_conflict" | "calendar_conflict" | "busy";
+                code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "limit_reached" | "booking_conflict" | "seats_full" | "calendar_conflict" | "busy";
                 message: string;
                 /** @description calendar_conflict only: when the calendar's busy data behind it was last known to match the provider (the connection's busyAsOf; null: never confirmed since it was stored) */
                 busyAsOf?: string | null;
@@ -1927,7 +1937,33 @@ export interface components {
                 slug: string;
                 name: string;
             } | null;
+            seat: components["schemas"]["BookingSeat"];
+            series: components["schemas"]["BookingSeries"];
         };
+        /** @description A seated event type's booking: its start's seats taken (non-cancelled bookings) and its event type's max; null otherwise */
+        BookingSeat: {
+            taken: number;
+            max: number;
+        } | null;
+        /** @description A recurring booking's series: its id (ser_…) and every occurrence in order of start; null for a single booking */
+        BookingSeries: {
+            id: string;
+            occurrences: {
+                id: string;
+                /**
+                 * @description ISO 8601 UTC timestamp
+                 * @example 2027-03-15T13:00:00Z
+                 */
+                startTime: string;
+                /**
+                 * @description ISO 8601 UTC timestamp
+                 * @example 2027-03-15T13:00:00Z
+                 */
+                endTime: string;
+                /** @enum {string} */
+                status: "pending" | "confirmed" | "cancelled";
+            }[];
+        } | null;
         BookingHistoryEntry: {
             /**
              * @description ISO 8601 UTC timestamp
@@ -2147,6 +2183,8 @@ export interface components {
                     slug: string;
                     name: string;
                 } | null;
+                seat: components["schemas"]["BookingSeat"];
+                series: components["schemas"]["BookingSeries"];
                 /** @description The guest's answers, each with its question's label (an answer to a removed question under its id) */
                 answers: {
                     questionId: string;
@@ -2196,6 +2234,8 @@ export interface components {
             endTime: string;
             displayStart: string;
             displayEnd: string;
+            /** @description A seated event type with `seats.showRemaining`: the seats still free at this start */
+            seatsRemaining?: number;
         };
         CreatedBooking: {
             id: string;
@@ -2228,6 +2268,8 @@ export interface components {
              * @example 2027-03-15T13:00:00.123Z
              */
             updatedAt: string;
+            seat?: components["schemas"]["BookingSeat"];
+            series?: components["schemas"]["BookingSeries"];
         };
         SocialPageDescriptor: {
             version: number;
@@ -2454,6 +2496,16 @@ export interface components {
             maxAdvanceDays: number | null;
             /** @description The schedule its hours come from; null: the host's default */
             scheduleId: string | null;
+            /** @description Guests per start; null: one */
+            seats: {
+                max: number;
+                showRemaining: boolean;
+            } | null;
+            /** @description Weekly series a guest may book; null: none */
+            recurrence: {
+                everyWeeks: number;
+                maxOccurrences: number;
+            } | null;
             publicUrl: string;
             /**
              * @description ISO 8601 UTC timestamp
@@ -2490,7 +2542,7 @@ export interface components {
                      * @description busy: in a team's answer, a teammate's booking or calendar conflict as a member who is not an owner sees it (only the time: start, end)
                      * @enum {string}
                      */
-                    code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "limit_reached" | "booking_conflict" | "calendar_conflict" | "busy";
+                    code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "limit_reached" | "booking_conflict" | "seats_full" | "calendar_conflict" | "busy";
                     message: string;
                     /** @description calendar_conflict only: when the calendar's busy data behind it was last known to match the provider (the connection's busyAsOf; null: never confirmed since it was stored) */
                     busyAsOf?: string | null;
@@ -2565,6 +2617,16 @@ export interface components {
                 location: string;
                 description: string;
                 customQuestions: components["schemas"]["Question"][];
+                /** @description Group sessions: guests per start; absent: one */
+                seats?: {
+                    max: number;
+                    showRemaining: boolean;
+                };
+                /** @description A weekly series the guest may book (the booking's `occurrences`); absent: none */
+                recurrence?: {
+                    everyWeeks: number;
+                    maxOccurrences: number;
+                };
             };
         };
         CallsDescriptor: {
@@ -4015,6 +4077,29 @@ export interface operations {
                     maxAdvanceDays?: number | null;
                     /** @description Personal event types: which of the host's schedules (GET /me/schedules) its hours come from; null: the host's default schedule */
                     scheduleId?: string | null;
+                    /**
+                     * @description Group sessions (personal and collective event types; round robin: 400): up to `max` guests per start. The host's time is blocked once by the start. Lowering `max` below the seats taken keeps those bookings. null: one guest per start
+                     * @default null
+                     */
+                    seats?: {
+                        /** @description How many guests may book one start, each with a booking of their own */
+                        max: number;
+                        /**
+                         * @description Whether slots and the booking page say how many seats are left
+                         * @default true
+                         */
+                        showRemaining?: boolean;
+                    } | null;
+                    /**
+                     * @description Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking
+                     * @default null
+                     */
+                    recurrence?: {
+                        /** @description Weeks between two occurrences */
+                        everyWeeks: number;
+                        /** @description The most occurrences a guest may book at once */
+                        maxOccurrences: number;
+                    } | null;
                 };
             };
         };
@@ -4215,6 +4300,23 @@ export interface operations {
                     maxAdvanceDays?: number | null;
                     /** @description Personal event types: which of the host's schedules (GET /me/schedules) its hours come from; null: the host's default schedule */
                     scheduleId?: string | null;
+                    /** @description Group sessions (personal and collective event types; round robin: 400): up to `max` guests per start. The host's time is blocked once by the start. Lowering `max` below the seats taken keeps those bookings. null: one guest per start */
+                    seats?: {
+                        /** @description How many guests may book one start, each with a booking of their own */
+                        max: number;
+                        /**
+                         * @description Whether slots and the booking page say how many seats are left
+                         * @default true
+                         */
+                        showRemaining?: boolean;
+                    } | null;
+                    /** @description Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking */
+                    recurrence?: {
+                        /** @description Weeks between two occurrences */
+                        everyWeeks: number;
+                        /** @description The most occurrences a guest may book at once */
+                        maxOccurrences: number;
+                    } | null;
                 };
             };
         };
@@ -4524,6 +4626,12 @@ export interface operations {
             content: {
                 "application/json": {
                     reason?: string;
+                    /**
+                     * @description A series' occurrence: `this` one only, or it and every `following` occurrence that has not started; ignored for a single booking
+                     * @default this
+                     * @enum {string}
+                     */
+                    scope?: "this" | "following";
                 };
             };
         };
@@ -6394,6 +6502,12 @@ export interface operations {
                     token: string;
                     /** @description Why the guest cancels: told to the host, kept as cancellationReason */
                     reason?: string;
+                    /**
+                     * @description A series' occurrence: `this` one only, or it and every `following` occurrence that has not started; ignored for a single booking
+                     * @default this
+                     * @enum {string}
+                     */
+                    scope?: "this" | "following";
                 };
             };
         };
@@ -6653,6 +6767,16 @@ export interface operations {
                             location: string;
                             description: string;
                             customQuestions: components["schemas"]["Question"][];
+                            /** @description Group sessions: guests per start; absent: one */
+                            seats?: {
+                                max: number;
+                                showRemaining: boolean;
+                            };
+                            /** @description A weekly series the guest may book (the booking's `occurrences`); absent: none */
+                            recurrence?: {
+                                everyWeeks: number;
+                                maxOccurrences: number;
+                            };
                         };
                     };
                 };
@@ -6775,6 +6899,11 @@ export interface operations {
                      * @example de
                      */
                     guestLanguage?: string;
+                    /**
+                     * @description A recurring event type (decisions §19): how many occurrences to book, `recurrence.everyWeeks` apart at the same wall-clock time in the host's zone, from 1 to `recurrence.maxOccurrences`. All or nothing: 409 slot_unavailable with `details.unavailable` (the starts that are not free)
+                     * @default 1
+                     */
+                    occurrences?: number;
                 };
             };
         };
@@ -7903,6 +8032,29 @@ export interface operations {
                     /** @description Team event types: always null, each host's own default schedule decides their times */
                     scheduleId?: null;
                     /**
+                     * @description Group sessions (personal and collective event types; round robin: 400): up to `max` guests per start. The host's time is blocked once by the start. Lowering `max` below the seats taken keeps those bookings. null: one guest per start
+                     * @default null
+                     */
+                    seats?: {
+                        /** @description How many guests may book one start, each with a booking of their own */
+                        max: number;
+                        /**
+                         * @description Whether slots and the booking page say how many seats are left
+                         * @default true
+                         */
+                        showRemaining?: boolean;
+                    } | null;
+                    /**
+                     * @description Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking
+                     * @default null
+                     */
+                    recurrence?: {
+                        /** @description Weeks between two occurrences */
+                        everyWeeks: number;
+                        /** @description The most occurrences a guest may book at once */
+                        maxOccurrences: number;
+                    } | null;
+                    /**
                      * @description round_robin: a start is offered when at least one host is free, and one host is assigned; collective: every host must be free, and all are booked
                      * @enum {string}
                      */
@@ -8179,6 +8331,23 @@ export interface operations {
                     maxAdvanceDays?: number | null;
                     /** @description Team event types: always null, each host's own default schedule decides their times */
                     scheduleId?: null;
+                    /** @description Group sessions (personal and collective event types; round robin: 400): up to `max` guests per start. The host's time is blocked once by the start. Lowering `max` below the seats taken keeps those bookings. null: one guest per start */
+                    seats?: {
+                        /** @description How many guests may book one start, each with a booking of their own */
+                        max: number;
+                        /**
+                         * @description Whether slots and the booking page say how many seats are left
+                         * @default true
+                         */
+                        showRemaining?: boolean;
+                    } | null;
+                    /** @description Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking */
+                    recurrence?: {
+                        /** @description Weeks between two occurrences */
+                        everyWeeks: number;
+                        /** @description The most occurrences a guest may book at once */
+                        maxOccurrences: number;
+                    } | null;
                     /**
                      * @description round_robin: a start is offered when at least one host is free, and one host is assigned; collective: every host must be free, and all are booked
                      * @enum {string}
@@ -8666,6 +8835,11 @@ export interface operations {
                      * @example de
                      */
                     guestLanguage?: string;
+                    /**
+                     * @description A recurring event type (decisions §19): how many occurrences to book, `recurrence.everyWeeks` apart at the same wall-clock time in the host's zone, from 1 to `recurrence.maxOccurrences`. All or nothing: 409 slot_unavailable with `details.unavailable` (the starts that are not free)
+                     * @default 1
+                     */
+                    occurrences?: number;
                 };
             };
         };

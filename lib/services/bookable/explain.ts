@@ -8,7 +8,7 @@ import { getEventType } from "@/lib/services/event-types/manage";
 import { hostOwner, teamOwner, type EventTypeOwner } from "@/lib/services/event-types/owner";
 import { activeHostsOf } from "@/lib/services/teams/hosts";
 import { bookableOf, type Bookable } from "./bookable";
-import { engineInputFor, loadSchedules, type HostSchedule } from "@/lib/services/host-time/load";
+import { engineInputFor, loadSchedules, seatingOf, type HostSchedule } from "@/lib/services/host-time/load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -84,6 +84,8 @@ function present(reason: Reason, zone: string, now: number, v: Voice = SECOND_PE
         end: isoUtc(new Date(reason.end)),
         message: `It overlaps another booking (${local(reason.start)} to ${local(reason.end)}, buffers included).`,
       };
+    case "seats_full":
+      return { ...reason, message: `Every seat is taken: ${reason.taken} of ${reason.max} guests have booked this start.` };
     case "calendar_conflict":
       return {
         code: reason.code,
@@ -121,7 +123,8 @@ function asSeenByMember(reasons: ExplainedReason[], name: string, zone: string):
 
 /** The engine's input for one host, with the blocked ranges that name their source. */
 function explainInput(host: UserRow, eventType: EventTypeRow, schedule: HostSchedule, now: number): ExplainInput {
-  return { ...engineInputFor(host, eventType, schedule, now), busy: schedule.blocks, isActive: eventType.isActive };
+  const { blocks } = seatingOf(eventType, schedule);
+  return { ...engineInputFor(host, eventType, schedule, now), busy: blocks, isActive: eventType.isActive };
 }
 
 /** One host's answer: whether they could take the start alone, every reason why not, and the zone to word them in. */

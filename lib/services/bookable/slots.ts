@@ -46,7 +46,7 @@ async function bookableSlotsJson(db: Db, bookable: Bookable, query: Query, now: 
     schedulingTypeOf(bookable),
     hosts.map(({ host }, i) => ({ hostId: host.id, input: { ...engineInputFor(host, eventType, schedules[i]!, now), range } })),
   );
-  const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone) });
+  const body = JSON.stringify({ timezone: query.timezone, slots: toSlotDtos(slots, query.timezone, eventType.seats?.showRemaining ?? false) });
   rememberSlotResponse(kept.key, dependenciesOf(bookable), kept.epoch, body, now, validUntil);
   return { value: body, expires: validUntil };
 }

@@ -27,3 +27,23 @@ export async function refuseIfCalendarsBusy(
   const roundRobin = eventType.schedulingType === "round_robin";
   if (!roundRobin || hostIds.every((id) => busyHostIds.has(id))) throw slotUnavailable();
 }
+
+/**
+ * The check at booking for a series (decisions §19): each host's occurrences' ranges are asked of
+ * their stale calendars, together. Nothing is refused here: what the providers said is stored as
+ * busy time, and the series' check under the locks reads it with everything else, so the guest
+ * learns every occurrence that is not free, calendars' included, in one answer.
+ */
+export async function checkCalendarsForSeries(
+  db: Db,
+  args: { eventType: EventTypeRow; startsByHost: Map<string, number[]>; now: number },
+): Promise<void> {
+  const { eventType } = args;
+  const before = eventType.bufferBeforeMinutes * MINUTE;
+  const after = (eventType.durationMinutes + eventType.bufferAfterMinutes) * MINUTE;
+  await Promise.all(
+    [...args.startsByHost].flatMap(([hostId, starts]) =>
+      starts.map((start) => checkCalendarsAtBooking(db, { hostIds: [hostId], from: start - before, to: start + after, now: args.now })),
+    ),
+  );
+}

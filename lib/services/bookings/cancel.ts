@@ -1,6 +1,6 @@
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "@/db";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type CustomQuestion, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
@@ -10,8 +10,8 @@ import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
-import { loadPeopleOf, peopleView } from "./people";
-import { writeBooking } from "./write-booking";
+import { loadPeopleOf, peopleView, type BookingPeople } from "./people";
+import { writeBooking, writeBookings } from "./write-booking";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
 
 /** What a cancel is: a plain cancel, or the host declining a request (which only a pending booking can be). */
@@ -31,34 +31,62 @@ export async function markCancelled(
   now: number,
   kind: CancelKind = {},
 ): Promise<{ row: BookingRow; changed: boolean }> {
-  return writeBooking(db, booking.id, async (tx, people) => {
-    const hostIds = people.hosts.length > 0 ? people.hosts.map((h) => h.userId) : [booking.hostId];
-    const [row] = await tx
-      .update(bookings)
-      .set({
-        status: "cancelled",
-        cancelledBy: by.actor,
-        cancellationReason: reason,
-        cancelledAt: new Date(now),
-        // The invitation's CANCEL supersedes every REQUEST sent before it.
-        sequence: sql`${bookings.sequence} + 1`,
-      })
-      // Conditional: of two concurrent cancels (or a confirm and a decline) exactly one changes the row and writes the event.
-      .where(and(eq(bookings.id, booking.id), kind.onlyPending ? eq(bookings.status, "pending") : ne(bookings.status, "cancelled")))
-      .returning();
-    if (!row) return { row: (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!, changed: false };
-    const declined = kind.declined ? { declined: true } : {};
-    await recordHistory(tx, row.id, "cancelled", by, now, { reason, ...declined });
-    await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by.actor, ...declined, ...peopleView(people) });
-    return { row, changed: true };
+  return writeBooking(db, booking.id, (tx, people) => cancelUnderLocks(tx, booking, people, by, reason, now, kind));
+}
+
+/** markCancelled's change, inside a transaction that holds the booking's hosts' locks. */
+async function cancelUnderLocks(tx: Tx, booking: BookingRow, people: BookingPeople, by: Actor, reason: string | null, now: number, kind: CancelKind) {
+  const hostIds = people.hosts.length > 0 ? people.hosts.map((h) => h.userId) : [booking.hostId];
+  const [row] = await tx
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelledBy: by.actor,
+      cancellationReason: reason,
+      cancelledAt: new Date(now),
+      // The invitation's CANCEL supersedes every REQUEST sent before it.
+      sequence: sql`${bookings.sequence} + 1`,
+    })
+    // Conditional: of two concurrent cancels (or a confirm and a decline) exactly one changes the row and writes the event.
+    .where(and(eq(bookings.id, booking.id), kind.onlyPending ? eq(bookings.status, "pending") : ne(bookings.status, "cancelled")))
+    .returning();
+  if (!row) return { row: (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!, changed: false };
+  const declined = kind.declined ? { declined: true } : {};
+  await recordHistory(tx, row.id, "cancelled", by, now, { reason, ...declined });
+  await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by.actor, ...declined, ...peopleView(people) });
+  return { row, changed: true };
+}
+
+/** Which bookings a cancel takes (decisions §19): the one, or with `following` every later occurrence of its series that has not started. */
+export type CancelScope = "this" | "following";
+
+/**
+ * Cancels the booking and, with `following`, the later occurrences of its series that are still
+ * upcoming and not cancelled, in one transaction under all their hosts' locks: all or none.
+ * Returns the booking's row as it is after, and whether this call cancelled it.
+ */
+async function cancelInScope(db: Db, booking: BookingRow, scope: CancelScope, by: Actor, reason: string | null, now: number) {
+  if (scope === "this" || booking.seriesId === null) return markCancelled(db, booking, by, reason, now);
+  const later = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.seriesId, booking.seriesId), gt(bookings.startTime, booking.startTime), gt(bookings.startTime, new Date(now)), ne(bookings.status, "cancelled")));
+  const all = [booking, ...later];
+  return writeBookings(db, all.map((b) => b.id), async (tx, people) => {
+    let first: { row: BookingRow; changed: boolean } | undefined;
+    for (const b of all) {
+      const done = await cancelUnderLocks(tx, b, people.get(b.id) ?? { hosts: [], team: null }, by, reason, now, {});
+      first ??= done;
+    }
+    return first!;
   });
 }
 
 /** POST /me/bookings/{id}/cancel: a host (any host of a team booking) cancels an upcoming booking. */
-export async function cancelBookingAsHost(db: Db, host: UserRow, bookingId: string, reason: string | undefined, now: number): Promise<BookingDto> {
+export async function cancelBookingAsHost(db: Db, host: UserRow, bookingId: string, reason: string | undefined, now: number, scope: CancelScope = "this"): Promise<BookingDto> {
   const { booking, eventType } = await getBookingForHostOrThrow(db, host, bookingId);
   assertModifiable(booking, now);
-  const { row, changed } = await markCancelled(db, booking, hostActor(host), reason ?? null, now);
+  const { row, changed } = await cancelInScope(db, booking, scope, hostActor(host), reason ?? null, now);
   if (!changed && row.cancelledBy !== "host") assertModifiable(row, now); // the guest cancelled it a moment ago
   return toBooking(row, eventType, await loadPeopleOf(db, row.id));
 }
@@ -121,13 +149,13 @@ export function guestWhen(booking: BookingRow, locale: Locale = asLocale(booking
  * POST /public/cancel: the guest cancels with the token from their cancelUrl. Idempotent: a
  * cancelled booking answers the same body again. An unknown token is 404.
  */
-export async function cancelBookingAsGuest(db: Db, token: string, now: number, reason?: string): Promise<GuestCancellation> {
+export async function cancelBookingAsGuest(db: Db, token: string, now: number, reason?: string, scope: CancelScope = "this"): Promise<GuestCancellation> {
   const found = await findGuestBooking(db, token);
   if (!found) throw notFound("Booking");
   let booking = found.booking;
   if (booking.status !== "cancelled") {
     assertModifiable(booking, now);
-    booking = (await markCancelled(db, booking, GUEST, reason || null, now)).row;
+    booking = (await cancelInScope(db, booking, scope, GUEST, reason || null, now)).row;
   }
   return {
     id: booking.id,

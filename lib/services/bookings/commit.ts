@@ -25,14 +25,14 @@ const COMMIT_SQL = `
 with booking as (
   insert into bookings (id, host_id, event_type_id, status, start_time, end_time, buffer_before_minutes, buffer_after_minutes,
       blocked_start, blocked_end, guest_name, guest_email, guest_timezone, location, custom_answers, cancel_token_hash,
-      sequence, created_at, updated_at, guest_language)
+      sequence, created_at, updated_at, guest_language, seat_key, series_id)
   values ($1::text, $2::text, $3::text, $4::text, $5::text::timestamptz, $6::text::timestamptz, $7::int, $8::int,
       $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
-      $17::int, $18::text::timestamptz, $19::text::timestamptz, $26::text)
+      $17::int, $18::text::timestamptz, $19::text::timestamptz, $26::text, $29::text, $30::text)
   returning id, updated_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as stamp
 ), hosts as (
-  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status, changed_at)
-  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz, $4::text, booking.updated_at
+  insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status, changed_at, seat_key)
+  select booking.id, h.id, $9::text::timestamptz, $10::text::timestamptz, false, $5::text::timestamptz, $4::text, booking.updated_at, $29::text
   from booking, json_array_elements_text($28::text::json) as h(id)
   returning 1
 ), job as (
@@ -111,6 +111,8 @@ export async function commitNewBooking(
           row.guestLanguage,
           args.sealedGuestToken,
           JSON.stringify([row.hostId, ...args.coHostIds]),
+          row.seatKey,
+          row.seriesId,
         ],
       },
     ]);

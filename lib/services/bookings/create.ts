@@ -19,18 +19,20 @@ import { open } from "@/lib/secret-box";
 import { isoUtc } from "@/lib/time/instants";
 import { commitNewBooking } from "./commit";
 import { newBookingRow } from "./row";
-import { bookingCreatedAt, hashCancelToken, slotUnavailable } from "./store";
+import { bookingCreatedAt, hashCancelToken, seriesUnavailable, slotUnavailable } from "./store";
 import { admitGuestBooking, readGuestWindowLocked } from "./guest-limit";
 import { writeForHosts } from "@/lib/services/host-time/writes";
 import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type Claim, type StoredResponse } from "@/lib/store/idempotency";
 import { bookingEventPayload, type BookingEventPayload } from "@/lib/outbox/booking-events";
 import { findBookingTarget } from "./target";
-import { loadHostSchedules } from "@/lib/services/host-time/load";
+import { loadHostSchedules, seatingOf, type HostSchedule } from "@/lib/services/host-time/load";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/bookable/public";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
+import { notFreeOf, seriesPlans, seriesSpan, seriesStartsByHost } from "./series";
+import type { BookingSeatView, BookingSeriesView } from "./people";
 import { guestLinks as linksFor } from "@/lib/links";
 import { guestTokenOf, sealGuestToken } from "./guest-token";
-import { refuseIfCalendarsBusy } from "./calendar-check";
+import { checkCalendarsForSeries, refuseIfCalendarsBusy } from "./calendar-check";
 import { initialLocation } from "./meeting-link";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
 
@@ -123,7 +125,7 @@ type FoundTarget = { target: BookingTarget | undefined; stored: StoredResponse |
 export async function createBooking(db: Db, args: { username: string; slug: string } & BookingRequest): Promise<CreateBookingResult> {
   const { username, slug } = args;
   const claim = { scope: BOOKING_IDEMPOTENCY_SCOPE, key: args.idempotencyKey };
-  const hash = requestHash({ username, slug, input: args.input });
+  const hash = requestHash({ username, slug, input: hashedInput(args.input) });
   return counted(() =>
     makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {
       // One statement: the event type and what the key already holds (a replay needs nothing else).
@@ -141,7 +143,7 @@ export async function createBooking(db: Db, args: { username: string; slug: stri
 export async function createTeamBooking(db: Db, args: { teamSlug: string; slug: string } & BookingRequest): Promise<CreateBookingResult> {
   const { teamSlug, slug } = args;
   const claim = { scope: BOOKING_IDEMPOTENCY_SCOPE, key: args.idempotencyKey };
-  const hash = requestHash({ teamSlug, slug, input: args.input });
+  const hash = requestHash({ teamSlug, slug, input: hashedInput(args.input) });
   return counted(() =>
     makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {
       const [target, stored] = await Promise.all([
@@ -154,6 +156,14 @@ export async function createTeamBooking(db: Db, args: { teamSlug: string; slug: 
       return { target, stored };
     }),
   );
+}
+
+/** The body as its Idempotency-Key's hash reads it: a single booking's as before series existed, so keys stored then still match. */
+function hashedInput(input: BookingRequest["input"]) {
+  if (input.occurrences !== 1) return input;
+  const single: Partial<BookingRequest["input"]> = { ...input };
+  delete single.occurrences;
+  return single;
 }
 
 async function counted(make: () => Promise<CreateBookingResult>): Promise<CreateBookingResult> {
@@ -181,11 +191,26 @@ async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: str
   if (!target) throw notFound("Event type");
   const { eventType, hosts } = target;
   const customAnswers = checkAnswers(eventType.customQuestions, args.input.customAnswers);
+  checkOccurrences(eventType, args.input.occurrences);
   const hostIds = hosts.map((h) => h.id);
   // Outside any transaction: a slow provider holds up this guest alone, and not for long.
-  await refuseIfCalendarsBusy(db, { eventType, hostIds, start: args.input.startTime, now: args.now, staleKnown: calendarsStale });
+  if (args.input.occurrences > 1) {
+    const schedules = await loadHostSchedules(db, hosts, seriesSpan(eventType, args.input.startTime, args.input.occurrences), eventType);
+    await checkCalendarsForSeries(db, { eventType, startsByHost: seriesStartsByHost(hosts, eventType, schedules, args.input.startTime, args.input.occurrences), now: args.now });
+  } else {
+    await refuseIfCalendarsBusy(db, { eventType, hostIds, start: args.input.startTime, now: args.now, staleKnown: calendarsStale });
+  }
   const created = await writeForHosts(db, hostIds, (tx) => bookUnderLocks(tx, { ...args, claim, hash, target, customAnswers }), { lockBookings: true });
   return "booking" in created ? created : replay(db, created);
+}
+
+/** A series is asked of a recurring event type, within its most occurrences (400 at `occurrences` otherwise). */
+function checkOccurrences(eventType: EventTypeRow, occurrences: number): void {
+  if (occurrences === 1) return;
+  if (!eventType.recurrence) throw validationError([{ path: "occurrences", message: "This event type does not recur: book one time" }]);
+  if (occurrences > eventType.recurrence.maxOccurrences) {
+    throw validationError([{ path: "occurrences", message: `Must be at most ${eventType.recurrence.maxOccurrences}` }]);
+  }
 }
 
 /**
@@ -196,31 +221,87 @@ async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: str
 async function bookUnderLocks(tx: Tx, req: TargetedRequest): Promise<CreateBookingResult | StoredResponse> {
   const { eventType, hosts } = req.target;
   const start = req.input.startTime;
+  const count = req.input.occurrences;
   const hostIds = hosts.map((h) => h.id);
   // Sent together, one round trip: the claim, the guest's lock and window, the hosts' schedules
   // around the slot (and for round robin what the rule weighs).
   const [claimed, guestWindow, schedules, stats] = await Promise.all([
     claimIdempotencyKey(tx, req.claim, req.hash, req.now),
     getConfig().rateLimits ? readGuestWindowLocked(tx, req.input.guestEmail, req.now) : undefined,
-    loadHostSchedules(tx, hosts, spanAround(start), eventType),
+    loadHostSchedules(tx, hosts, count > 1 ? seriesSpan(eventType, start, count) : spanAround(start), eventType),
     eventType.schedulingType === "round_robin" ? loadRoundRobinStats(tx, eventType.id, hostIds, start) : undefined,
   ]);
   if ("replay" in claimed) return claimed.replay;
   // Refused here, the answer says only that the email is at its limit (guest-limit.ts).
   if (guestWindow) admitGuestBooking(guestWindow);
+  if (count > 1) return bookSeries(tx, req, schedules, stats);
   const assigned = assignHosts(eventType, hosts, hostsFreeAt(hosts, eventType, schedules, start, req.now), stats);
   if (!assigned) throw slotUnavailable();
-  const { token, row, answer, bookedHosts } = await decideBooking(tx, req, assigned);
-  const { updatedAt } = await commitNewBooking(tx, {
-    row,
-    coHostIds: assigned.coHosts.map((h) => h.id),
-    event: createdEvent(row, req.target, bookedHosts, req.now),
-    sealedGuestToken: sealGuestToken(token),
-    claim: req.claim,
-    // Stored with the updatedAt the database stamps (commit.ts); the placeholder never shows.
-    answer: { status: 201, body: { ...answer, updatedAt: "" } satisfies StoredAnswer },
-  });
-  return { booking: { ...answer, updatedAt, ...guestLinks(token) }, replayed: false };
+  const seat = seatAfterBooking(eventType, schedules.get(assigned.primary.id)!, start);
+  const decided = await decideBooking(tx, req, assigned, { start, seat });
+  return commitDecided(tx, req, assigned, [decided]);
+}
+
+/**
+ * A series (decisions §19), all or nothing: every occurrence must be free for one host (the
+ * personal host; for round robin, a host free for all of them, by the rule), checked by the same
+ * engine under the same locks; else 409 naming the occurrences that are not. Each occurrence is
+ * a booking of its own, committed in this transaction.
+ */
+async function bookSeries(tx: Tx, req: TargetedRequest, schedules: Map<string, HostSchedule>, stats: Awaited<ReturnType<typeof loadRoundRobinStats>> | undefined) {
+  const { eventType, hosts } = req.target;
+  const plans = seriesPlans(hosts, eventType, schedules, req.input.startTime, req.input.occurrences, req.now);
+  const whole = plans.filter((p) => p.free.every(Boolean)).map((p) => p.host);
+  const assigned = assignHosts(eventType, hosts, whole, stats);
+  if (!assigned) throw seriesUnavailable(notFreeOf(plans));
+  const { starts } = plans.find((p) => p.host.id === assigned.primary.id)!;
+  const schedule = schedules.get(assigned.primary.id)!;
+  const seriesId = newId("ser");
+  const decided = [];
+  for (const start of starts) decided.push(await decideBooking(tx, req, assigned, { start, seriesId, seat: seatAfterBooking(eventType, schedule, start) }));
+  return commitDecided(tx, req, assigned, decided);
+}
+
+/**
+ * Commits the decided bookings (one, or a series' occurrences, each with its booking.created
+ * event) and answers with the first. The first is committed last: its answer, the one stored under
+ * the Idempotency-Key, is written by its own statement.
+ */
+async function commitDecided(tx: Tx, req: TargetedRequest, assigned: Assigned, decided: Decided[]): Promise<CreateBookingResult> {
+  const series = decided.length > 1 ? seriesView(decided) : undefined;
+  let stamp = "";
+  for (const { token, row, answer, bookedHosts, seat } of [...decided.slice(1), decided[0]!]) {
+    const { updatedAt } = await commitNewBooking(tx, {
+      row,
+      coHostIds: assigned.coHosts.map((h) => h.id),
+      event: createdEvent(row, req.target, bookedHosts, req.now, { seat, series }),
+      sealedGuestToken: sealGuestToken(token),
+      claim: req.claim,
+      // Stored with the updatedAt the database stamps (commit.ts); the placeholder never shows.
+      answer: { status: 201, body: { ...answer, ...(seat ? { seat } : {}), ...(series ? { series } : {}), updatedAt: "" } satisfies StoredAnswer },
+    });
+    stamp = updatedAt;
+  }
+  const first = decided[0]!;
+  return { booking: { ...first.answer, ...(first.seat ? { seat: first.seat } : {}), ...(series ? { series } : {}), updatedAt: stamp, ...guestLinks(first.token) }, replayed: false };
+}
+
+type Decided = Awaited<ReturnType<typeof decideBooking>>;
+
+/** A series as its bookings show it: every occurrence, in order. */
+function seriesView(decided: Decided[]): BookingSeriesView {
+  return {
+    id: decided[0]!.row.seriesId!,
+    occurrences: decided.map(({ row }) => ({ id: row.id, startTime: isoUtc(row.startTime), endTime: isoUtc(row.endTime), status: row.status })),
+  };
+}
+
+/** A seated start's seats once this booking has taken one (read under the hosts' locks); null when the event type has none. */
+function seatAfterBooking(eventType: EventTypeRow, schedule: HostSchedule, start: number): BookingSeatView | null {
+  const seats = seatingOf(eventType, schedule).seats;
+  if (!seats) return null;
+  const taken = seats.starts.find((s) => s.start === start)?.taken ?? 0;
+  return { taken: taken + 1, max: seats.max };
 }
 
 type Assigned = NonNullable<ReturnType<typeof assignHosts>>;
@@ -229,7 +310,7 @@ type Assigned = NonNullable<ReturnType<typeof assignHosts>>;
  * What the booking will be: its guest's secret, its row (its location read for its host) and the
  * answer the guest gets, for the hosts the rule assigned.
  */
-async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned) {
+async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned, at: { start: number; seriesId?: string; seat: BookingSeatView | null }) {
   const { input, now } = req;
   const { eventType } = req.target;
   const language = input.guestLanguage ?? req.language ?? "en";
@@ -240,11 +321,12 @@ async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned) {
   const row = newBookingRow(eventType, {
     id,
     hostId: assigned.primary.id,
-    start: input.startTime,
+    start: at.start,
     guest: { guestName: input.guestName, guestEmail: input.guestEmail, guestTimezone: input.guestTimezone, guestLanguage: language },
     location: location.location,
     customAnswers: req.customAnswers,
     cancelTokenHash: hashCancelToken(token),
+    ...(at.seriesId ? { seriesId: at.seriesId } : {}),
     now,
   });
   const pending = row.status === "pending";
@@ -255,16 +337,22 @@ async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned) {
     endTime: isoUtc(row.endTime),
     guestName: row.guestName,
     guestEmail: row.guestEmail,
-    confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), input.startTime, row.endTime.getTime(), input.guestTimezone, location, language, pending),
+    confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), at.start, row.endTime.getTime(), input.guestTimezone, location, language, pending),
     location: row.location,
     hostNames: bookedHosts.map((h) => h.fullName),
   };
-  return { token, row, answer, bookedHosts };
+  return { token, row, answer, bookedHosts, seat: at.seat };
 }
 
 /** The booking.created event the new booking's commit writes to the outbox: what plans its effects (effects.ts). */
-function createdEvent(row: BookingRow, target: BookingTarget, bookedHosts: UserRow[], now: number): { kind: "booking.created"; payload: BookingEventPayload } {
-  const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team: target.team };
+function createdEvent(
+  row: BookingRow,
+  target: BookingTarget,
+  bookedHosts: UserRow[],
+  now: number,
+  shared: { seat: BookingSeatView | null; series: BookingSeriesView | undefined },
+): { kind: "booking.created"; payload: BookingEventPayload } {
+  const people = { hosts: bookedHosts.map((h) => ({ userId: h.id, username: h.username, fullName: h.fullName })), team: target.team, seat: shared.seat, series: shared.series ?? null };
   const data = toBooking(row, target.eventType, people);
   return { kind: "booking.created", payload: bookingEventPayload("booking.created", row, { hostIds: bookedHosts.map((h) => h.id) }, now, data) };
 }

@@ -46,7 +46,7 @@ describe("expireUnconfirmedBookings", () => {
       expect(jobs.map((j) => [j.kind, j.status, j.runAfter.getTime()])).toEqual([["booking.cancelled", "pending", START]]);
       const payload = jobs[0]!.payload as Record<string, any>;
       expect(payload).toMatchObject({ event: "booking.cancelled", bookingId: request.id, hostId: host.id, hostIds: [host.id], sequence: 1, occurredAt: new Date(START).toISOString().replace(".000Z", "Z") });
-      expect(payload.data).toEqual({ bookingId: request.id, cancelledBy: "system", hosts: [{ userId: host.id, username: host.username, fullName: "Ada Host" }], team: null });
+      expect(payload.data).toEqual({ bookingId: request.id, cancelledBy: "system", hosts: [{ userId: host.id, username: host.username, fullName: "Ada Host" }], team: null, seat: null, series: null });
     }));
 
   it("leaves a request alone until its start", () =>

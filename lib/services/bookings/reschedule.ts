@@ -18,6 +18,7 @@ import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./ass
 import { loadPeopleOf } from "./people";
 import { refuseIfCalendarsBusy } from "./calendar-check";
 import { bookingTimes } from "./row";
+import { seatKeyOf } from "@/lib/services/host-time/load";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
 
 /** Who moves a booking: a host (by id) or the guest. */
@@ -53,7 +54,8 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
   assertModifiable(booking, now);
   const { eventType, current, candidates } = plan;
   const roundRobin = eventType.schedulingType === "round_robin";
-  const pool = roundRobin ? candidates : current;
+  // An occurrence of a series keeps the series' host (decisions §19).
+  const pool = roundRobin && booking.seriesId === null ? candidates : current;
   const [schedules, stats] = await Promise.all([
     loadHostSchedules(tx, pool, spanAround(start, booking.id), eventType),
     roundRobin ? loadRoundRobinStats(tx, eventType.id, pool.map((h) => h.id), start, booking.id) : undefined,
@@ -68,6 +70,8 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
     .set({
       hostId: assigned.primary.id,
       ...bookingTimes(eventType, start),
+      // A seat moves to a seat of its new start (decisions §19).
+      seatKey: eventType.seats ? seatKeyOf(eventType.id, start) : null,
       previousStartTime: booking.startTime,
       // The calendar invitation's SEQUENCE: the moved event replaces the one calendars hold.
       sequence: booking.sequence + 1,

@@ -1,5 +1,6 @@
 import "server-only";
 import type { BookingRow, EventTypeRow } from "@/db/schema";
+import { seatKeyOf } from "@/lib/services/host-time/load";
 
 const MINUTE = 60_000;
 
@@ -31,11 +32,13 @@ export type NewBookingFacts = {
   location: string;
   customAnswers: BookingRow["customAnswers"];
   cancelTokenHash: string;
+  /** The series it is an occurrence of (decisions §19); absent: a single booking. */
+  seriesId?: string;
   now: number;
 };
 
 /** A new booking's row, as it will be inserted (commit.ts). */
-export function newBookingRow(eventType: Timing & Pick<EventTypeRow, "id" | "requiresConfirmation">, facts: NewBookingFacts): BookingRow {
+export function newBookingRow(eventType: Timing & Pick<EventTypeRow, "id" | "requiresConfirmation" | "seats">, facts: NewBookingFacts): BookingRow {
   return {
     id: facts.id,
     hostId: facts.hostId,
@@ -54,6 +57,9 @@ export function newBookingRow(eventType: Timing & Pick<EventTypeRow, "id" | "req
     previousStartTime: null,
     noShow: false,
     sequence: 0,
+    // A seated event type's booking is a seat of its start (decisions §19).
+    seatKey: eventType.seats ? seatKeyOf(eventType.id, facts.start) : null,
+    seriesId: facts.seriesId ?? null,
     createdAt: new Date(facts.now),
     updatedAt: new Date(facts.now),
   };

@@ -2,9 +2,10 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { pgErrorCode } from "@/db/client";
+import { pgConstraint, pgErrorCode } from "@/db/client";
 import { bookingHosts, bookings, eventTypes, type BookingRow, type UserRow } from "@/db/schema";
 import { AppError, notFound } from "@/lib/errors";
+import { isoUtc } from "@/lib/time/instants";
 
 // Booking rows: the shared reads and writes of the booking services.
 
@@ -19,6 +20,16 @@ export function slotUnavailable(): AppError {
   return new AppError("slot_unavailable", "This time is no longer available; please pick another slot");
 }
 
+/** A series of which some occurrences are not free (decisions §19): all or nothing, and the guest is told which. */
+export function seriesUnavailable(unavailable: number[]): AppError {
+  const n = unavailable.length;
+  return new AppError(
+    "slot_unavailable",
+    `${n === 1 ? "One date" : `${n} dates`} of this series ${n === 1 ? "is" : "are"} not available; nothing was booked. Pick another time or fewer sessions`,
+    { unavailable: unavailable.map((at) => isoUtc(new Date(at))) },
+  );
+}
+
 
 /**
  * The exclusion constraint's 23P01 (an overlapping booking won a race) becomes a 409; the event
@@ -27,6 +38,10 @@ export function slotUnavailable(): AppError {
 export function overlapAsConflict(error: unknown): unknown {
   const code = pgErrorCode(error);
   if (code === "23P01") return slotUnavailable();
+  // The same guest's second seat of one start (bookings_seat_guest_key, decisions §19).
+  if (code === "23505" && pgConstraint(error) === "bookings_seat_guest_key") {
+    return new AppError("conflict", "This email already has a seat at this time", { field: "guestEmail" });
+  }
   if (code === "23503") return notFound("Event type");
   return error;
 }

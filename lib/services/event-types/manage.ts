@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "@/db";
 import { pgErrorCode } from "@/db/client";
 import { eventTypes, type EventTypeRow, type TeamMemberRow, type TeamRow } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import type { CreateTeamEventTypeBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
@@ -49,6 +49,20 @@ async function checkedReferences(tx: Tx, owner: EventTypeOwner, scope: OwnerWrit
   return given || creating ? hostsToStore(tx, scope.team.id, given) : undefined;
 }
 
+/**
+ * Which event types may be seated or recurring (decisions §19): seats need every guest of a start
+ * with the same host or hosts, so not round robin; a series keeps one host, so not collective
+ * (its hosts' weeks would all have to be free together).
+ */
+function assertShape(eventType: Pick<EventTypeRow, "schedulingType" | "seats" | "recurrence">): void {
+  if (eventType.seats && eventType.schedulingType === "round_robin") {
+    throw validationError([{ path: "seats", message: "Round-robin event types cannot have seats: every guest of a start needs the same host" }]);
+  }
+  if (eventType.recurrence && eventType.schedulingType === "collective") {
+    throw validationError([{ path: "recurrence", message: "Collective event types cannot recur: book a series with one host (personal or round robin)" }]);
+  }
+}
+
 /** The input's columns as stored: the hosts are checked apart (checkedReferences). */
 function withoutHosts<T extends CreateInput | UpdateInput>(input: T): Omit<T, "hostIds"> {
   const fields: T & { hostIds?: unknown } = { ...input };
@@ -61,6 +75,7 @@ export async function createEventType(db: Db, owner: EventTypeOwner, input: Crea
   try {
     return await writeAsOwner(db, owner, async (tx, scope) => {
       const fields = withoutHosts(input);
+      assertShape({ seats: fields.seats, recurrence: fields.recurrence, schedulingType: "schedulingType" in input ? input.schedulingType : null });
       const hostIds = await checkedReferences(tx, owner, scope, input, true);
       const [row] = await tx
         .insert(eventTypes)
@@ -83,6 +98,7 @@ export async function updateEventType(db: Db, owner: EventTypeOwner, id: string,
       if (!before) throw notFound("Event type");
       if (Object.keys(input).length === 0) return { eventType: before, team: scope.team };
       const fields = withoutHosts(input);
+      assertShape({ ...before, ...fields });
       const hostIds = await checkedReferences(tx, owner, scope, input, false);
       const [row] = await tx
         .update(eventTypes)

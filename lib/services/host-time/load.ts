@@ -3,6 +3,7 @@ import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { EventTypeRow, OverrideInterval, UserRow } from "@/db/schema";
 import { dateOfDay, mergeIntervals, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
+import { seatedStarts } from "@/lib/slots/seats";
 import type { SourcedInterval } from "@/lib/slots/explain";
 import { clampInstant, minutesOf } from "@/lib/time/instants";
 
@@ -62,25 +63,53 @@ export type HostSchedule = {
   booked: { eventTypeId: string; start: number }[];
 };
 
-/** The event type's limits with this host's bookings of it (undefined: it has none). */
+/** The seat key of a seated start (bookings.seat_key): the event type and the start, shared by its guests. */
+export function seatKeyOf(eventTypeId: string, start: number): string {
+  return `${eventTypeId}@${new Date(start).toISOString()}`;
+}
+
+/**
+ * What blocks a host's time for an event type (decisions §19): for a seated one, its own seats are
+ * taken out of the blocks and grouped by start (the engine's `seats`); for any other, the blocks.
+ */
+export function seatingOf(eventType: EventTypeRow, schedule: Pick<HostSchedule, "blocks" | "busy">): { blocks: SourcedInterval[]; busy: Interval[]; seats?: SlotInput["seats"] } {
+  if (!eventType.seats) return { blocks: schedule.blocks, busy: schedule.busy };
+  const prefix = `${eventType.id}@`;
+  const own = (b: SourcedInterval) => b.kind === "booking" && b.seatKey?.startsWith(prefix) === true;
+  const blocks = schedule.blocks.filter((b) => !own(b));
+  const seats = schedule.blocks.filter(own).map((b) => ({ start: Date.parse(b.kind === "booking" ? b.seatKey!.slice(prefix.length) : ""), blocked: { start: b.start, end: b.end }, ...(b.kind === "booking" ? { bookingId: b.bookingId } : {}) }));
+  return {
+    blocks,
+    busy: blocks.length === schedule.blocks.length ? schedule.busy : mergeIntervals(blocks.map(({ start, end }) => ({ start, end }))),
+    seats: { max: eventType.seats.max, starts: seatedStarts(seats) },
+  };
+}
+
+/**
+ * The event type's limits with this host's bookings of it (undefined: it has none). A seated
+ * start counts once, however many guests it holds (decisions §19).
+ */
 export function limitsFor(eventType: EventTypeRow, schedule: Pick<HostSchedule, "booked">): SlotInput["limits"] {
   const { perDay, perWeek } = eventType.limits;
   if (perDay === undefined && perWeek === undefined) return undefined;
-  const booked = schedule.booked.filter((b) => b.eventTypeId === eventType.id).map((b) => b.start);
+  const mine = schedule.booked.filter((b) => b.eventTypeId === eventType.id).map((b) => b.start);
+  const booked = eventType.seats ? [...new Set(mine)] : mine;
   return { ...(perDay !== undefined ? { perDay } : {}), ...(perWeek !== undefined ? { perWeek } : {}), booked };
 }
 
 /** Everything the engine reads but the range, for one host of an event type (explain swaps in the sourced blocks). */
 export function engineInputFor(host: UserRow, eventType: EventTypeRow, schedule: HostSchedule, now: number): Omit<SlotInput, "range"> {
   const limits = limitsFor(eventType, schedule);
+  const { busy, seats } = seatingOf(eventType, schedule);
   return {
     now,
     host: engineHostFor(host, eventType, schedule),
     eventType: engineEventType(eventType),
     weeklyRules: schedule.weeklyRules,
     overrides: schedule.overrides,
-    busy: schedule.busy,
+    busy,
     ...(limits ? { limits } : {}),
+    ...(seats ? { seats } : {}),
   };
 }
 
@@ -103,7 +132,7 @@ select
      from availability_overrides
      where schedule_id = s.id and date >= $2::text::date and ($3::text is null or date <= $3::text::date)) as overrides,
   (select coalesce(json_agg(json_build_array(floor(extract(epoch from bh.blocked_start) * 1000), floor(extract(epoch from bh.blocked_end) * 1000),
-            bh.booking_id, b.event_type_id, floor(extract(epoch from b.start_time) * 1000))), '[]'::json)
+            bh.booking_id, b.event_type_id, floor(extract(epoch from b.start_time) * 1000), bh.seat_key)), '[]'::json)
      from booking_hosts bh join bookings b on b.id = bh.booking_id
      where bh.user_id = h.host_id and not bh.cancelled and bh.blocked_end > $7::text::timestamptz
        and ($8::text is null or bh.blocked_start < $8::text::timestamptz) and ($6::text is null or bh.booking_id <> $6::text)) as blocked,
@@ -122,7 +151,7 @@ type ScheduleRow = {
   timezone: string | null;
   rules: [number, number, number][];
   overrides: [string, OverrideInterval[]][];
-  blocked: [number, number, string, string, number][];
+  blocked: [number, number, string, string, number, string | null][];
   busy: [number, number, string, string, number | null][];
 };
 
@@ -164,7 +193,7 @@ export async function loadSchedules(db: Db | Tx, requests: ScheduleRequest[], sp
   const schedules = new Map<string, HostSchedule>();
   for (const { host_id, schedule_id, timezone, rules, overrides, blocked, busy } of rows) {
     const blocks: SourcedInterval[] = [
-      ...blocked.map(([start, end, bookingId]): SourcedInterval => ({ kind: "booking", bookingId, start: Number(start), end: Number(end) })),
+      ...blocked.map(([start, end, bookingId, , , seatKey]): SourcedInterval => ({ kind: "booking", bookingId, seatKey, start: Number(start), end: Number(end) })),
       ...busy.map(
         ([start, end, calendarId, calendarName, busyAsOf]): SourcedInterval => ({
           kind: "calendar",

@@ -13,6 +13,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/public/cancel", {
       responses: { 200: { description: "Cancelled", schema: GuestCancelled } },
       errors: [404, 409],
     },
-    async ({ db, body }) => json(await cancelBookingAsGuest(db, body.token, Date.now(), body.reason)),
+    async ({ db, body }) => json(await cancelBookingAsGuest(db, body.token, Date.now(), body.reason, body.scope)),
   ),
 });

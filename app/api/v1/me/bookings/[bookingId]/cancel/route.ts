@@ -14,6 +14,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/bookings/{booking
       responses: { 200: { description: "The cancelled booking", schema: Booking } },
       errors: [404, 409],
     },
-    async ({ db, host, params, body }) => json(await cancelBookingAsHost(db, host, params.bookingId, body.reason, Date.now())),
+    async ({ db, host, params, body }) => json(await cancelBookingAsHost(db, host, params.bookingId, body.reason, Date.now(), body.scope)),
   ),
 });

@@ -1,0 +1,82 @@
+import { DateTime } from "luxon";
+import { describe, expect, it } from "vitest";
+import { api } from "../support/api";
+import { book, getSlots } from "../support/booking";
+import { withTestDatabase } from "../support/database";
+import { createEventType, createHost, type TestHost } from "../support/factories";
+
+// Recurring bookings (decisions §19): a guest books up to maxOccurrences starts, everyWeeks apart,
+// at the first one's wall-clock time in the host's zone; all or nothing.
+
+withTestDatabase();
+
+/** Weekday hours 09:00–12:00 every day of the week, so any weekly series has its hours. */
+async function openEveryDay(host: TestHost) {
+  const weeklyRules = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "12:00" }));
+  const res = await api.put("/me/availability", { minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules, dateOverrides: [] }, { token: host.token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+async function recurringHost(zone = "America/New_York") {
+  const host = await createHost({ timezone: zone });
+  await openEveryDay(host);
+  const et = await createEventType(host, { slug: "weekly", durationMinutes: 60, recurrence: { everyWeeks: 1, maxOccurrences: 8 } });
+  const date = DateTime.now().setZone(zone).plus({ days: 3 }).toISODate()!;
+  const [first] = await getSlots(host, et.slug, date);
+  return { host, et, first: first!.startTime };
+}
+
+describe("a recurring event type", () => {
+  it("books every occurrence at the same local time, each a booking of the series", async () => {
+    const { host, et, first } = await recurringHost();
+    const res = await book(host, et.slug, first, { occurrences: 4 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.series.id).toMatch(/^ser_/);
+    const starts = res.body.series.occurrences.map((o: { startTime: string }) => o.startTime);
+    expect(starts).toHaveLength(4);
+    expect(starts[0]).toBe(first);
+    const local = starts.map((s: string) => DateTime.fromISO(s).setZone(host.timezone));
+    for (const [k, t] of local.entries()) {
+      expect(t.toFormat("HH:mm")).toBe(local[0]!.toFormat("HH:mm"));
+      expect(Math.round(t.diff(local[0]!.startOf("day"), "days").days)).toBe(7 * k);
+    }
+    const list = await api.get(`/me/bookings?eventTypeId=${et.id}&when=upcoming`, { token: host.token });
+    expect(list.body.data.map((b: { startTime: string }) => b.startTime).sort()).toEqual(starts);
+    for (const b of list.body.data) expect(b.series.id).toBe(res.body.series.id);
+  });
+
+  it("books nothing when one occurrence is taken, and names it (409 details.unavailable)", async () => {
+    const { host, et, first } = await recurringHost();
+    const iso = (t: DateTime) => t.toUTC().toISO({ suppressMilliseconds: true })!;
+    const third = iso(DateTime.fromISO(first).setZone(host.timezone).plus({ weeks: 2 }));
+    expect((await book(host, et.slug, third)).status).toBe(201);
+    const clash = await book(host, et.slug, first, { occurrences: 4 });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error).toBe("slot_unavailable");
+    expect(clash.body.details.unavailable).toEqual([third]);
+    expect((await api.get(`/me/bookings?eventTypeId=${et.id}`, { token: host.token })).body.data).toHaveLength(1);
+
+    // An hour later every week is free: the series is booked whole, and a series over it is refused whole.
+    const later = iso(DateTime.fromISO(first).plus({ hours: 1 }));
+    const made = await book(host, et.slug, later, { occurrences: 3 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const over = await book(host, et.slug, later, { occurrences: 5 });
+    expect(over.status).toBe(409);
+    expect(over.body.details.unavailable).toEqual(made.body.series.occurrences.map((o: { startTime: string }) => o.startTime));
+    expect((await api.get(`/me/bookings?eventTypeId=${et.id}`, { token: host.token })).body.data).toHaveLength(4);
+  });
+
+  it("refuses a series of a type that does not recur, or longer than its most occurrences, at occurrences", async () => {
+    const { host, et, first } = await recurringHost();
+    const plain = await createEventType(host, { slug: "plain", durationMinutes: 30 });
+    const notRecurring = await book(host, plain.slug, first, { occurrences: 2 });
+    expect(notRecurring.status).toBe(400);
+    expect(notRecurring.body.details.issues[0].path).toBe("occurrences");
+    const tooMany = await book(host, et.slug, first, { occurrences: 9 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.details.issues[0].path).toBe("occurrences");
+    for (const occurrences of [0, 25, 2.5, "2"]) expect((await book(host, et.slug, first, { occurrences })).status).toBe(400);
+    const list = await api.get(`/me/bookings`, { token: host.token });
+    expect(list.body.data).toHaveLength(0);
+  });
+});
