@@ -28,7 +28,7 @@ import { findBookingTarget } from "./target";
 import { loadHostSchedules, seatingOf, type HostSchedule } from "@/lib/services/host-time/load";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/bookable/public";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
-import { notFreeOf, seriesPlans, seriesSpan, seriesStartsByHost } from "./series";
+import { notFreeOf, seriesPlans, seriesSpan, seriesStartsByHost } from "@/lib/services/bookable/series";
 import type { BookingSeatView, BookingSeriesView } from "./people";
 import { guestLinks as linksFor } from "@/lib/links";
 import { guestTokenOf, sealGuestToken } from "./guest-token";
