@@ -9,7 +9,7 @@ ALTER TABLE "event_types" ADD COLUMN "recurrence" jsonb;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "seat_key" text;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "series_id" text;--> statement-breakpoint
 ALTER TABLE "booking_hosts" ADD COLUMN "seat_key" text;--> statement-breakpoint
-CREATE UNIQUE INDEX "bookings_seat_guest_key" ON "bookings" USING btree ("seat_key",lower("guest_email")) WHERE "bookings"."seat_key" is not null and "bookings"."status" <> 'cancelled';--> statement-breakpoint
+CREATE UNIQUE INDEX "bookings_seat_guest_key" ON "bookings" USING btree ("seat_key",lower("guest_email")) WHERE "bookings"."seat_key" is not null and "bookings"."status" <> 'cancelled' and "bookings"."guest_email" <> '';--> statement-breakpoint
 CREATE INDEX "bookings_series_idx" ON "bookings" USING btree ("series_id","start_time") WHERE "bookings"."series_id" is not null;--> statement-breakpoint
 -- Seats (decisions §19): bookings of one seated start share its time. A booking holds its time
 -- alone unless it is a seat: then it may overlap the other seats of its start (the same seat key),

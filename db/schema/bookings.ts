@@ -60,10 +60,10 @@ export const bookings = pgTable(
     // The housekeeping sweep finds requests whose start passed unconfirmed (lib/services/bookings/expire.ts).
     index("bookings_pending_start_idx").on(t.startTime).where(sql`${t.status} = 'pending'`),
     uniqueIndex("bookings_cancel_token_hash_key").on(t.cancelTokenHash),
-    // The same guest cannot take two seats of one start.
+    // The same guest cannot take two seats of one start (erased guests have no address: decisions §16).
     uniqueIndex("bookings_seat_guest_key")
       .on(t.seatKey, sql`lower(${t.guestEmail})`)
-      .where(sql`${t.seatKey} is not null and ${t.status} <> 'cancelled'`),
+      .where(sql`${t.seatKey} is not null and ${t.status} <> 'cancelled' and ${t.guestEmail} <> ''`),
     index("bookings_series_idx").on(t.seriesId, t.startTime).where(sql`${t.seriesId} is not null`),
     // The guest-email booking limit counts an email's bookings of the last hour.
     index("bookings_guest_email_created_idx").on(sql`lower(${t.guestEmail})`, t.createdAt),

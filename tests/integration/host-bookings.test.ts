@@ -45,7 +45,7 @@ describe("POST /public/cancel", () => {
     expect((await api.post("/public/cancel", { token })).body).toEqual(res.body);
     expect((await getSlots(host, et.slug, date)).map((s) => s.startTime)).toContain(made[0].startTime);
     expect(await eventsOf("booking.cancelled", made[0].id)).toEqual([
-      expect.objectContaining({ event: "booking.cancelled", data: { bookingId: made[0].id, cancelledBy: "guest", hosts: [expect.objectContaining({ userId: host.id, username: host.username })], team: null } }),
+      expect.objectContaining({ event: "booking.cancelled", data: { bookingId: made[0].id, cancelledBy: "guest", hosts: [expect.objectContaining({ userId: host.id, username: host.username })], team: null, seat: null, series: null } }),
     ]);
     const list = await api.get("/me/bookings?status=cancelled", { token: host.token });
     expect(list.body.data[0]).toMatchObject({ id: made[0].id, status: "cancelled", cancelledBy: "guest" });
@@ -90,6 +90,8 @@ describe("GET /me/bookings", () => {
       noShow: false,
       hosts: [{ userId: host.id, username: host.username, fullName: "Test Host" }],
       team: null,
+      seat: null,
+      series: null,
     });
 
     const page2 = await api.get("/me/bookings?limit=2&page=2", { token: host.token });
@@ -127,7 +129,7 @@ describe("POST /me/bookings/{id}/cancel", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: made[0].id, status: "cancelled", cancellationReason: "Out sick", cancelledBy: "host" });
     expect(await eventsOf("booking.cancelled", made[0].id)).toEqual([
-      expect.objectContaining({ data: { bookingId: made[0].id, cancelledBy: "host", hosts: [expect.objectContaining({ userId: host.id, username: host.username })], team: null } }),
+      expect.objectContaining({ data: { bookingId: made[0].id, cancelledBy: "host", hosts: [expect.objectContaining({ userId: host.id, username: host.username })], team: null, seat: null, series: null } }),
     ]);
     const again = await api.post(`/me/bookings/${made[0].id}/cancel`, {}, { token: host.token });
     expect(again.status).toBe(409);

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/lib/store/database";
+import { outboxJobs, seatCounts } from "@/db/schema";
 import { api } from "../support/api";
 import { book, dateIn, getSlots, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
@@ -124,5 +127,56 @@ describe("a seated event type", () => {
       const res = await api.post("/me/event-types", { slug: "bad", title: "Bad", durationMinutes: 30, seats }, as(owner));
       expect(res.status, JSON.stringify(seats)).toBe(400);
     }
+  });
+
+  it("moves a guest's seat to another start with a free seat, and counts both starts right", async () => {
+    const { host, et, date } = await seatedHost(2);
+    const [first, second] = await getSlots(host, et.slug, date);
+    const mover = await book(host, et.slug, first!.startTime);
+    await book(host, et.slug, second!.startTime);
+    await book(host, et.slug, second!.startTime);
+    // The second start is full: no move there.
+    const refused = await api.post("/public/reschedule", { token: tokenOf(mover.body.rescheduleUrl), startTime: second!.startTime });
+    expect(refused.status).toBe(409);
+    const third = (await getSlots(host, et.slug, date)).find((s) => s.startTime !== first!.startTime)!;
+    expect(third.startTime).not.toBe(second!.startTime);
+    const moved = await api.post("/public/reschedule", { token: tokenOf(mover.body.rescheduleUrl), startTime: third.startTime });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const slots = await getSlots(host, et.slug, date);
+    expect(slots.find((s) => s.startTime === first!.startTime)).toMatchObject({ seatsRemaining: 2 });
+    expect(slots.find((s) => s.startTime === third.startTime)).toMatchObject({ seatsRemaining: 1 });
+    const counts = await (await getDb()).select().from(seatCounts);
+    const taken = Object.fromEntries(counts.filter((c) => c.seatKey.startsWith(et.id)).map((c) => [c.seatKey.split("@")[1], c.taken]));
+    expect(taken).toEqual({ [new Date(first!.startTime).toISOString()]: 0, [new Date(second!.startTime).toISOString()]: 2, [new Date(third.startTime).toISOString()]: 1 });
+  });
+
+  it("announces each seat as a booking.created of its own, with its seat", async () => {
+    const { host, et, date } = await seatedHost(4);
+    const [first] = await getSlots(host, et.slug, date);
+    const a = await book(host, et.slug, first!.startTime);
+    const b = await book(host, et.slug, first!.startTime);
+    const events = (await (await getDb()).select().from(outboxJobs).where(eq(outboxJobs.kind, "booking.created"))).map((r) => r.payload as { bookingId: string; data: { seat: unknown } });
+    const mine = events.filter((e) => [a.body.id, b.body.id].includes(e.bookingId));
+    expect(mine.map((e) => [e.bookingId, e.data.seat])).toEqual(
+      expect.arrayContaining([
+        [a.body.id, { taken: 1, max: 4 }],
+        [b.body.id, { taken: 2, max: 4 }],
+      ]),
+    );
+  });
+
+  it("erases two guests of one start without touching the other seats", async () => {
+    const { host, et, date } = await seatedHost(3);
+    const [first] = await getSlots(host, et.slug, date);
+    await book(host, et.slug, first!.startTime, { guestEmail: "one@example.com" });
+    await book(host, et.slug, first!.startTime, { guestEmail: "two@example.com" });
+    await book(host, et.slug, first!.startTime, { guestEmail: "three@example.com" });
+    for (const email of ["one@example.com", "two@example.com"]) {
+      const erased = await api.delete(`/me/guests/${encodeURIComponent(email)}`, { token: host.token });
+      expect(erased.status, JSON.stringify(erased.body)).toBe(204);
+    }
+    const list = await api.get(`/me/bookings?eventTypeId=${et.id}`, { token: host.token });
+    expect(list.body.data.map((b: { guestEmail: string }) => b.guestEmail).sort()).toEqual(["", "", "three@example.com"]);
+    expect((await getSlots(host, et.slug, date)).find((s) => s.startTime === first!.startTime)).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { api } from "../support/api";
 import { book, getSlots } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, type TestHost } from "../support/factories";
+import { teamWithType } from "../support/teams";
 
 // Recurring bookings (decisions §19): a guest books up to maxOccurrences starts, everyWeeks apart,
 // at the first one's wall-clock time in the host's zone; all or nothing.
@@ -13,7 +15,7 @@ withTestDatabase();
 /** Weekday hours 09:00–12:00 every day of the week, so any weekly series has its hours. */
 async function openEveryDay(host: TestHost) {
   const weeklyRules = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "12:00" }));
-  const res = await api.put("/me/availability", { minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules, dateOverrides: [] }, { token: host.token });
+  const res = await api.put("/me/availability", { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules, dateOverrides: [] }, { token: host.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -78,5 +80,55 @@ describe("a recurring event type", () => {
     for (const occurrences of [0, 25, 2.5, "2"]) expect((await book(host, et.slug, first, { occurrences })).status).toBe(400);
     const list = await api.get(`/me/bookings`, { token: host.token });
     expect(list.body.data).toHaveLength(0);
+  });
+
+  it("cancels this occurrence, or this and the following ones, by the guest's link and by the host", async () => {
+    const { host, et, first } = await recurringHost();
+    const made = await book(host, et.slug, first, { occurrences: 5 });
+    expect(made.status).toBe(201);
+    const ids: string[] = made.body.series.occurrences.map((o: { id: string }) => o.id);
+    const statuses = async () => {
+      const list = await api.get(`/me/bookings?eventTypeId=${et.id}`, { token: host.token });
+      const byId = new Map(list.body.data.map((b: { id: string; status: string }) => [b.id, b.status]));
+      return ids.map((id) => byId.get(id));
+    };
+    // The guest's link is the first occurrence's: "this" takes only it.
+    const token = made.body.cancelUrl.split("/").pop();
+    expect((await api.post("/public/cancel", { token, scope: "this" })).status).toBe(200);
+    expect(await statuses()).toEqual(["cancelled", "confirmed", "confirmed", "confirmed", "confirmed"]);
+    // The host cancels the third and every one after it.
+    const following = await api.post(`/me/bookings/${ids[2]}/cancel`, { scope: "following", reason: "Moving away" }, { token: host.token });
+    expect(following.status, JSON.stringify(following.body)).toBe(200);
+    expect(following.body.series.occurrences.map((o: { status: string }) => o.status)).toEqual(["cancelled", "confirmed", "cancelled", "cancelled", "cancelled"]);
+    expect(await statuses()).toEqual(["cancelled", "confirmed", "cancelled", "cancelled", "cancelled"]);
+    expect((await api.post(`/me/bookings/${ids[1]}/cancel`, { scope: "sometimes" }, { token: host.token })).status).toBe(400);
+    expect(await statuses()).toEqual(["cancelled", "confirmed", "cancelled", "cancelled", "cancelled"]);
+  });
+
+  it("round robin gives the whole series one host, free for every occurrence", async () => {
+    const ann = await createHost({ timezone: "Europe/Berlin" });
+    const ben = await createHost({ timezone: "Europe/Berlin" });
+    for (const h of [ann, ben]) await openEveryDay(h);
+    const { team, eventType } = await teamWithType(ann, [ben], { schedulingType: "round_robin", durationMinutes: 60, recurrence: { everyWeeks: 2, maxOccurrences: 6 } });
+    const date = DateTime.now().setZone("Europe/Berlin").plus({ days: 3 }).toISODate()!;
+    const slots = await api.get(`/public/teams/${team.slug}/${eventType.slug}/slots?from=${date}&to=${date}&timezone=Europe/Berlin`);
+    const first = slots.body.slots[0].startTime as string;
+    // Ann is busy in the third occurrence's week (a booking of her own): only Ben can take the series.
+    const own = await createEventType(ann, { slug: "own", durationMinutes: 60 });
+    const third = DateTime.fromISO(first).setZone("Europe/Berlin").plus({ weeks: 4 }).toUTC().toISO({ suppressMilliseconds: true })!;
+    expect((await book(ann, own.slug, third)).status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const res = await api.post(`/public/teams/${team.slug}/${eventType.slug}/bookings`, { startTime: first, occurrences: 3, guestName: "G", guestEmail: `g${i}@example.com`, guestTimezone: "Europe/Berlin" }, { headers: { "idempotency-key": randomUUID() } });
+      if (i === 0) {
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        const mine = await api.get(`/me/bookings?eventTypeId=${eventType.id}`, { token: ben.token });
+        expect(mine.body.data).toHaveLength(3);
+        for (const b of mine.body.data) expect(b.hosts.map((h: { userId: string }) => h.userId)).toEqual([ben.id]);
+      } else {
+        // Ben now holds those times, Ann is busy in one week: nobody can take the whole series.
+        expect(res.status).toBe(409);
+        expect(res.body.details.unavailable.length).toBeGreaterThan(0);
+      }
+    }
   });
 });

@@ -263,6 +263,8 @@ describe("team event types", () => {
       minNoticeHours: null,
       maxAdvanceDays: null,
       scheduleId: null,
+      seats: null,
+      recurrence: null,
       publicUrl: `http://booking.test/team/${team.slug}/demo`,
       createdAt: expect.stringMatching(/Z$/),
       teamId: team.id,
