@@ -131,4 +131,22 @@ describe("a recurring event type", () => {
       }
     }
   });
+
+  it("a series that needs approval is confirmed or declined whole, from any of its occurrences", async () => {
+    const { host, et, first } = await recurringHost();
+    await api.patch(`/me/event-types/${et.id}`, { requiresConfirmation: true }, { token: host.token });
+    const asked = await book(host, et.slug, first, { occurrences: 3 });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body.series.occurrences.map((o: { status: string }) => o.status)).toEqual(["pending", "pending", "pending"]);
+    const confirmed = await api.post(`/me/bookings/${asked.body.id}/confirm`, {}, { token: host.token });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.series.occurrences.map((o: { status: string }) => o.status)).toEqual(["confirmed", "confirmed", "confirmed"]);
+
+    const later = DateTime.fromISO(first).plus({ hours: 1 }).toUTC().toISO({ suppressMilliseconds: true })!;
+    const other = await book(host, et.slug, later, { occurrences: 2 });
+    expect(other.status).toBe(201);
+    const declined = await api.post(`/me/bookings/${other.body.id}/decline`, { reason: "Full this term" }, { token: host.token });
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    expect(declined.body.series.occurrences.map((o: { status: string }) => o.status)).toEqual(["cancelled", "cancelled"]);
+  });
 });

@@ -67,15 +67,28 @@ export type CancelScope = "this" | "following";
  */
 async function cancelInScope(db: Db, booking: BookingRow, scope: CancelScope, by: Actor, reason: string | null, now: number) {
   if (scope === "this" || booking.seriesId === null) return markCancelled(db, booking, by, reason, now);
-  const later = await db
+  const later = await laterOccurrences(db, booking, now);
+  return markAllCancelled(db, [booking, ...later.filter((b) => b.status !== "cancelled")], by, reason, now, {});
+}
+
+/** The occurrences of the booking's series after it that have not started yet (none outside a series). */
+export async function laterOccurrences(db: Db, booking: BookingRow, now: number): Promise<BookingRow[]> {
+  if (booking.seriesId === null) return [];
+  return db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.seriesId, booking.seriesId), gt(bookings.startTime, booking.startTime), gt(bookings.startTime, new Date(now)), ne(bookings.status, "cancelled")));
-  const all = [booking, ...later];
+    .where(and(eq(bookings.seriesId, booking.seriesId), gt(bookings.startTime, booking.startTime), gt(bookings.startTime, new Date(now))));
+}
+
+/**
+ * markCancelled for several bookings (a series' occurrences) in one transaction under all their
+ * hosts' locks: all or none. Returns the first booking's row as it is after, and whether this call cancelled it.
+ */
+export async function markAllCancelled(db: Db, all: BookingRow[], by: Actor, reason: string | null, now: number, kind: CancelKind) {
   return writeBookings(db, all.map((b) => b.id), async (tx, people) => {
     let first: { row: BookingRow; changed: boolean } | undefined;
     for (const b of all) {
-      const done = await cancelUnderLocks(tx, b, people.get(b.id) ?? { hosts: [], team: null }, by, reason, now, {});
+      const done = await cancelUnderLocks(tx, b, people.get(b.id) ?? { hosts: [], team: null }, by, reason, now, kind);
       first ??= done;
     }
     return first!;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { bookings, type BookingRow, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
@@ -7,7 +7,9 @@ import { AppError } from "@/lib/errors";
 import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
 import { hostActor, recordHistory } from "./history";
 import { getBookingForHostOrThrow } from "./store";
-import { writeBooking } from "./write-booking";
+import { laterOccurrences } from "./cancel";
+import { loadBookingPeople, loadPeopleOf, peopleView } from "./people";
+import { writeBookings } from "./write-booking";
 
 /** Confirm and decline answer a request: a pending booking whose start has not come yet. */
 export function assertPending(booking: BookingRow, now: number): void {
@@ -30,21 +32,29 @@ export function assertPending(booking: BookingRow, now: number): void {
 export async function confirmBooking(db: Db, host: UserRow, bookingId: string, now: number): Promise<BookingDto> {
   const { booking, eventType } = await getBookingForHostOrThrow(db, host, bookingId);
   assertPending(booking, now);
-  const { row, people } = await writeBooking(db, booking.id, async (tx, people) => {
-    const [updated] = await tx
+  // A series asks once: confirming it confirms every later occurrence still waiting (decisions §19).
+  const waiting = (await laterOccurrences(db, booking, now)).filter((b) => b.status === "pending").map((b) => b.id);
+  const ids = [booking.id, ...waiting];
+  const row = await writeBookings(db, ids, async (tx) => {
+    const updated = await tx
       .update(bookings)
       .set({ status: "confirmed" })
-      .where(and(eq(bookings.id, booking.id), eq(bookings.status, "pending")))
+      .where(and(inArray(bookings.id, ids), eq(bookings.status, "pending")))
       .returning();
-    if (!updated) {
+    const own = updated.find((b) => b.id === booking.id);
+    if (!own) {
       const [fresh] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
       assertPending(fresh!, now);
       throw new Error(`booking ${booking.id}: pending but not confirmed`);
     }
-    await recordHistory(tx, updated.id, "confirmed", hostActor(host), now);
-    const dto = toBooking(updated, eventType, people);
-    await enqueueBookingEvent(tx, "booking.confirmed", updated, { hostIds: people.hosts.map((h) => h.userId) }, now, dto);
-    return { row: updated, people };
+    // Read after the update: the events' series show every occurrence confirmed.
+    const people = await loadBookingPeople(tx, updated.map((b) => b.id));
+    for (const b of updated) {
+      const them = people.get(b.id) ?? { hosts: [], team: null };
+      await recordHistory(tx, b.id, "confirmed", hostActor(host), now);
+      await enqueueBookingEvent(tx, "booking.confirmed", b, { hostIds: them.hosts.map((h) => h.userId) }, now, toBooking(b, eventType, peopleView(them)));
+    }
+    return own;
   });
-  return toBooking(row, eventType, people);
+  return toBooking(row, eventType, peopleView(await loadPeopleOf(db, row.id)));
 }
