@@ -10,7 +10,8 @@ const WEEK_MINUTES = 7 * 1440;
 
 /**
  * The starts of a series of `count` occurrences from `first`. An occurrence whose wall-clock time
- * the clocks skip that day gives the instant they jump to (never offered: it is off the grid).
+ * the clocks skip that day gives the instant they jump to (never free: seriesFree refuses a time
+ * that is not the series' own).
  */
 export function seriesStarts(first: number, timeZone: string, everyWeeks: number, count: number): number[] {
   const zone = ZoneOffsets.of(timeZone);
@@ -30,5 +31,9 @@ const UNBOUNDED_DAYS = 1_000_000;
  */
 export function seriesFree(input: Omit<SlotInput, "range">, starts: number[]): boolean[] {
   const later = { ...input, host: { ...input.host, minNoticeHours: 0, maxAdvanceDays: UNBOUNDED_DAYS } };
-  return starts.map((start, k) => start >= input.now && isOfferedSlot(k === 0 ? input : later, start));
+  const zone = ZoneOffsets.of(input.host.timeZone);
+  const clock = (at: number) => (((Math.floor(at / MINUTE) + zone.offsetAt(at)) % 1440) + 1440) % 1440;
+  const own = starts.length > 0 ? clock(starts[0]!) : 0;
+  // A start moved off the series' time by a skipped hour is not the session the guest asked for.
+  return starts.map((start, k) => start >= input.now && clock(start) === own && isOfferedSlot(k === 0 ? input : later, start));
 }
