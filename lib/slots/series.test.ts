@@ -68,7 +68,8 @@ describe("seriesFree", () => {
       fc.property(arbInput, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 2, max: 6 }), (input, everyWeeks, count) => {
         const [first] = computeSlots(input);
         if (!first) return;
-        const { range: _range, ...engine } = input;
+        const engine: Omit<SlotInput, "range"> = { ...input };
+        delete (engine as Partial<SlotInput>).range;
         const series = seriesStarts(first.start, input.host.timeZone, everyWeeks, count);
         const free = seriesFree(engine, series);
         if (!free.every(Boolean)) return;
