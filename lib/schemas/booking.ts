@@ -48,6 +48,29 @@ export const Slot = z
 
 export const SlotList = z.object({ timezone: z.string(), slots: z.array(Slot) });
 
+/** GET …/series: the dates a series from `startTime` would take (decisions §19), before the guest books it. */
+export const SeriesQuery = z.strictObject({
+  startTime: InstantIn,
+  occurrences: z.coerce
+    .number({ message: "Must be a whole number from 2 to 24" })
+    .int("Must be a whole number from 2 to 24")
+    .min(2, "Must be at least 2")
+    .max(24, "Must be at most 24")
+    .meta({ description: "How many occurrences, 2 to the event type's recurrence.maxOccurrences" }),
+  timezone: TimeZone,
+});
+
+export const SeriesPreview = z
+  .object({
+    timezone: z.string(),
+    occurrences: z.array(
+      Slot.omit({ seatsRemaining: true }).extend({
+        available: z.boolean().meta({ description: "Whether this occurrence is free now: a series is booked only when every one is" }),
+      }),
+    ),
+  })
+  .meta({ id: "SeriesPreview" });
+
 export const PublicEventPage = z.object({
   host: z.object({ fullName: z.string(), username: z.string(), avatarUrl: z.string().nullable(), timezone: z.string() }),
   eventType: z.object({

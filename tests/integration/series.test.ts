@@ -149,4 +149,27 @@ describe("a recurring event type", () => {
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
     expect(declined.body.series.occurrences.map((o: { status: string }) => o.status)).toEqual(["cancelled", "cancelled"]);
   });
+
+  it("previews every date of a series in the guest's zone, with the ones not free, before booking", async () => {
+    const { host, et, first } = await recurringHost();
+    const third = DateTime.fromISO(first).setZone(host.timezone).plus({ weeks: 2 }).toUTC().toISO({ suppressMilliseconds: true })!;
+    expect((await book(host, et.slug, third)).status).toBe(201);
+    const path = `/public/${host.username}/${et.slug}/series`;
+    const res = await api.get(`${path}?startTime=${first}&occurrences=4&timezone=Asia/Tokyo`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.timezone).toBe("Asia/Tokyo");
+    expect(res.body.occurrences.map((o: { available: boolean }) => o.available)).toEqual([true, true, false, true]);
+    expect(res.body.occurrences[2].startTime).toBe(third);
+    expect(res.body.occurrences[0].displayStart).toMatch(/\+09:00$/);
+    // What the preview says is what the booking decides.
+    const booked = await book(host, et.slug, first, { occurrences: 4 });
+    expect(booked.body.details.unavailable).toEqual([third]);
+    for (const bad of ["occurrences=1", "occurrences=9", "occurrences=two", "occurrences=3&extra=1"]) {
+      const refused = await api.get(`${path}?startTime=${first}&timezone=UTC&${bad}`);
+      expect(refused.status, bad).toBe(400);
+    }
+    const plain = await createEventType(host, { slug: "plain-one", durationMinutes: 30 });
+    expect((await api.get(`/public/${host.username}/${plain.slug}/series?startTime=${first}&occurrences=2&timezone=UTC`)).status).toBe(400);
+    expect((await api.get(`/public/${host.username}/nope/series?startTime=${first}&occurrences=2&timezone=UTC`)).status).toBe(404);
+  });
 });

@@ -41,7 +41,8 @@ export async function createFixture(): Promise<Fixture> {
   if (open.status !== 200) throw new Error(`fixture availability: ${open.status} ${JSON.stringify(open.body)}`);
   // Starts every 15 minutes: whole and half hours in UTC stay slots when a test moves the host
   // to another zone, since every zone's offset is a multiple of 15 minutes (Asia/Kathmandu, Pacific/Chatham).
-  const eventType = await createEventType(host, { durationMinutes: 30, slotIntervalMinutes: 15, customQuestions: QUESTIONS });
+  // Recurring, so the series preview and a series booking have valid baselines (decisions §19).
+  const eventType = await createEventType(host, { durationMinutes: 30, slotIntervalMinutes: 15, customQuestions: QUESTIONS, recurrence: { everyWeeks: 1, maxOccurrences: 4 } });
   const firstSlot = Math.ceil((Date.now() + 86_400_000) / 86_400_000) * 86_400_000;
   let slot = 0;
   const fixture: Fixture = {

@@ -168,6 +168,18 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     headers: clientHeaders(),
     query: { from: dateIn(2, "UTC"), to: dateIn(3, "UTC"), timezone: "Europe/Berlin" },
   }),
+  "GET /public/{username}/{eventSlug}/series": (fx) => ({
+    ...none,
+    params: publicParams(fx),
+    headers: clientHeaders(),
+    query: { startTime: fx.nextSlot(), occurrences: "3", timezone: "Europe/Berlin" },
+  }),
+  "GET /public/teams/{teamSlug}/{eventSlug}/series": async (fx) => ({
+    ...none,
+    params: await publicTeamParams(fx),
+    headers: clientHeaders(),
+    query: { startTime: fx.nextSlot(), occurrences: "2", timezone: "Europe/Berlin" },
+  }),
   "GET /me/teams/{teamId}/event-types/{eventTypeId}/explain": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx), query: { startTime: fx.nextSlot() } }),
   "GET /public/teams/{teamSlug}/{eventSlug}": async (fx) => ({ ...none, params: await publicTeamParams(fx) }),
   "GET /public/teams/{teamSlug}/{eventSlug}/slots": async (fx) => ({
@@ -287,7 +299,7 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     ...none,
     headers: auth(fx),
     params: await teamEventTypeOf(fx),
-    body: { ...eventTypeBody(), isActive: true, schedulingType: "collective", hostIds: [fx.host.id] },
+    body: { ...eventTypeBody(), isActive: true, schedulingType: "collective", hostIds: [fx.host.id], recurrence: null },
   }),
   "DELETE /me/teams/{teamId}/event-types/{eventTypeId}": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx) }),
 };
@@ -335,6 +347,8 @@ async function teamEventTypeOf(fx: Fixture): Promise<{ teamId: string; eventType
     slug: unique("fz-team-call"),
     title: "Team call",
     durationMinutes: 30,
+    // Recurring, so its series preview has a valid baseline (decisions §19).
+    recurrence: { everyWeeks: 1, maxOccurrences: 4 },
   });
   return { teamId, eventTypeId };
 }

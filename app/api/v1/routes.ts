@@ -29,9 +29,11 @@ import * as calls from "./me/calls/route";
 import * as guest from "./me/guests/[email]/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
 import * as publicSlots from "./public/[username]/[eventSlug]/slots/route";
+import * as publicSeries from "./public/[username]/[eventSlug]/series/route";
 import * as publicBookings from "./public/[username]/[eventSlug]/bookings/route";
 import * as publicTeamEvent from "./public/teams/[teamSlug]/[eventSlug]/route";
 import * as publicTeamSlots from "./public/teams/[teamSlug]/[eventSlug]/slots/route";
+import * as publicTeamSeries from "./public/teams/[teamSlug]/[eventSlug]/series/route";
 import * as publicTeamBookings from "./public/teams/[teamSlug]/[eventSlug]/bookings/route";
 import * as guestCancel from "./public/cancel/route";
 import * as socialPage from "./contracts/social-page/route";
@@ -120,6 +122,7 @@ export const routeModules: RouteModule[] = [
   guestIcs,
   publicEvent,
   publicSlots,
+  publicSeries,
   publicBookings,
   socialPage,
   socialPageValidate,
@@ -137,6 +140,7 @@ export const routeModules: RouteModule[] = [
   apiKey,
   publicTeamEvent,
   publicTeamSlots,
+  publicTeamSeries,
   publicTeamBookings,
 ];
 

@@ -785,6 +785,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/{username}/{eventSlug}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recurring event type: every date a series from startTime would take, and whether each is free (decisions §19) */
+        get: operations["getApiV1PublicUsernameEventSlugSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/{username}/{eventSlug}/bookings": {
         parameters: {
             query?: never;
@@ -1074,6 +1091,23 @@ export interface paths {
         };
         /** A team event type's open slots between two dates (inclusive, at most 31 days apart) in the guest's timezone: round robin when any host is free, collective when every host is */
         get: operations["getApiV1PublicTeamsTeamSlugEventSlugSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/teams/{teamSlug}/{eventSlug}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recurring team event type: every date a series from startTime would take with one host, and whether each is free (decisions §19) */
+        get: operations["getApiV1PublicTeamsTeamSlugEventSlugSeries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2236,6 +2270,25 @@ export interface components {
             displayEnd: string;
             /** @description A seated event type with `seats.showRemaining`: the seats still free at this start */
             seatsRemaining?: number;
+        };
+        SeriesPreview: {
+            timezone: string;
+            occurrences: {
+                /**
+                 * @description ISO 8601 UTC timestamp
+                 * @example 2027-03-15T13:00:00Z
+                 */
+                startTime: string;
+                /**
+                 * @description ISO 8601 UTC timestamp
+                 * @example 2027-03-15T13:00:00Z
+                 */
+                endTime: string;
+                displayStart: string;
+                displayEnd: string;
+                /** @description Whether this occurrence is free now: a series is booked only when every one is */
+                available: boolean;
+            }[];
         };
         CreatedBooking: {
             id: string;
@@ -6858,6 +6911,60 @@ export interface operations {
             };
         };
     };
+    getApiV1PublicUsernameEventSlugSeries: {
+        parameters: {
+            query: {
+                startTime: string;
+                occurrences: number;
+                timezone: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+                eventSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The occurrences in order, in the guest's timezone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPreview"];
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiV1PublicUsernameEventSlugBookings: {
         parameters: {
             query?: never;
@@ -8763,6 +8870,60 @@ export interface operations {
                         timezone: string;
                         slots: components["schemas"]["Slot"][];
                     };
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PublicTeamsTeamSlugEventSlugSeries: {
+        parameters: {
+            query: {
+                startTime: string;
+                occurrences: number;
+                timezone: string;
+            };
+            header?: never;
+            path: {
+                teamSlug: string;
+                eventSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The occurrences in order, in the guest's timezone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPreview"];
                 };
             };
             /** @description Invalid input (validation_error) */

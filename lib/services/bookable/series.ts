@@ -1,7 +1,13 @@
 import "server-only";
+import type { z } from "zod";
+import type { Db } from "@/db";
 import type { EventTypeRow, UserRow } from "@/db/schema";
+import { validationError } from "@/lib/errors";
+import type { SeriesQuery } from "@/lib/schemas/booking";
+import { toSlotDtos } from "@/lib/slots";
+import { getPublicBookableCached, type PublicOwner } from "./bookable";
 import { seriesFree, seriesStarts } from "@/lib/slots/series";
-import { engineInputFor, type HostSchedule, type ScheduleSpan } from "@/lib/services/host-time/load";
+import { engineInputFor, loadHostSchedules, type HostSchedule, type ScheduleSpan } from "@/lib/services/host-time/load";
 
 // A series' occurrences for each host who could host it (decisions §19): the first start's
 // wall-clock time in the zone the host's hours are read in, `everyWeeks` apart, and whether the
@@ -54,4 +60,31 @@ export function bestPlan(plans: SeriesPlan[]): SeriesPlan | undefined {
 export function notFreeOf(plans: SeriesPlan[]): number[] {
   const best = bestPlan(plans);
   return best ? best.starts.filter((_, k) => !best.free[k]) : [];
+}
+
+/** A series is asked of a recurring event type, within its most occurrences (400 at `occurrences` otherwise). */
+export function checkOccurrences(eventType: EventTypeRow, occurrences: number): void {
+  if (occurrences === 1) return;
+  if (!eventType.recurrence) throw validationError([{ path: "occurrences", message: "This event type does not recur: book one time" }]);
+  if (occurrences > eventType.recurrence.maxOccurrences) {
+    throw validationError([{ path: "occurrences", message: `Must be at most ${eventType.recurrence.maxOccurrences}` }]);
+  }
+}
+
+/**
+ * GET …/series: the dates a series from `startTime` would take and whether each is free now, as
+ * the booking would decide it (the same plans; for round robin a host free for all of them, else
+ * the host free for the most), shown in the guest's zone. Read fresh, not from the slot cache: it
+ * is asked once, before a guest books.
+ */
+export async function previewSeries(db: Db, owner: PublicOwner, slug: string, query: z.output<typeof SeriesQuery>, now: number) {
+  const { eventType, hosts } = await getPublicBookableCached(db, owner, slug);
+  checkOccurrences(eventType, query.occurrences);
+  const users = hosts.map((h) => h.host);
+  const schedules = await loadHostSchedules(db, users, seriesSpan(eventType, query.startTime, query.occurrences), eventType);
+  const plans = seriesPlans(users, eventType, schedules, query.startTime, query.occurrences, now);
+  const shown = plans.find((p) => p.free.every(Boolean)) ?? bestPlan(plans);
+  const duration = eventType.durationMinutes * 60_000;
+  const slots = toSlotDtos((shown?.starts ?? []).map((start) => ({ start, end: start + duration })), query.timezone);
+  return { timezone: query.timezone, occurrences: slots.map((slot, k) => ({ ...slot, available: shown!.free[k]! })) };
 }

@@ -28,7 +28,7 @@ import { findBookingTarget } from "./target";
 import { loadHostSchedules, seatingOf, type HostSchedule } from "@/lib/services/host-time/load";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/bookable/public";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
-import { notFreeOf, seriesPlans, seriesSpan, seriesStartsByHost } from "@/lib/services/bookable/series";
+import { checkOccurrences, notFreeOf, seriesPlans, seriesSpan, seriesStartsByHost } from "@/lib/services/bookable/series";
 import type { BookingSeatView, BookingSeriesView } from "./people";
 import { guestLinks as linksFor } from "@/lib/links";
 import { guestTokenOf, sealGuestToken } from "./guest-token";
@@ -202,15 +202,6 @@ async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: str
   }
   const created = await writeForHosts(db, hostIds, (tx) => bookUnderLocks(tx, { ...args, claim, hash, target, customAnswers }), { lockBookings: true });
   return "booking" in created ? created : replay(db, created);
-}
-
-/** A series is asked of a recurring event type, within its most occurrences (400 at `occurrences` otherwise). */
-function checkOccurrences(eventType: EventTypeRow, occurrences: number): void {
-  if (occurrences === 1) return;
-  if (!eventType.recurrence) throw validationError([{ path: "occurrences", message: "This event type does not recur: book one time" }]);
-  if (occurrences > eventType.recurrence.maxOccurrences) {
-    throw validationError([{ path: "occurrences", message: `Must be at most ${eventType.recurrence.maxOccurrences}` }]);
-  }
 }
 
 /**
