@@ -75,6 +75,8 @@ export async function BookablePage({ owner, slug, query }: { owner: PublicOwner;
               embed={embed}
               preview={preview}
               requiresConfirmation={eventType.requiresConfirmation}
+              recurrence={eventType.recurrence ?? undefined}
+              seatsMax={eventType.seats?.max}
             />
           </GuestI18n>
         </div>

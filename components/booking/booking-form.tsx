@@ -8,12 +8,13 @@ import { createBooking, type CreatedBookingDto, type SlotDto } from "@/lib/brows
 import { formatClockRange, formatLongDay } from "@/lib/time/format";
 import { zoneName } from "@/lib/time/zones";
 import type { PageMessages } from "@/lib/i18n/en";
-import { fill } from "@/lib/i18n/fill";
+import { fill, plural } from "@/lib/i18n/fill";
 import { checkAnswer, EMAIL_PATTERN, type AnswerCheck } from "@/lib/question-answers";
 import { useGuestText } from "./guest-i18n";
 import { bookingFailureMessage, fieldsToCorrect } from "./guest-messages";
 import { guessCountry, knownCountry, loadPhoneLib, readPhone, type PhoneLib } from "./phone-lib";
 import { QuestionField, type Question } from "./question-field";
+import { SeriesChoice, type Recurrence, type SeriesState } from "./series-choice";
 
 export type { Question };
 
@@ -33,6 +34,10 @@ type Props = {
   questions: Question[];
   /** The host approves each booking: the button requests one. */
   requiresConfirmation?: boolean;
+  /** A recurring event type: the guest may book a series (decisions §19). */
+  recurrence?: Recurrence;
+  /** A group session's seats per start: the chosen time says how many are left. */
+  seatsMax?: number;
   details: GuestDetails;
   onDetailsChange: (details: GuestDetails) => void;
   /** Kept by the widget for as long as this booking is being attempted (see createBooking). */
@@ -98,7 +103,7 @@ function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | 
 
 /** The guest's details for one chosen slot, booked with the widget's Idempotency-Key. */
 export function BookingForm(props: Props) {
-  const { username, slug, timezone, hour12, slot, questions, requiresConfirmation = false, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
+  const { username, slug, timezone, hour12, slot, questions, requiresConfirmation = false, recurrence, seatsMax, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
   const text = useGuestText();
   const { m, intl, locale } = text;
   const timeId = useId();
@@ -112,6 +117,9 @@ export function BookingForm(props: Props) {
   const fieldPaths = [NAME, EMAIL, ...questions.map((q) => answerPath(q.id))];
   const hasPhone = questions.some((q) => q.type === "phone");
   const [phoneLib, setPhoneLib] = useState<PhoneLib | null>(null);
+  // One session, or a series the guest has seen whole and free (series-choice.tsx).
+  const [series, setSeries] = useState<SeriesState>({ occurrences: 1, ready: true });
+  const [recheck, setRecheck] = useState(0);
 
   // Choosing a slot brings the guest straight to the first field.
   useEffect(() => {
@@ -144,7 +152,7 @@ export function BookingForm(props: Props) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     // Not a form action: React resets an action form's fields, and a failed submit must keep them.
     event.preventDefault();
-    if (pending) return;
+    if (pending || !series.ready) return;
     setFailure(null);
     const lib = hasPhone ? await loadPhoneLib().catch(() => null) : null;
     const local = checkAll(questions, details, lib, m);
@@ -169,6 +177,7 @@ export function BookingForm(props: Props) {
           guestTimezone: timezone,
           // The language this page is in: the booking's emails are written in it.
           guestLanguage: locale,
+          ...(series.occurrences > 1 ? { occurrences: series.occurrences } : {}),
           // The answers as checked: phone numbers in E.164, checkboxes one option a line.
           customAnswers: Object.fromEntries(
             questions.flatMap((q) => {
@@ -181,6 +190,11 @@ export function BookingForm(props: Props) {
     } catch (caught) {
       setPending(false);
       const error = toApiError(caught);
+      // A series refused for some of its dates: they are checked again and marked in the list.
+      if (error.code === "slot_unavailable" && series.occurrences > 1 && Array.isArray(error.details.unavailable)) {
+        setSeries((s) => ({ ...s, ready: false }));
+        return setRecheck((n) => n + 1);
+      }
       if (error.code === "slot_unavailable") return onSlotTaken(slot);
       // Every issue at its field at once (the first one said wins where a field has two).
       const atFields: Errors = {};
@@ -214,7 +228,23 @@ export function BookingForm(props: Props) {
         {formatLongDay(slot.startTime, timezone, { year: true, locale: intl })} ·{" "}
         <span className="whitespace-nowrap">{formatClockRange(slot.startTime, slot.endTime, timezone, hour12, intl)}</span>{" "}
         <span className="font-normal text-slate-600">({zoneName(timezone, new Date(slot.startTime), intl)})</span>
+        {slot.seatsRemaining !== undefined && seatsMax !== undefined && (
+          <span className="block text-sm font-normal text-slate-600">{plural(locale, m.seatsLeftOf, slot.seatsRemaining, { max: seatsMax })}</span>
+        )}
       </p>
+      {recurrence && (
+        <SeriesChoice
+          owner={username}
+          slug={slug}
+          startTime={slot.startTime}
+          timezone={timezone}
+          hour12={hour12}
+          recurrence={recurrence}
+          occurrences={series.occurrences}
+          onChange={setSeries}
+          recheck={recheck}
+        />
+      )}
       <Field label={m.yourName} required error={fieldErrors[NAME]}>
         {(p) => (
           <input
@@ -267,7 +297,7 @@ export function BookingForm(props: Props) {
         {shownFailure && <p className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">{shownFailure}</p>}
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={pending} className={buttonClass("primary")}>
+        <button type="submit" disabled={pending || !series.ready} className={buttonClass("primary")}>
           {pending ? m.booking : requiresConfirmation ? m.requestBooking : m.confirmBooking}
         </button>
         <button type="button" onClick={onBack} className={buttonClass("ghost")}>

@@ -28,6 +28,10 @@ type Props = {
   preview?: SlotsPreview;
   /** The host approves each booking (decisions §16): the page says so, and the guest requests one. */
   requiresConfirmation?: boolean;
+  /** A recurring event type: the form offers a series (decisions §19). */
+  recurrence?: { everyWeeks: number; maxOccurrences: number };
+  /** A group session's seats per start. */
+  seatsMax?: number;
 };
 
 // The form and the confirmation are needed only once a time is chosen: their code is not part of
@@ -46,7 +50,7 @@ function preload() {
 const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {}, phoneCountries: {} };
 
 /** Pick a day and a time in your own zone and clock, give your details, get a confirmation with its links. */
-export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview, requiresConfirmation = false }: Props) {
+export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview, requiresConfirmation = false, recurrence, seatsMax }: Props) {
   // Null in the server's render: the page then shows no time at all (see SlotsPreview).
   const preferences = useGuestPreferences();
   const { m } = useGuestText();
@@ -114,6 +118,8 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
                 slot={slot}
                 questions={questions}
                 requiresConfirmation={requiresConfirmation}
+                recurrence={recurrence}
+                seatsMax={seatsMax}
                 details={details}
                 onDetailsChange={setDetails}
                 idempotencyKey={idempotencyKey}

@@ -18,24 +18,27 @@ type Props = {
   homePath: string;
   homeName: string;
   hostName: string;
+  /** A series' occurrence: how many later ones are still to come (the guest may cancel them with it). */
+  laterSessions?: number;
 };
 
 /**
  * Cancelling takes two deliberate clicks, never just opening the link: "Cancel booking…" (with an
  * optional reason for the host), then "Yes, cancel". Afterwards, the host's page to book again.
  */
-export function CancelBookingForm({ token, homePath, homeName, hostName }: Props) {
+export function CancelBookingForm({ token, homePath, homeName, hostName, laterSessions = 0 }: Props) {
   const text = useGuestText();
   const { m } = text;
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const [scope, setScope] = useState<"this" | "following">("this");
   const reasonId = useId();
   const question = useRef<HTMLHeadingElement>(null);
   const done = useRef<HTMLParagraphElement>(null);
   const cancel = useMutation<GuestCancelledDto, ApiError>({
     mutationFn: async () => {
       try {
-        return await cancelBookingWithToken(token, reason.trim() || undefined);
+        return await cancelBookingWithToken(token, reason.trim() || undefined, scope);
       } catch (error) {
         throw toApiError(error);
       }
@@ -77,6 +80,18 @@ export function CancelBookingForm({ token, homePath, homeName, hostName }: Props
             setConfirming(true);
           }}
         >
+          {/* A series: this session only, or with every later one (decisions §19). */}
+          {laterSessions > 0 && (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 font-medium">{m.sessions}</legend>
+              {(["this", "following"] as const).map((value) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} className="size-4 accent-blue-600" />
+                  {value === "this" ? m.cancelOnlyThis : m.cancelFollowing}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <label htmlFor={reasonId} className="font-medium">
             {m.reason} <span className="font-normal text-slate-500">{fill(m.reasonNote, { host: hostName })}</span>
           </label>

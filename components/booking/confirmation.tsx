@@ -46,11 +46,25 @@ export function Confirmation({ booked, event: given, newTab = false }: Confirmat
         <dd className="font-medium break-words">{event.title}</dd>
         <dt className="text-green-800">{m.with}</dt>
         <dd className="break-words">{event.hostName}</dd>
-        <dt className="text-green-800">{m.when}</dt>
+        <dt className="text-green-800">{booked.series ? m.seriesDates : m.when}</dt>
         <dd>
-          {formatLongDay(event.startTime, event.zone, { year: true, locale: intl })},{" "}
-          <span className="whitespace-nowrap">{formatClockRange(event.startTime, event.endTime, event.zone, event.hour12, intl)}</span>
-          <br />
+          {/* A series: every date booked, in order (decisions §19). */}
+          {booked.series ? (
+            <ol data-testid="booked-series" className="flex flex-col gap-0.5">
+              {booked.series.occurrences.map((o) => (
+                <li key={o.id}>
+                  {formatLongDay(o.startTime, event.zone, { year: true, locale: intl })},{" "}
+                  <span className="whitespace-nowrap">{formatClockRange(o.startTime, o.endTime, event.zone, event.hour12, intl)}</span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <>
+              {formatLongDay(event.startTime, event.zone, { year: true, locale: intl })},{" "}
+              <span className="whitespace-nowrap">{formatClockRange(event.startTime, event.endTime, event.zone, event.hour12, intl)}</span>
+              <br />
+            </>
+          )}
           <span className="text-sm text-green-900">{zoneName(event.zone, new Date(event.startTime), intl)}</span>
         </dd>
         {place && (

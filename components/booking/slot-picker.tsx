@@ -221,7 +221,7 @@ function DayTimes({ day, zone, times, onPick, chosen, current }: DayTimesProps) 
   }
   const firstSlot = rows.findIndex((r) => r.kind === "slot");
   const headingId = useId();
-  const { intl, m } = useGuestText();
+  const { intl, m, locale } = useGuestText();
   return (
     // A group named by its day: "Tuesday, March 16" holds that day's time buttons.
     <div role="group" aria-labelledby={headingId} data-zone={zone} className="flex min-h-0 flex-1 flex-col">
@@ -259,6 +259,10 @@ function DayTimes({ day, zone, times, onPick, chosen, current }: DayTimesProps) 
                 }`}
               >
                 {label}
+                {/* A group session says how many seats are left (when its host shows it: decisions §19). */}
+                {slot.seatsRemaining !== undefined && (
+                  <span className={`block text-xs font-normal whitespace-normal ${pressed ? "text-blue-50" : "text-slate-600"}`}>{plural(locale, m.seatsLeft, slot.seatsRemaining)}</span>
+                )}
               </button>
             </li>
           );

@@ -6,6 +6,9 @@ import { guestLanguage } from "@/lib/i18n/server";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
 import { findGuestBooking } from "@/lib/services/bookings/cancel";
 import { meetingLinkComing } from "@/lib/services/bookings/meeting-link";
+import { seriesOfGuestBooking } from "@/lib/services/bookings/guest-series";
+import { loadPeopleOf } from "@/lib/services/bookings/people";
+import type { BookingRow } from "@/db/schema";
 import { getDb } from "@/lib/store/database";
 import { CLOCK_KEY, parseClock } from "@/lib/time/clock-preference";
 import { hour12InZone } from "@/lib/time/reader-clock";
@@ -25,6 +28,13 @@ export type TokenPageProps = { params: Promise<{ token: string }>; searchParams:
 /** The booking behind the token, or undefined (the page answers 404). */
 export async function guestBookingOf(token: string) {
   return findGuestBooking(await getDb(), token);
+}
+
+/** What the booking shares with others (decisions §19): its series' occurrences (each with its page), its start's seats. */
+export async function guestSharedOf(booking: BookingRow) {
+  const db = await getDb();
+  const [series, people] = await Promise.all([seriesOfGuestBooking(db, booking), booking.seatKey ? loadPeopleOf(db, booking.id) : undefined]);
+  return { series, seat: people?.seat ?? null };
 }
 
 /** The page's metadata: private, titled in the guest's language. */

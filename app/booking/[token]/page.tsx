@@ -16,7 +16,7 @@ import { readableAnswer } from "@/lib/question-answers";
 import { readablePhone } from "@/lib/phone";
 import { isoUtc } from "@/lib/time/instants";
 import { guestLinks } from "@/lib/links";
-import { guestBookingOf, guestClock, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { guestBookingOf, guestClock, guestPlace, guestSharedOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 import { MeetingPlace } from "@/components/booking/meeting-place";
 
 // /booking/{token}: the guest's own page for their booking (its manageUrl; the same secret as
@@ -59,7 +59,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   const start = isoUtc(booking.startTime);
   const end = isoUtc(booking.endTime);
   const cancelled = booking.status === "cancelled";
-  const place = await guestPlace(booking, m);
+  const [place, shared, hour12] = await Promise.all([guestPlace(booking, m), guestSharedOf(booking), guestClock(zone)]);
   const answers = questions.flatMap((q) => {
     const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
     return answer ? [{ id: q.id, label: q.label, lines: readableAnswer(q, answer, readablePhone), list: q.type === "checkboxes" }] : [];
@@ -83,9 +83,10 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
           <Row label={m.with}>{hostName}</Row>
           <Row label={m.when}>
             {formatLongDay(start, zone, { year: true, locale: intl })},{" "}
-            <span className="whitespace-nowrap">{formatClockRange(start, end, zone, await guestClock(zone), intl)}</span>
+            <span className="whitespace-nowrap">{formatClockRange(start, end, zone, hour12, intl)}</span>
             <br />
             <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime, intl)}</span>
+            {shared.seat && !cancelled && <span className="block text-sm text-slate-600">{fill(p.seatTaken, { taken: shared.seat.taken, max: shared.seat.max })}</span>}
           </Row>
           {place && (
             <Row label={m.where}>
@@ -103,6 +104,36 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
           ))}
           {cancelled && booking.cancellationReason && <Row label={p.reasonLabel}>{booking.cancellationReason}</Row>}
         </dl>
+        {shared.series.length > 0 && (
+          <section aria-labelledby="series" className="flex flex-col gap-2">
+            <h2 id="series" className="font-semibold">
+              {p.seriesHeading}
+            </h2>
+            <ol data-testid="series" className="flex flex-col divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+              {shared.series.map((o) => {
+                const when = (
+                  <>
+                    {formatLongDay(isoUtc(o.startTime), zone, { year: true, locale: intl })},{" "}
+                    <span className="whitespace-nowrap">{formatClockRange(isoUtc(o.startTime), isoUtc(o.endTime), zone, hour12, intl)}</span>
+                  </>
+                );
+                const gone = o.status === "cancelled";
+                return (
+                  <li key={o.id} data-status={o.status} aria-current={o.own ? "page" : undefined} className={`flex flex-wrap items-baseline justify-between gap-x-3 px-4 py-2 ${o.own ? "bg-slate-50 font-medium" : ""}`}>
+                    <span className={gone ? "text-slate-400 line-through" : ""}>
+                      {o.own || !o.manageUrl || gone ? when : (
+                        <Link href={o.manageUrl} className="underline underline-offset-2">
+                          {when}
+                        </Link>
+                      )}
+                    </span>
+                    <span className="text-sm text-slate-500">{o.own ? p.thisSession : gone ? p.sessionCancelled : ""}</span>
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
+        )}
         {cancelled ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-slate-600">{booking.cancelledBy === "guest" ? p.youCancelled : fill(p.hostCancelled, host)}</p>

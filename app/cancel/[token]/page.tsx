@@ -13,7 +13,7 @@ import { formatClockRange, formatLongDay } from "@/lib/time/format";
 import { isoUtc } from "@/lib/time/instants";
 import { zoneName } from "@/lib/time/zones";
 import { MeetingPlace } from "@/components/booking/meeting-place";
-import { guestBookingOf, guestClock, guestPlace, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
+import { guestBookingOf, guestClock, guestPlace, guestSharedOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
 // takes a click, so mail scanners and link previews that fetch the URL cancel nothing.
@@ -44,6 +44,10 @@ export default async function CancelPage({ params, searchParams }: Props) {
   const zone = booking.guestTimezone;
   const start = isoUtc(booking.startTime);
   const end = isoUtc(booking.endTime);
+  // A series' occurrence may be cancelled with the later ones still to come (decisions §19).
+  const { series } = await guestSharedOf(booking);
+  // (The form shows only before this one starts: every later one is still to come then.)
+  const laterSessions = series.filter((o) => o.startTime > booking.startTime && o.status !== "cancelled").length;
 
   return (
     <GuestI18n locale={locale} source={source} messages={m}>
@@ -85,7 +89,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
           <p className="text-slate-600">{p.cannotCancelStarted}</p>
         ) : (
           <QueryProvider>
-            <CancelBookingForm token={token} homePath={homePath} homeName={homeName} hostName={hostName} />
+            <CancelBookingForm token={token} homePath={homePath} homeName={homeName} hostName={hostName} laterSessions={laterSessions} />
           </QueryProvider>
         )}
         <LanguageFooter />

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreateBookingBody, CreatedBooking, GuestCancelled, PublicEventPage, SlotList } from "@/lib/schemas/booking";
+import type { CreateBookingBody, CreatedBooking, GuestCancelled, PublicEventPage, SeriesPreview, SlotList } from "@/lib/schemas/booking";
 import { API_BASE, fetchJson } from "./fetch-json";
 import { takePrefetchedSlots } from "./slots-prefetch";
 
@@ -65,9 +65,19 @@ export const createBooking = (args: { username: string; slug: string; idempotenc
     body: args.body,
   });
 
-/** Cancels with the token from the cancelUrl (the reason, if any, goes to the host); cancelling again answers the same. */
-export const cancelBookingWithToken = (token: string, reason?: string) =>
-  fetchJson<GuestCancelledDto>("/public/cancel", { method: "POST", body: reason ? { token, reason } : { token } });
+/** The dates a series from `startTime` would take, and whether each is free (decisions §19). */
+export type SeriesPreviewDto = z.output<typeof SeriesPreview>;
+export async function fetchSeriesPreview(owner: string, slug: string, query: { startTime: string; occurrences: number; timezone: string }, signal?: AbortSignal) {
+  const params = new URLSearchParams({ startTime: query.startTime, occurrences: String(query.occurrences), timezone: query.timezone });
+  return fetchJson<SeriesPreviewDto>(`${at(owner, slug)}/series?${params}`, { signal });
+}
+
+/**
+ * Cancels with the token from the cancelUrl (the reason, if any, goes to the host); cancelling
+ * again answers the same. A series' occurrence takes `following` too: it and every later one.
+ */
+export const cancelBookingWithToken = (token: string, reason?: string, scope: "this" | "following" = "this") =>
+  fetchJson<GuestCancelledDto>("/public/cancel", { method: "POST", body: { token, ...(reason ? { reason } : {}), ...(scope === "following" ? { scope } : {}) } });
 
 export type GuestRescheduledDto = { id: string; status: "confirmed"; startTime: string; endTime: string; previousStartTime: string; message: string };
 
