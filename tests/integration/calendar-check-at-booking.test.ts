@@ -120,6 +120,30 @@ describe.each(fakes)("%s: the check at booking", (_name, make) => {
     expect((await book(host, eventType.slug, iso(at(14)))).status).toBe(201);
   });
 
+  it("a series checks every occurrence's range: an event added in its third week refuses it whole, naming that date (decisions §19)", async () => {
+    const fake = make();
+    useOAuthFakes(fake.env);
+    const host = await createHost({ timezone: "UTC" });
+    const weeklyRules = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: "09:00", endTime: "17:00" }));
+    await api.put("/me/availability", { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules, dateOverrides: [] }, { token: host.token });
+    const eventType = await createEventType(host, { durationMinutes: 60, recurrence: { everyWeeks: 1, maxOccurrences: 4 } });
+    await connectThroughOAuth(host, fake.provider, fake.consent);
+    const first = DateTime.fromISO(dateIn(5, "UTC"), { zone: "UTC" }).set({ hour: 10 });
+    const third = first.plus({ weeks: 2 });
+    // Added after the sync: only the check at booking can know it.
+    fake.addBusy(third.toJSDate(), third.plus({ hours: 1 }).toJSDate());
+    configure({ calendarFreshS: 0 });
+    const asked = fake.busyRequests();
+    const refused = await book(host, eventType.slug, iso(first.toJSDate()), { occurrences: 4 });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.details.unavailable).toEqual([iso(third.toJSDate())]);
+    expect(fake.busyRequests() - asked).toBeGreaterThanOrEqual(4);
+    const list = await api.get("/me/bookings", { token: host.token });
+    expect(list.body.data).toHaveLength(0);
+    // An hour later every week is free with the provider too: booked whole.
+    expect((await book(host, eventType.slug, iso(first.plus({ hours: 2 }).toJSDate()), { occurrences: 4 })).status).toBe(201);
+  });
+
   it("a provider that hangs costs the booking at most CALENDAR_CHECK_MS: it goes ahead and the connection says why", async () => {
     const fake = make();
     useOAuthFakes(fake.env);
