@@ -100,6 +100,36 @@ describe("planEffects", () => {
       ["email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41"],
     ],
     [
+      "a series' first occurrence: its emails (they list every date), with its webhooks and calendar write",
+      event("booking.created", { data: { bookingId: "bkg_1", series: { id: "ser_1", occurrences: [{ id: "bkg_1" }, { id: "bkg_2" }] } } }),
+      facts({ reminders: [reminder] }),
+      ["webhook.deliver webhook:41:whk_1", "email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41", "reminder.email reminder:bkg_1:0:60:guest"],
+    ],
+    [
+      "a series' later occurrence: no email (the first one's lists it), its webhooks, calendar write and reminders still",
+      event("booking.created", { bookingId: "bkg_2", data: { bookingId: "bkg_2", series: { id: "ser_1", occurrences: [{ id: "bkg_1" }, { id: "bkg_2" }] } } }),
+      facts({ reminders: [reminder] }),
+      ["webhook.deliver webhook:41:whk_1", "calendar.write calendar:41", "reminder.email reminder:bkg_1:0:60:guest"],
+    ],
+    [
+      "a single booking's data with series null: its emails",
+      event("booking.created", { data: { bookingId: "bkg_1", series: null } }),
+      facts(),
+      ["webhook.deliver webhook:41:whk_1", "email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41"],
+    ],
+    [
+      "occurrences cancelled together: the first tells of them all, with its emails",
+      event("booking.cancelled", { tellsOf: [{ bookingId: "bkg_1", startTime: "2031-03-10T09:00:00Z", endTime: "2031-03-10T09:30:00Z", sequence: 1 }, { bookingId: "bkg_2", startTime: "2031-03-17T09:00:00Z", endTime: "2031-03-17T09:30:00Z", sequence: 1 }] }),
+      facts(),
+      ["webhook.deliver webhook:41:whk_1", "email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41"],
+    ],
+    [
+      "occurrences cancelled together: the others no email, their webhooks and calendar writes still",
+      event("booking.cancelled", { bookingId: "bkg_2", toldWith: "bkg_1" }),
+      facts(),
+      ["webhook.deliver webhook:41:whk_1", "calendar.write calendar:41"],
+    ],
+    [
       "an event written before teams (hostId only) concerns its host",
       event("booking.created", { hostIds: undefined }),
       facts(),
