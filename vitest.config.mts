@@ -99,6 +99,7 @@ export default defineConfig({
             "tests/integration/reminders.test.ts",
             "tests/integration/host-emails.test.ts",
             "tests/integration/team-bookings.test.ts",
+            "tests/integration/series-seats-effects.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],
