@@ -120,62 +120,73 @@ describe("a series' emails", () => {
   });
 });
 
+/** A host writing to a Radicale calendar, with a seated event type (3 seats), and how to read the start's event there. */
+async function seatedHostOnRadicale(server: Radicale) {
+  configure({ caldavServerUrl: server.url });
+  const db = await getDb();
+  const host = await createHost({ timezone: "UTC" });
+  const date = dateIn(5, "UTC");
+  await openOnly(host, date, [{ startTime: "09:00", endTime: "17:00" }]);
+  const et = await createEventType(host, { slug: unique("class"), title: "Yoga", durationMinutes: 60, seats: { max: 3, showRemaining: true } });
+  const calendarName = unique("seats");
+  await server.createCalendar(calendarName, calendarName);
+  const made = await api.post("/me/calendar-connections/provider_c", { providerAccountId: server.username, appSpecificPassword: server.password }, { token: host.token });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const target = made.body.calendars.find((c: { name: string }) => c.name === calendarName);
+  // Radicale's other calendars (of the other tests) are no write target.
+  const others = made.body.calendars.filter((c: { name: string }) => c.name !== calendarName).map((c: { id: string }) => ({ id: c.id, writeTarget: false }));
+  expect((await api.patch(`/me/calendar-connections/${made.body.id}`, { calendars: [...others, { id: target.id, writeTarget: true }] }, { token: host.token })).status).toBe(200);
+  const client = caldavClient({ username: server.username, password: server.password, serverUrl: server.url });
+  const calendarUrl = (await client.listCalendars()).find((c) => c.name === calendarName)!.externalId;
+  const at = (hour: number) => DateTime.fromISO(`${date}T${String(hour).padStart(2, "0")}:00`, { zone: "UTC" }).toJSDate();
+  const uidAt = (start: Date) => seatUid(`${et.id}@${start.toISOString()}`);
+  /** The events in the calendar that day, by UID. */
+  const eventsThere = async () => {
+    const busy = await client.busy([calendarUrl], { from: at(0).getTime(), to: at(23).getTime(), timeZone: "UTC" });
+    return (busy.get(calendarUrl) ?? []).map((b) => b.eventId).sort();
+  };
+  /** The attendees of the start's event, read from the server. */
+  const attendees = async (start: Date) => {
+    const rows = await db.select().from(bookingCalendarEvents).where(and(eq(bookingCalendarEvents.hostId, host.id), eq(bookingCalendarEvents.uid, uidAt(start))));
+    expect(new Set(rows.map((r) => r.externalEventId)).size).toBe(1);
+    const res = await fetch(rows[0]!.externalEventId, { headers: { authorization: `Basic ${Buffer.from(`${server.username}:${server.password}`).toString("base64")}` } });
+    expect(res.status).toBe(200);
+    const vevent = new ICAL.Component(ICAL.parse(await res.text())).getFirstSubcomponent("vevent")!;
+    return vevent.getAllProperties("attendee").map((p) => String(p.getFirstValue()).replace(/^mailto:/i, "").toLowerCase()).sort();
+  };
+  return { db, host, et, at, uidAt, eventsThere, attendees };
+}
+
+const tokenOf = (url: string) => url.split("/").pop()!;
+
 describe("a seated start in the host's calendar (CalDAV, against Radicale)", () => {
   it("is one event listing its seats: two seats two attendees, one cancelled one, the last cancelled no event; late jobs change nothing", async (ctx) => {
     if (!radicale) return ctx.skip();
-    const server = radicale;
-    configure({ caldavServerUrl: server.url });
-    const db = await getDb();
-    const host = await createHost({ timezone: "UTC" });
-    const date = dateIn(5, "UTC");
-    await openOnly(host, date, [{ startTime: "09:00", endTime: "17:00" }]);
-    const et = await createEventType(host, { slug: "class", title: "Yoga", durationMinutes: 60, seats: { max: 3, showRemaining: true } });
-    const calendarName = `seats-${Date.now()}`;
-    await server.createCalendar(calendarName, "Classes");
-    const made = await api.post("/me/calendar-connections/provider_c", { providerAccountId: server.username, appSpecificPassword: server.password }, { token: host.token });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const target = made.body.calendars.find((c: { name: string }) => c.name === "Classes");
-    expect((await api.patch(`/me/calendar-connections/${made.body.id}`, { calendars: [{ id: target.id, writeTarget: true }] }, { token: host.token })).status).toBe(200);
-
-    const client = caldavClient({ username: server.username, password: server.password, serverUrl: server.url });
-    const calendarUrl = (await client.listCalendars()).find((c) => c.name === "Classes")!.externalId;
-    const start = DateTime.fromISO(`${date}T10:00`, { zone: "UTC" }).toJSDate();
-    const uid = seatUid(`${et.id}@${start.toISOString()}`);
-    /** The events at the start in the calendar, by UID. */
-    const eventsThere = async () => {
-      const busy = await client.busy([calendarUrl], { from: start.getTime() - 3_600_000, to: start.getTime() + 7_200_000, timeZone: "UTC" });
-      return (busy.get(calendarUrl) ?? []).map((b) => b.eventId);
-    };
-    /** The attendees of the start's event, read from the server. */
-    const attendees = async () => {
-      const rows = await db.select().from(bookingCalendarEvents).where(and(eq(bookingCalendarEvents.hostId, host.id), eq(bookingCalendarEvents.uid, uid)));
-      expect(new Set(rows.map((r) => r.externalEventId)).size).toBe(1);
-      const res = await fetch(rows[0]!.externalEventId, { headers: { authorization: `Basic ${Buffer.from(`${server.username}:${server.password}`).toString("base64")}` } });
-      expect(res.status).toBe(200);
-      const vevent = new ICAL.Component(ICAL.parse(await res.text())).getFirstSubcomponent("vevent")!;
-      return vevent.getAllProperties("attendee").map((p) => String(p.getFirstValue()).replace(/^mailto:/i, "").toLowerCase()).sort();
-    };
+    const { db, host, et, at, uidAt, eventsThere, attendees } = await seatedHostOnRadicale(radicale);
+    const start = at(10);
+    const uid = uidAt(start);
     const worker = await testWorker();
 
     const [ann, ben] = [`${unique("ann")}@example.com`, `${unique("ben")}@example.com`];
     const one = await book(host, et.slug, iso(start), { guestEmail: ann, guestName: "Ann" });
     const two = await book(host, et.slug, iso(start), { guestEmail: ben, guestName: "Ben" });
     expect([one.status, two.status]).toEqual([201, 201]);
+    // Out of order: the second seat's write runs before the first one's.
+    expect(await writeBookingToCalendar(db, { bookingId: two.body.id, hostId: host.id })).toEqual({ status: "done" });
     await worker.runDueJobs();
     expect(await eventsThere()).toEqual([uid]);
-    expect(await attendees()).toEqual([ann, ben].sort());
+    expect(await attendees(start)).toEqual([ann, ben].sort());
     const seatRows = await db.select().from(bookingCalendarEvents).where(eq(bookingCalendarEvents.hostId, host.id));
     expect(seatRows.map((r) => r.bookingId).sort()).toEqual([one.body.id, two.body.id].sort());
 
     // Ann cancels: the event stays, with Ben alone.
-    const tokenOf = (url: string) => url.split("/").pop()!;
     expect((await api.post("/public/cancel", { token: tokenOf(one.body.cancelUrl) })).status).toBe(200);
     await worker.runDueJobs();
     expect(await eventsThere()).toEqual([uid]);
-    expect(await attendees()).toEqual([ben]);
+    expect(await attendees(start)).toEqual([ben]);
     // A late or repeated job of either seat brings the start to the same state.
     for (const bookingId of [one.body.id, two.body.id, one.body.id]) expect(await writeBookingToCalendar(db, { bookingId, hostId: host.id })).toEqual({ status: "done" });
-    expect(await attendees()).toEqual([ben]);
+    expect(await attendees(start)).toEqual([ben]);
 
     // Ben cancels too: the start has no seat left, and no event.
     expect((await api.post("/public/cancel", { token: tokenOf(two.body.cancelUrl) })).status).toBe(200);
@@ -184,5 +195,24 @@ describe("a seated start in the host's calendar (CalDAV, against Radicale)", () 
     expect(await db.select().from(bookingCalendarEvents).where(eq(bookingCalendarEvents.hostId, host.id))).toEqual([]);
     expect(await writeBookingToCalendar(db, { bookingId: one.body.id, hostId: host.id })).toEqual({ status: "done" });
     expect(await eventsThere()).toEqual([]);
+  });
+
+  it("a seat moved to another start leaves its former start's event and joins the new one's", async (ctx) => {
+    if (!radicale) return ctx.skip();
+    const { host, et, at, uidAt, eventsThere, attendees } = await seatedHostOnRadicale(radicale);
+    const worker = await testWorker();
+    const [ann, ben] = [`${unique("ann")}@example.com`, `${unique("ben")}@example.com`];
+    const one = await book(host, et.slug, iso(at(10)), { guestEmail: ann, guestName: "Ann" });
+    const two = await book(host, et.slug, iso(at(10)), { guestEmail: ben, guestName: "Ben" });
+    await worker.runDueJobs();
+    expect(await attendees(at(10))).toEqual([ann, ben].sort());
+
+    const moved = await api.post(`/me/bookings/${two.body.id}/reschedule`, { startTime: iso(at(12)) }, { token: host.token });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await worker.runDueJobs();
+    expect(await eventsThere()).toEqual([uidAt(at(10)), uidAt(at(12))].sort());
+    expect(await attendees(at(10))).toEqual([ann]);
+    expect(await attendees(at(12))).toEqual([ben]);
+    expect(one.status).toBe(201);
   });
 });
