@@ -19,7 +19,8 @@ import { connectionClient, recordConnectionFailure } from "@/lib/services/calend
 // The job carries only the booking's id and brings the calendar to the booking's state as it is
 // when the job runs, so jobs that run late, twice or out of order all end in the same place;
 // the event's id is derived from the booking (a stable UID, Google's event id, Graph's
-// transactionId), so a create retried after a crash makes no second event.
+// transactionId), so a create retried after a crash makes no second event. A seat is written as
+// its start's one event (below: "A seated start").
 
 function eventOf(facts: BookingFacts): CalendarEvent {
   const { booking } = facts;
