@@ -387,4 +387,28 @@ describe("loadEffectFacts", () => {
         `reminder.email reminder:${booking.id}:0:60:guest`,
       ]);
     }));
+
+  it("with planEffects: a series createBooking made emails from its first occurrence only; every occurrence its webhook, calendar write and reminder", () =>
+    withRollback(async (tx) => {
+      const host = await insertHost(tx);
+      for (const date of ["2031-03-10", "2031-03-17", "2031-03-24"]) await openOn(tx, host, date);
+      await insertCalendar(tx, host, { writeTarget: true });
+      const webhook = await insertWebhook(tx, host);
+      const eventType = await insertEventType(tx, host, { reminders: [{ minutesBefore: 60, to: "guest" }], recurrence: { everyWeeks: 1, maxOccurrences: 4 } });
+      const now = START - 72 * HOUR;
+      const { booking } = await createBooking(tx, { username: host.username, slug: eventType.slug, idempotencyKey: randomUUID(), input: bookingInput(START, { occurrences: 3 }), now });
+      const ids = booking.series!.occurrences.map((o) => o.id);
+      expect(ids).toHaveLength(3);
+
+      const events = await tx.select().from(outboxJobs).where(eq(outboxJobs.kind, "booking.created")).orderBy(asc(outboxJobs.id));
+      const planned = new Map<string, string[]>();
+      for (const job of events) {
+        const payload = job.payload as BookingEventPayload;
+        const plan = await bookingEventEffects(tx, payload, job.id, now);
+        planned.set(payload.bookingId, keysOf(plan.enqueue).map((k) => k.replace(`:${job.id}`, ":<job>").replace(payload.bookingId, "<booking>")));
+      }
+      const rest = ["webhook.deliver webhook:<job>:" + webhook, "calendar.write calendar:<job>", "reminder.email reminder:<booking>:0:60:guest"];
+      expect(planned.get(ids[0]!)).toEqual([rest[0], "email.booking email:<job>:guest", "email.booking email:<job>:host", ...rest.slice(1)]);
+      for (const id of ids.slice(1)) expect(planned.get(id)).toEqual(rest);
+    }));
 });
