@@ -102,6 +102,7 @@ export default defineConfig({
             // A series keeps wall-clock time in the host's zone, not the process's.
             "lib/slots/series.test.ts",
             "tests/integration/series.test.ts",
+            "tests/integration/series-seats-effects.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],

@@ -125,3 +125,13 @@ export function siteDomain(): string {
 export function bookingUid(bookingId: string): string {
   return `${bookingId}@${siteDomain()}`;
 }
+
+/**
+ * The stable UID of a seated start's one event in a host's calendar (decisions §19), from its seat
+ * key (`<event type id>@<start ISO>`): `seat-<event type id>-<start epoch ms>@<domain>`, read back
+ * by seatKeyOfUid (lib/services/bookings/calendar-write.ts).
+ */
+export function seatUid(seatKey: string): string {
+  const at = seatKey.lastIndexOf("@");
+  return `seat-${seatKey.slice(0, at)}-${Date.parse(seatKey.slice(at + 1))}@${siteDomain()}`;
+}

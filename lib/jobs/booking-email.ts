@@ -6,6 +6,7 @@ import { sendMail } from "@/lib/notifications/mail-transport";
 import { Booking } from "@/lib/schemas/booking";
 import { BookingCancelledData, BookingRescheduledData } from "@/lib/schemas/webhook";
 import type { BookingMailEvent, RequestVariant } from "@/lib/notifications/booking-mail";
+import type { IcsOccurrence } from "@/lib/notifications/booking-ics";
 import { loadBookingFacts, loadGuestMessageFacts, type BookingFacts } from "@/lib/services/bookings/facts";
 import { BookingEventPayload } from "@/lib/outbox/booking-events";
 import { BOOKING_EMAIL } from "@/lib/outbox/kinds";
@@ -20,6 +21,23 @@ import { BookingEmailJob } from "@/lib/outbox/payloads";
 // Made once: zod compiles a schema on its first parse, and each .pick() is a new one.
 const BookingTimes = Booking.pick({ startTime: true, endTime: true });
 const BookingStatus = Booking.pick({ status: true });
+// Events written before series lack the field.
+const BookingSeriesField = Booking.pick({ series: true }).partial();
+
+/**
+ * The occurrences this message tells of together (decisions §19): a new series' every occurrence
+ * (its first occurrence's booking.created; effects.ts sends the others none), or the occurrences
+ * a `following` cancel took (the first one's event lists them). Undefined: the booking alone.
+ */
+function occurrencesOf(event: BookingEventPayload): IcsOccurrence[] | undefined {
+  if (event.tellsOf && event.tellsOf.length > 1) {
+    return event.tellsOf.map((o) => ({ bookingId: o.bookingId, sequence: o.sequence, start: new Date(o.startTime), end: new Date(o.endTime), cancelled: true }));
+  }
+  if (event.event !== "booking.created") return undefined;
+  const series = BookingSeriesField.parse(event.data).series;
+  if (!series || series.occurrences.length < 2 || series.occurrences[0]!.id !== event.bookingId) return undefined;
+  return series.occurrences.map((o) => ({ bookingId: o.id, sequence: event.sequence, start: new Date(o.startTime), end: new Date(o.endTime), cancelled: o.status === "cancelled" }));
+}
 
 function timesOf(event: BookingEventPayload, facts: BookingFacts) {
   if (event.event === "booking.created" || event.event === "booking.confirmed") {
@@ -93,6 +111,7 @@ export function bookingEmail(): JobHandler {
         reassigned,
         ...timesOf(event, facts),
         sequence: event.sequence,
+        occurrences: occurrencesOf(event),
         guestLinks: guestToken === undefined ? undefined : linksFor(guestToken),
         from: mailFrom,
         messageId: `<${event.bookingId}.${eventJobId}.${reader === "host" && hostId && hostId !== event.hostId ? `host-${hostId}` : reader}@${host}>`,

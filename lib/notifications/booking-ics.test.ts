@@ -57,3 +57,31 @@ describe("the booking's invitation (.ics)", () => {
     expect(icsParam("Plain Name")).toBe("Plain Name");
   });
 });
+
+describe("a series' invitation (decisions §19)", () => {
+  const occurrences = [0, 7, 14].map((days, k) => ({
+    bookingId: `bkg_${k + 1}`,
+    sequence: 0,
+    start: new Date(Date.parse("2026-12-01T08:00:00Z") + days * 86_400_000),
+    end: new Date(Date.parse("2026-12-01T08:30:00Z") + days * 86_400_000),
+    cancelled: false,
+  }));
+
+  it("holds one VEVENT per occurrence, each under its own UID and at its own UTC time", () => {
+    const text = bookingIcs({ ...base, occurrences });
+    const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
+    expect(events.map((e) => e.uid)).toEqual(["bkg_1@booking.test", "bkg_2@booking.test", "bkg_3@booking.test"]);
+    expect(events.map((e) => e.startDate.toJSDate().toISOString())).toEqual(["2026-12-01T08:00:00.000Z", "2026-12-08T08:00:00.000Z", "2026-12-15T08:00:00.000Z"]);
+    expect(events.every((e) => e.summary === "Intro call with Ada Host")).toBe(true);
+    expect(text).toMatch(/^METHOD:REQUEST\r?$/m);
+  });
+
+  it("cancelled together: one CANCEL with each occurrence's own SEQUENCE", () => {
+    const text = bookingIcs({ ...base, cancelled: true, occurrences: occurrences.slice(1).map((o) => ({ ...o, sequence: 1, cancelled: true })) });
+    const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents("vevent");
+    expect(events.map((c) => c.getFirstPropertyValue("uid"))).toEqual(["bkg_2@booking.test", "bkg_3@booking.test"]);
+    expect(events.map((c) => c.getFirstPropertyValue("status"))).toEqual(["CANCELLED", "CANCELLED"]);
+    expect(events.map((c) => c.getFirstPropertyValue("sequence"))).toEqual([1, 1]);
+    expect(text).toMatch(/^METHOD:CANCEL\r?$/m);
+  });
+});

@@ -5,7 +5,8 @@ import { isWebAddress } from "@/lib/meeting-location";
 
 // The booking as an iCalendar invitation (RFC 5545/5546), built by ical-generator. One UID per
 // booking for its whole life, so a calendar updates the event it already has: METHOD:REQUEST
-// with a higher SEQUENCE moves it, METHOD:CANCEL removes it.
+// with a higher SEQUENCE moves it, METHOD:CANCEL removes it. A series' message holds one VEVENT
+// per occurrence, each under its occurrence's UID (decisions §19).
 
 export type BookingIcsInput = {
   bookingId: string;
@@ -24,7 +25,16 @@ export type BookingIcsInput = {
   guest: { name: string; email: string };
   /** When this version was made (DTSTAMP). */
   stamp: Date;
+  /**
+   * A message of several occurrences of a series (decisions §19): one VEVENT for each, under that
+   * occurrence's own UID (as its calendar write and its feed entry), with its own times, SEQUENCE
+   * and status; the fields above give the rest. Absent: the one booking above.
+   */
+  occurrences?: IcsOccurrence[];
 };
+
+/** One occurrence of a series in an invitation. */
+export type IcsOccurrence = { bookingId: string; sequence: number; start: Date; end: Date; cancelled: boolean };
 
 
 /**
@@ -40,23 +50,20 @@ export function icsMethodOf(cancelled: boolean): "REQUEST" | "CANCEL" {
   return cancelled ? "CANCEL" : "REQUEST";
 }
 
-export function bookingIcs(input: BookingIcsInput): string {
-  const calendar = ical({
-    prodId: { company: "Booking", product: "Booking", language: (input.language ?? "en").toUpperCase() },
-    method: input.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-  });
-  calendar.createEvent({
-    id: bookingUid(input.bookingId),
-    sequence: input.sequence,
+/** One VEVENT: the booking's (or an occurrence's) times, UID, SEQUENCE and status, with the message's other fields. */
+function eventOf(input: BookingIcsInput, at: IcsOccurrence) {
+  return {
+    id: bookingUid(at.bookingId),
+    sequence: at.sequence,
     stamp: input.stamp,
-    start: input.start,
-    end: input.end,
+    start: at.start,
+    end: at.end,
     summary: input.summary,
     description: input.description || null,
     location: input.location || null,
     // A meeting link is also the event's URL: calendar apps offer it as "join".
     url: isWebAddress(input.location) ? input.location.trim() : null,
-    status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    status: at.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: icsParam(input.host.name), email: input.host.email },
     // An erased guest has no address (decisions §16): the event then has no guest ATTENDEE.
     attendees: input.guest.email
@@ -65,11 +72,20 @@ export function bookingIcs(input: BookingIcsInput): string {
             name: icsParam(input.guest.name),
             email: input.guest.email,
             role: ICalAttendeeRole.REQ,
-            status: input.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+            status: at.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
             rsvp: false,
           },
         ]
       : [],
+  };
+}
+
+export function bookingIcs(input: BookingIcsInput): string {
+  const calendar = ical({
+    prodId: { company: "Booking", product: "Booking", language: (input.language ?? "en").toUpperCase() },
+    method: input.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
   });
+  const single = { bookingId: input.bookingId, sequence: input.sequence, start: input.start, end: input.end, cancelled: input.cancelled };
+  for (const occurrence of input.occurrences ?? [single]) calendar.createEvent(eventOf(input, occurrence));
   return calendar.toString();
 }

@@ -4,10 +4,10 @@ import type { SendMailOptions } from "nodemailer";
 import { hostNames, type BookingFacts } from "./booking-facts";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { fill } from "@/lib/i18n/fill";
-import { asLocale } from "@/lib/i18n/locales";
+import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
-import { bookingIcs, icsMethodOf } from "./booking-ics";
+import { bookingIcs, icsMethodOf, type IcsOccurrence } from "./booking-ics";
 import { dayOf, rangeOf } from "@/lib/time/in-words";
 import { zoneName } from "@/lib/time/zones";
 import { asHtml, asText, PRODUCT_NAME, type Outline } from "./email-layout";
@@ -53,11 +53,22 @@ export type BookingMailInput = {
   /** The guest's own links, when the guest's token is known. */
   guestLinks?: { cancelUrl: string; rescheduleUrl: string; manageUrl: string; icsUrl: string };
   from: string;
+  /**
+   * The occurrences of a series this message tells of together (decisions §19): every one of a
+   * new series, or those cancelled together. One row lists their dates, and the invitation holds
+   * one event for each. Absent: the one booking (start and end above).
+   */
+  occurrences?: IcsOccurrence[];
   /** Stable per event and reader: a message sent twice (at least once) is one message to mail clients. */
   messageId: string;
   stamp: Date;
 };
 
+/** The "When" row: the booking's time, or with several occurrences their dates, one a line, under "Dates". */
+function whenRow(m: BookingMailInput, zone: string, locale: Locale, words: { when: string; dates: string }): [string, string] {
+  if (!m.occurrences || m.occurrences.length < 2) return [words.when, rangeOf(m.start.getTime(), m.end.getTime(), zone, undefined, locale)];
+  return [words.dates, m.occurrences.map((o) => rangeOf(o.start.getTime(), o.end.getTime(), zone, undefined, locale)).join("\n")];
+}
 
 /** The guest's message, in the language of the booking. */
 function guestOutline(m: BookingMailInput): Outline {
@@ -69,7 +80,7 @@ function guestOutline(m: BookingMailInput): Outline {
   const words = { title, host: hosts, day: dayOf(m.start.getTime(), zone, locale) };
   const rows: Outline["rows"] = [
     [w.what, title],
-    [w.when, rangeOf(m.start.getTime(), m.end.getTime(), zone, undefined, locale)],
+    whenRow(m, zone, locale, w),
   ];
   if (m.previous) rows.push([w.was, rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone, undefined, locale)]);
   rows.push([w.with, hosts]);
@@ -108,7 +119,7 @@ function hostOutline(m: BookingMailInput): Outline {
   const words = { title, guest: guest.name, host: hostNames(m.facts, locale), day: dayOf(m.start.getTime(), zone, locale) };
   const rows: Outline["rows"] = [
     [h.what, title],
-    [h.when, rangeOf(m.start.getTime(), m.end.getTime(), zone, undefined, locale)],
+    whenRow(m, zone, locale, h),
   ];
   if (m.previous) rows.push([h.was, rangeOf(m.previous.start.getTime(), m.previous.end.getTime(), zone, undefined, locale)]);
   rows.push([h.guest, guest.email ? `${guest.name} <${guest.email}>` : guest.name]);
@@ -174,6 +185,7 @@ export async function composeBookingMail(m: BookingMailInput): Promise<SendMailO
     host: { name: host.fullName, email: host.email },
     guest: { name: booking.guestName, email: booking.guestEmail },
     stamp: m.stamp,
+    ...(m.occurrences ? { occurrences: m.occurrences } : {}),
   });
   return {
     from: m.from,

@@ -28,6 +28,14 @@ export const BookingEventPayload = z.object({
   occurredAt: z.string(),
   sequence: z.number().int(),
   data: z.unknown(),
+  /**
+   * Occurrences of a series cancelled together (scope `following`, decisions §19) are told in one
+   * message: the first one's event lists every occurrence the change cancelled (its own first),
+   * each as it is after it; the others name the booking whose event tells of them, and send no
+   * email of their own (their webhooks and calendar writes stay).
+   */
+  tellsOf: z.array(z.object({ bookingId: z.string(), startTime: z.string(), endTime: z.string(), sequence: z.number().int() })).optional(),
+  toldWith: z.string().optional(),
 });
 export type BookingEventPayload = z.infer<typeof BookingEventPayload>;
 
@@ -40,7 +48,7 @@ export function hostsOfEvent(event: BookingEventPayload): string[] {
 }
 
 /** The outbox row's payload of a booking event. */
-export function bookingEventPayload(event: BookingEvent, booking: BookingRow, hosts: EventHosts, now: number, data: unknown): BookingEventPayload {
+export function bookingEventPayload(event: BookingEvent, booking: BookingRow, hosts: EventHosts, now: number, data: unknown, told: ToldTogether = {}): BookingEventPayload {
   return {
     event,
     hostId: booking.hostId,
@@ -50,14 +58,18 @@ export function bookingEventPayload(event: BookingEvent, booking: BookingRow, ho
     occurredAt: isoUtc(new Date(now)),
     sequence: booking.sequence,
     data,
+    ...told,
   };
 }
+
+/** How an event of several occurrences changed together is told (BookingEventPayload's `tellsOf`, `toldWith`). */
+export type ToldTogether = Pick<BookingEventPayload, "tellsOf" | "toldWith">;
 
 /**
  * Records a booking event in the outbox, inside the transaction that made the change: the event
  * exists exactly when the change does. lib/jobs turns it into webhook deliveries and emails.
  * (A new booking writes its event in the statement that inserts it: booking-commit.ts.)
  */
-export async function enqueueBookingEvent(tx: Tx, event: BookingEvent, booking: BookingRow, hosts: EventHosts, now: number, data: unknown): Promise<void> {
-  await enqueueJobs(tx, [{ kind: event, payload: bookingEventPayload(event, booking, hosts, now, data) }], now);
+export async function enqueueBookingEvent(tx: Tx, event: BookingEvent, booking: BookingRow, hosts: EventHosts, now: number, data: unknown, told: ToldTogether = {}): Promise<void> {
+  await enqueueJobs(tx, [{ kind: event, payload: bookingEventPayload(event, booking, hosts, now, data, told) }], now);
 }

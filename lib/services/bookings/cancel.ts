@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type CustomQuestion, type UserRow } from "@/db/schema";
 import { toBooking, type BookingDto } from "@/lib/dto";
@@ -9,7 +9,8 @@ import { andList, fill } from "@/lib/i18n/fill";
 import { asLocale, type Locale } from "@/lib/i18n/locales";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
-import { enqueueBookingEvent } from "@/lib/outbox/booking-events";
+import { enqueueBookingEvent, type ToldTogether } from "@/lib/outbox/booking-events";
+import { isoUtc } from "@/lib/time/instants";
 import { loadPeopleOf, peopleView, type BookingPeople } from "./people";
 import { writeBooking, writeBookings } from "./write-booking";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
@@ -35,7 +36,7 @@ export async function markCancelled(
 }
 
 /** markCancelled's change, inside a transaction that holds the booking's hosts' locks. */
-async function cancelUnderLocks(tx: Tx, booking: BookingRow, people: BookingPeople, by: Actor, reason: string | null, now: number, kind: CancelKind) {
+async function cancelUnderLocks(tx: Tx, booking: BookingRow, people: BookingPeople, by: Actor, reason: string | null, now: number, kind: CancelKind, told: ToldTogether = {}) {
   const hostIds = people.hosts.length > 0 ? people.hosts.map((h) => h.userId) : [booking.hostId];
   const [row] = await tx
     .update(bookings)
@@ -53,7 +54,7 @@ async function cancelUnderLocks(tx: Tx, booking: BookingRow, people: BookingPeop
   if (!row) return { row: (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!, changed: false };
   const declined = kind.declined ? { declined: true } : {};
   await recordHistory(tx, row.id, "cancelled", by, now, { reason, ...declined });
-  await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by.actor, ...declined, ...peopleView(people) });
+  await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by.actor, ...declined, ...peopleView(people) }, told);
   return { row, changed: true };
 }
 
@@ -67,8 +68,8 @@ export type CancelScope = "this" | "following";
  */
 async function cancelInScope(db: Db, booking: BookingRow, scope: CancelScope, by: Actor, reason: string | null, now: number) {
   if (scope === "this" || booking.seriesId === null) return markCancelled(db, booking, by, reason, now);
-  const later = await laterOccurrences(db, booking, now);
-  return markAllCancelled(db, [booking, ...later.filter((b) => b.status !== "cancelled")], by, reason, now, {});
+  const later = (await laterOccurrences(db, booking, now)).filter((b) => b.status !== "cancelled");
+  return markAllCancelled(db, [booking, ...later], by, reason, now, {});
 }
 
 /** The occurrences of the booking's series after it that have not started yet (none outside a series). */
@@ -81,17 +82,27 @@ export async function laterOccurrences(db: Db, booking: BookingRow, now: number)
 }
 
 /**
- * markCancelled for several bookings (a series' occurrences) in one transaction under all their
- * hosts' locks: all or none. Returns the first booking's row as it is after, and whether this call cancelled it.
+ * markCancelled for several bookings (a series' occurrences, the first given first) in one
+ * transaction under all their hosts' locks: all or none. Returns the first booking's row as it is
+ * after, and whether this call cancelled it.
  */
 export async function markAllCancelled(db: Db, all: BookingRow[], by: Actor, reason: string | null, now: number, kind: CancelKind) {
-  return writeBookings(db, all.map((b) => b.id), async (tx, people) => {
-    let first: { row: BookingRow; changed: boolean } | undefined;
-    for (const b of all) {
-      const done = await cancelUnderLocks(tx, b, people.get(b.id) ?? { hosts: [], team: null }, by, reason, now, kind);
-      first ??= done;
-    }
-    return first!;
+  const [booking] = all;
+  const ids = all.map((b) => b.id);
+  return writeBookings(db, ids, async (tx, people) => {
+    // Read again under the locks: what each occurrence is now, and so what the message tells.
+    const rows = await tx.select().from(bookings).where(inArray(bookings.id, ids)).orderBy(bookings.startTime, bookings.id);
+    const still = (b: BookingRow) => (kind.onlyPending ? b.status === "pending" : b.status !== "cancelled");
+    const others = rows.filter((b) => b.id !== booking!.id && still(b));
+    const mine = rows.find((b) => b.id === booking!.id) ?? booking!;
+    const cancel = (b: BookingRow, told: ToldTogether) => cancelUnderLocks(tx, b, people.get(b.id) ?? { hosts: [], team: null }, by, reason, now, kind, told);
+    // One message tells of them all (decisions §19): the first occurrence's event lists every date
+    // cancelled, each as it will be (its SEQUENCE one up); the others' events name it and send no
+    // email (effects.ts). Were the first already cancelled, each would tell of itself.
+    const tellsOf = [mine, ...others].map((b) => ({ bookingId: b.id, startTime: isoUtc(b.startTime), endTime: isoUtc(b.endTime), sequence: b.sequence + 1 }));
+    const first = await cancel(mine, others.length > 0 ? { tellsOf } : {});
+    for (const b of others) await cancel(b, first.changed ? { toldWith: mine.id } : {});
+    return first;
   });
 }
 

@@ -100,6 +100,36 @@ describe("planEffects", () => {
       ["email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41"],
     ],
     [
+      "a series' first occurrence: its emails (they list every date), with its webhooks and calendar write",
+      event("booking.created", { data: { bookingId: "bkg_1", series: { id: "ser_1", occurrences: [{ id: "bkg_1" }, { id: "bkg_2" }] } } }),
+      facts({ reminders: [reminder] }),
+      ["webhook.deliver webhook:41:whk_1", "email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41", "reminder.email reminder:bkg_1:0:60:guest"],
+    ],
+    [
+      "a series' later occurrence: no email (the first one's lists it), its webhooks, calendar write and reminders still",
+      event("booking.created", { bookingId: "bkg_2", data: { bookingId: "bkg_2", series: { id: "ser_1", occurrences: [{ id: "bkg_1" }, { id: "bkg_2" }] } } }),
+      facts({ reminders: [reminder] }),
+      ["webhook.deliver webhook:41:whk_1", "calendar.write calendar:41", "reminder.email reminder:bkg_1:0:60:guest"],
+    ],
+    [
+      "a single booking's data with series null: its emails",
+      event("booking.created", { data: { bookingId: "bkg_1", series: null } }),
+      facts(),
+      ["webhook.deliver webhook:41:whk_1", "email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41"],
+    ],
+    [
+      "occurrences cancelled together: the first tells of them all, with its emails",
+      event("booking.cancelled", { tellsOf: [{ bookingId: "bkg_1", startTime: "2031-03-10T09:00:00Z", endTime: "2031-03-10T09:30:00Z", sequence: 1 }, { bookingId: "bkg_2", startTime: "2031-03-17T09:00:00Z", endTime: "2031-03-17T09:30:00Z", sequence: 1 }] }),
+      facts(),
+      ["webhook.deliver webhook:41:whk_1", "email.booking email:41:guest", "email.booking email:41:host", "calendar.write calendar:41"],
+    ],
+    [
+      "occurrences cancelled together: the others no email, their webhooks and calendar writes still",
+      event("booking.cancelled", { bookingId: "bkg_2", toldWith: "bkg_1" }),
+      facts(),
+      ["webhook.deliver webhook:41:whk_1", "calendar.write calendar:41"],
+    ],
+    [
       "an event written before teams (hostId only) concerns its host",
       event("booking.created", { hostIds: undefined }),
       facts(),
@@ -356,5 +386,29 @@ describe("loadEffectFacts", () => {
         `calendar.write calendar:${job!.id}`,
         `reminder.email reminder:${booking.id}:0:60:guest`,
       ]);
+    }));
+
+  it("with planEffects: a series createBooking made emails from its first occurrence only; every occurrence its webhook, calendar write and reminder", () =>
+    withRollback(async (tx) => {
+      const host = await insertHost(tx);
+      for (const date of ["2031-03-10", "2031-03-17", "2031-03-24"]) await openOn(tx, host, date);
+      await insertCalendar(tx, host, { writeTarget: true });
+      const webhook = await insertWebhook(tx, host);
+      const eventType = await insertEventType(tx, host, { reminders: [{ minutesBefore: 60, to: "guest" }], recurrence: { everyWeeks: 1, maxOccurrences: 4 } });
+      const now = START - 72 * HOUR;
+      const { booking } = await createBooking(tx, { username: host.username, slug: eventType.slug, idempotencyKey: randomUUID(), input: bookingInput(START, { occurrences: 3 }), now });
+      const ids = booking.series!.occurrences.map((o) => o.id);
+      expect(ids).toHaveLength(3);
+
+      const events = await tx.select().from(outboxJobs).where(eq(outboxJobs.kind, "booking.created")).orderBy(asc(outboxJobs.id));
+      const planned = new Map<string, string[]>();
+      for (const job of events) {
+        const payload = job.payload as BookingEventPayload;
+        const plan = await bookingEventEffects(tx, payload, job.id, now);
+        planned.set(payload.bookingId, keysOf(plan.enqueue).map((k) => k.replace(`:${job.id}`, ":<job>").replace(payload.bookingId, "<booking>")));
+      }
+      const rest = ["webhook.deliver webhook:<job>:" + webhook, "calendar.write calendar:<job>", "reminder.email reminder:<booking>:0:60:guest"];
+      expect(planned.get(ids[0]!)).toEqual([rest[0], "email.booking email:<job>:guest", "email.booking email:<job>:host", ...rest.slice(1)]);
+      for (const id of ids.slice(1)) expect(planned.get(id)).toEqual(rest);
     }));
 });

@@ -23,7 +23,9 @@ import { expiryWarningsAfter } from "./request-expiry-warning";
 // the statement that settles the event's job, under keys unique per event × target: a fan-out
 // that runs twice (a lost lease) adds nothing the second time. Last, the booking's reminders:
 // the event's new time gets its own (due before the start), a cancel drops them; and a
-// request's expiry warnings to its hosts, likewise.
+// request's expiry warnings to its hosts, likewise. A series' occurrences are emailed together:
+// its first occurrence's booking.created sends the emails that list every date, and occurrences
+// cancelled together are told by the first one's (toldElsewhere).
 //
 // Two halves: loadEffectFacts reads what the decision needs (and drops the reminders and
 // warnings the event made stale), planEffects decides, pure, what to enqueue.
@@ -42,6 +44,26 @@ const TOLD: Record<BookingEvent, { emails: boolean; calendars: boolean }> = {
 
 /** The events whose messages wait for a `video` booking's meeting link (decisions §17). */
 const SHOWS_LOCATION: ReadonlySet<BookingEvent> = new Set(["booking.created", "booking.confirmed", "booking.rescheduled"]);
+
+/** The first occurrence of the series the event's data carries (a booking.created of a series), when it carries one. */
+function firstOfSeries(data: unknown): string | undefined {
+  const series = (data as { series?: { occurrences?: { id?: unknown }[] } | null } | null)?.series;
+  const first = series?.occurrences?.[0]?.id;
+  return typeof first === "string" ? first : undefined;
+}
+
+/**
+ * Whether another event's messages tell of this one (decisions §19): a series is confirmed by one
+ * email listing every date, sent on its first occurrence's booking.created; occurrences cancelled
+ * together (`following`) by one listing the cancelled dates, sent on the first of them. The others
+ * still set off their webhooks, calendar writes and reminders.
+ */
+function toldElsewhere(event: BookingEventPayload): boolean {
+  if (event.toldWith !== undefined) return true;
+  if (event.event !== "booking.created") return false;
+  const first = firstOfSeries(event.data);
+  return first !== undefined && first !== event.bookingId;
+}
 
 /** The location the event's data carries, when it carries one. */
 function locationOf(data: unknown): string | undefined {
@@ -128,7 +150,7 @@ export function planEffects(event: BookingEventPayload, eventJobId: number, fact
     dedupeKey: `webhook:${eventJobId}:${webhookId}`,
     payload: { webhookId, bookingId: event.bookingId, messageId, eventType: event.event, body } satisfies WebhookDeliveryJob,
   }));
-  const told = TOLD[event.event].emails ? emails(eventJobId, hostIds, { ...event, data }) : [];
+  const told = TOLD[event.event].emails && !toldElsewhere(event) ? emails(eventJobId, hostIds, { ...event, data }) : [];
   return { status: "done", enqueue: [...deliveries, ...told, ...calendar, ...facts.reminders, ...facts.warnings] };
 }
 

@@ -10,6 +10,7 @@ import { readableLocation } from "@/lib/meeting-location";
 import { loadBookingFactsByGuestToken } from "./facts";
 import { meetingLinkComing } from "./meeting-link";
 import { guestLinks } from "@/lib/links";
+import { seriesOccurrenceRows } from "./store";
 
 /**
  * The guest's current invitation for their booking (GET /public/bookings/{token}.ics): the
@@ -24,10 +25,17 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
   const language = asLocale(booking.guestLanguage);
   const messages = messagesOf(language);
   const page = messages.page;
+  // A series (decisions §19): every occurrence as it is now, each under its own UID, so the link
+  // in the series' one email adds (and later updates) all of them.
+  const occurrences =
+    booking.seriesId === null
+      ? undefined
+      : (await seriesOccurrenceRows(db, booking.seriesId)).map((o) => ({ bookingId: o.id, sequence: o.sequence, start: o.startTime, end: o.endTime, cancelled: o.status === "cancelled" }));
   const ics = bookingIcs({
     bookingId: booking.id,
     sequence: booking.sequence,
-    cancelled: booking.status === "cancelled",
+    // A series' CANCEL once all of it is: until then a REQUEST, its cancelled occurrences CANCELLED.
+    cancelled: occurrences ? occurrences.every((o) => o.cancelled) : booking.status === "cancelled",
     summary: fill(page.eventWith, { title, host: hostNames(facts, language) }),
     start: booking.startTime,
     end: booking.endTime,
@@ -42,6 +50,7 @@ export async function guestBookingIcs(db: Db, token: string): Promise<{ ics: str
     host: { name: host.fullName, email: host.email },
     guest: { name: booking.guestName, email: booking.guestEmail },
     stamp: booking.updatedAt,
+    ...(occurrences ? { occurrences } : {}),
   });
   return { ics, title };
 }

@@ -88,3 +88,12 @@ export function assertModifiable(booking: BookingRow, now: number): void {
     throw new AppError("booking_not_modifiable", "This booking has already started or is in the past");
   }
 }
+
+/** A series' occurrences in order of start (decisions §19): what its guest's .ics holds. */
+export async function seriesOccurrenceRows(db: Db, seriesId: string) {
+  return db
+    .select({ id: bookings.id, sequence: bookings.sequence, startTime: bookings.startTime, endTime: bookings.endTime, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.seriesId, seriesId))
+    .orderBy(bookings.startTime, bookings.id);
+}
