@@ -128,7 +128,8 @@ describe.each(fakes)("%s: the check at booking", (_name, make) => {
     await api.put("/me/availability", { minNoticeHours: 0, maxAdvanceDays: 60, weeklyRules, dateOverrides: [] }, { token: host.token });
     const eventType = await createEventType(host, { durationMinutes: 60, recurrence: { everyWeeks: 1, maxOccurrences: 4 } });
     await connectThroughOAuth(host, fake.provider, fake.consent);
-    const first = DateTime.fromISO(dateIn(5, "UTC"), { zone: "UTC" }).set({ hour: 10 });
+    // Days of its own (the fakes' calendars are shared by every test of this file): 30 days on.
+    const first = DateTime.fromISO(dateIn(30, "UTC"), { zone: "UTC" }).set({ hour: 10 });
     const third = first.plus({ weeks: 2 });
     // Added after the sync: only the check at booking can know it.
     fake.addBusy(third.toJSDate(), third.plus({ hours: 1 }).toJSDate());
