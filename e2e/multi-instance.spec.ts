@@ -223,6 +223,65 @@ test("two instances on one PostgreSQL: 24 guests at once on 24 different starts 
   }
 });
 
+test("two instances on one PostgreSQL: 50 guests at once on one 10-seat start make exactly 10 bookings", async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the two-instance PostgreSQL run");
+  expect(url, "CI=true requires TEST_DATABASE_URL").toBeTruthy();
+  test.setTimeout(120_000);
+  const env = { DATABASE_URL: url!, JWT_SECRET: randomBytes(32).toString("hex"), ENCRYPTION_KEY: randomBytes(32).toString("base64"), RATE_LIMITS: "off" };
+  const a = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-a-")) });
+  const b = await start({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-b-")) });
+  try {
+    const username = `seat${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    expect((await post(`${a.url}/api/v1/auth/register`, { email, password: "two-instances", fullName: "Seats", username, timezone: "UTC" })).status).toBe(201);
+    const token = (await post(`${a.url}/api/v1/auth/login`, { email, password: "two-instances" })).body.accessToken;
+    const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
+    const put = await fetch(`${a.url}/api/v1/me/availability`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ minNoticeHours: 0, maxAdvanceDays: 30, weeklyRules: [], dateOverrides: [{ date, available: true, intervals: [{ startTime: "09:00", endTime: "10:00" }] }] }),
+    });
+    expect(put.status).toBe(200);
+    const made = await post(`${a.url}/api/v1/me/event-types`, { slug: "class", title: "Class", durationMinutes: 60, seats: { max: 10, showRemaining: true } }, token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const startTime = `${date}T09:00:00Z`;
+    // Cached on both instances before the rush.
+    for (const instance of [a, b]) {
+      const res = await fetch(`${instance.url}/api/v1/public/${username}/class/slots?from=${date}&to=${date}&timezone=UTC`);
+      expect((await res.json()).slots).toEqual([expect.objectContaining({ startTime, seatsRemaining: 10 })]);
+    }
+
+    const results = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const res = await fetch(`${(i % 2 ? b : a).url}/api/v1/public/${username}/class/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+          body: JSON.stringify({ startTime, guestName: `Guest ${i}`, guestEmail: `g${i}-${randomUUID()}@example.com`, guestTimezone: "UTC" }),
+        });
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
+    const won = results.filter((r) => r.status === 201);
+    expect(won).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.error === "slot_unavailable")).toBe(true);
+    expect(won.map((r) => r.body.seat.taken).sort((x: number, y: number) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const mine = await fetch(`${b.url}/api/v1/me/bookings?when=upcoming`, { headers: { authorization: `Bearer ${token}` } });
+    const list = (await mine.json()).data as { status: string; seat: { taken: number; max: number } }[];
+    expect(list.filter((x) => x.status === "confirmed")).toHaveLength(10);
+    for (const x of list) expect(x.seat).toEqual({ taken: 10, max: 10 });
+    // Full on both instances.
+    for (const instance of [a, b]) {
+      await expect
+        .poll(async () => (await (await fetch(`${instance.url}/api/v1/public/${username}/class/slots?from=${date}&to=${date}&timezone=UTC`)).json()).slots, { timeout: 3_000 })
+        .toEqual([]);
+    }
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+});
+
 test("an API key revoked on one instance is refused by the other at once, and its count is shared", async () => {
   const url = process.env.TEST_DATABASE_URL;
   test.skip(!url && process.env.CI !== "true", "TEST_DATABASE_URL is not set: skipping the two-instance PostgreSQL run");
