@@ -101,6 +101,8 @@ export default defineConfig({
             "tests/integration/team-bookings.test.ts",
             // A series keeps wall-clock time in the host's zone, not the process's.
             "lib/slots/series.test.ts",
+            "lib/slots/series.property.test.ts",
+            "lib/slots/seats.test.ts",
             "tests/integration/series.test.ts",
             "tests/integration/series-seats-effects.test.ts",
           ],

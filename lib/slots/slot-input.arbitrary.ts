@@ -103,3 +103,32 @@ export const arbInput = fc
       range: { from: isoDate(fromDay), to: isoDate(fromDay + r.length), timeZone: r.guestZone },
     };
   });
+
+/**
+ * arbInput, a seated event type half the time (decisions §19): up to 5 seats, and starts already
+ * holding seats (some full, some beyond a lowered max) on a 15-minute grid near the range, each
+ * blocked over the session and the type's buffers, as the booking service groups them.
+ */
+export const arbSeatedInput = fc
+  .tuple(
+    arbInput,
+    fc.option(
+      fc.record({
+        max: fc.integer({ min: 1, max: 5 }),
+        starts: fc.uniqueArray(fc.record({ at: fc.integer({ min: -2 * 96, max: 34 * 96 }), taken: fc.integer({ min: 1, max: 6 }) }), { maxLength: 8, selector: (s) => s.at }),
+      }),
+      { nil: undefined },
+    ),
+  )
+  .map(([input, seats]): SlotInput => {
+    if (!seats) return input;
+    const from = dayNumber(input.range.from) * DAY;
+    const { durationMinutes, bufferBeforeMinutes, bufferAfterMinutes } = input.eventType;
+    const starts = seats.starts
+      .map(({ at, taken }) => {
+        const start = from + at * 15 * MINUTE;
+        return { start, blocked: { start: start - bufferBeforeMinutes * MINUTE, end: start + (durationMinutes + bufferAfterMinutes) * MINUTE }, taken, bookingId: `bkg_seat_${at}` };
+      })
+      .sort((a, b) => a.start - b.start);
+    return { ...input, seats: { max: seats.max, starts } };
+  });

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { explainSlot, type SourcedInterval } from "./explain";
 import { computeSlots, isOfferedSlot, slotsValidUntil, type LocalInterval, type Slot, type SlotInput } from "./index";
-import { arbInput, dayNumber, isoDate } from "./slot-input.arbitrary";
+import { arbInput, arbSeatedInput, dayNumber, isoDate } from "./slot-input.arbitrary";
 
 // Properties of the engine over random hosts, guests and dates, checked against facts recomputed
 // here with luxon (local date and time of an instant), not with the engine's own zone code.
@@ -198,9 +198,9 @@ describe("slot engine properties", () => {
     );
   });
 
-  it("explainSlot calls a start bookable exactly when the engine offers it, and names every conflict", () => {
+  it("explainSlot calls a start bookable exactly when the engine offers it, and names every conflict (seated types too)", () => {
     fc.assert(
-      fc.property(arbInput, fc.array(fc.integer({ min: -2 * 288, max: 34 * 288 }), { maxLength: 6 }), (input, offsets) => {
+      fc.property(arbSeatedInput, fc.array(fc.integer({ min: -2 * 288, max: 34 * 288 }), { maxLength: 6 }), (input, offsets) => {
         const busy: SourcedInterval[] = input.busy.map((b, i) =>
           i % 2 === 0 ? { ...b, kind: "booking", bookingId: `bkg_${i}` } : { ...b, kind: "calendar", calendarId: `cal_${i}`, calendarName: `Calendar ${i}` },
         );
@@ -216,6 +216,8 @@ describe("slot engine properties", () => {
             b.end + input.eventType.bufferBeforeMinutes * MINUTE,
           ]),
           ...offsets.map((o) => rangeStart + o * 5 * MINUTE),
+          // Starts holding seats (full or not), and a step either side of them.
+          ...(input.seats?.starts ?? []).flatMap((s) => [s.start, s.start - 15 * MINUTE, s.start + 30 * MINUTE]),
           // The first and last minute of the host's hours, where a long meeting stops fitting.
           ...[0, 1, 2].flatMap((d) => {
             const day = dayNumber(input.range.from) + d;
@@ -233,7 +235,12 @@ describe("slot engine properties", () => {
           const from = start - input.eventType.bufferBeforeMinutes * MINUTE;
           const to = end + input.eventType.bufferAfterMinutes * MINUTE;
           const conflicts = busy.filter((b) => b.start < to && from < b.end);
-          expect(reasons.filter((r) => r.code === "booking_conflict" || r.code === "calendar_conflict")).toHaveLength(conflicts.length);
+          // Another seated start overlapping this one is named once more, as the booking it is.
+          const seatOverlap = (input.seats?.starts ?? []).some((s) => s.start !== start && s.blocked.start < to && from < s.blocked.end) ? 1 : 0;
+          expect(reasons.filter((r) => r.code === "booking_conflict" || r.code === "calendar_conflict")).toHaveLength(conflicts.length + seatOverlap);
+          const own = input.seats?.starts.find((s) => s.start === start);
+          const full = !seatOverlap && own !== undefined && own.taken >= input.seats!.max;
+          expect(reasons.some((r) => r.code === "seats_full")).toBe(full);
         }
         // At the notice edge: a slot half a minute too soon, and one exactly on time.
         for (const slot of slots.slice(0, 2)) {
