@@ -4,7 +4,9 @@
 // Two scratch databases beside BENCH_DATABASE_URL's: one empty, one grown with SQL
 // generate_series (tests/support/growth.ts): 10,000 hosts, 1,000,000 bookings (900,000 of the
 // crowd, 90 % of them past, and 100,000 past bookings of the measured host), 200,000 calendar
-// busy intervals, 200,000 finished outbox rows and 5,000 webhook deliveries of the measured host.
+// busy intervals, 200,000 finished outbox rows and 5,000 webhook deliveries of the measured host;
+// among its past, 1,000 seated starts of 2–5 guests each and 200 weekly series of 8 (decisions §19),
+// which its bookings list reads (seat_counts, bookings_series_idx).
 // On each, `npm start` and the same measured host seeded over the API (UTC, open around the
 // clock, a 30-minute event type); then, one request at a time, alternating between the two
 // databases (so a busy moment of the machine lands on both sides alike), each after a warm-up:
@@ -88,7 +90,7 @@ async function prepare(label: string, url: string, grow: boolean, work: string):
           bookings: 900_000,
           busyIntervals: 200_000,
           outboxJobs: 200_000,
-          focus: { userId: ids!.user_id, eventTypeId: ids!.event_type_id, pastBookings: 100_000, webhookDeliveries: 5_000 },
+          focus: { userId: ids!.user_id, eventTypeId: ids!.event_type_id, pastBookings: 100_000, webhookDeliveries: 5_000, seatedStarts: 1_000, series: 200 },
         },
         say,
       );

@@ -64,7 +64,7 @@ describe.runIf(onPostgres)("plans of the hot statements on a grown database (Pos
       bookings: 50_000,
       busyIntervals: 20_000,
       outboxJobs: 20_000,
-      focus: { userId: host.id, eventTypeId: eventType.id, pastBookings: 5_000, busyIntervals: 2_000, webhookDeliveries: 500 },
+      focus: { userId: host.id, eventTypeId: eventType.id, pastBookings: 5_000, busyIntervals: 2_000, webhookDeliveries: 500, seatedStarts: 2_000, series: 40 },
     });
     logging = await openPostgres(test.url()!, { max: 4, onStatement: (text, params) => captured.push({ text, params }) });
   }, 240_000);
@@ -124,6 +124,31 @@ describe.runIf(onPostgres)("plans of the hot statements on a grown database (Pos
       });
       expect(total).toBeGreaterThan(5_000);
       await assertIndexed(statements);
+    }
+  });
+
+  it("who each booking is with (the people statement): a seat's count by its key, a series' occurrences through bookings_series_idx", async () => {
+    // Page 1 of the seated type and of the recurring one: every booking on it is a seat or an occurrence.
+    // (2,000 seated starts: seat_counts large enough that reading all of it would show; a table of a
+    // few pages is rightly read whole.)
+    for (const type of ["class", "weekly"]) {
+      const [{ id } = { id: "" }] = await sql<{ id: string }[]>`select id from event_types where user_id = ${host.id} and slug = ${type}`;
+      expect(id).not.toBe("");
+      const statements = await statementsOf(async () => {
+        const res = await api.get(`/me/bookings?eventTypeId=${id}&page=1&limit=20`, { token: host.token });
+        expect(res.status).toBe(200);
+        expect(res.body.data).toHaveLength(20);
+        for (const b of res.body.data) expect(type === "class" ? b.seat : b.series?.occurrences).toBeTruthy();
+      });
+      const people = statements.filter((s) => s.text.includes("from seat_counts sc"));
+      expect(people).toHaveLength(1);
+      await assertIndexed(people);
+      const [row] = await sql.unsafe(`explain (format json) ${people[0]!.text}`, people[0]!.params as postgres.ParameterOrJSON<never>[]);
+      const all = nodes((row!["QUERY PLAN"] as { Plan: PlanNode }[])[0]!.Plan);
+      const shown = JSON.stringify(all.map((n) => [n["Node Type"], n["Index Name"] ?? n["Relation Name"] ?? ""]));
+      const indexes = all.filter((n) => n["Node Type"].includes("Index")).map((n) => n["Index Name"]);
+      expect(indexes, shown).toContain("bookings_series_idx");
+      expect(seqScans({ "Node Type": "", Plans: all }).filter((r) => r === "seat_counts" || r === "bookings"), shown).toEqual([]);
     }
   });
 

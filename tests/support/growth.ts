@@ -28,6 +28,16 @@ export type GrowthSize = {
     webhookDeliveries?: number;
     /** Past busy intervals of a calendar of the focus host (checks conflicts, busy data fresh). */
     busyIntervals?: number;
+    /**
+     * Past seated starts of a seated event type of the focus host (`class`, 6 seats), 2 to 5
+     * guests each, among its past bookings (every 20 hours, on the hour between two of them).
+     */
+    seatedStarts?: number;
+    /**
+     * Past weekly series of 8 occurrences of a recurring event type of the focus host (`weekly`),
+     * among its past bookings (half past the hour between two of them).
+     */
+    series?: number;
   };
 };
 
@@ -106,6 +116,44 @@ export async function seedGrowth(sql: postgres.Sql, size: GrowthSize, log: (line
           'grow_ftok_' || k, t - interval '7 days'
         from generate_series(1, ${focus.pastBookings}::int) k, lateral (select date_trunc('hour', now()) - interval '1 day' - k * interval '2 hours' as t) s`;
       lap(`${focus.pastBookings} bookings of the measured host`);
+      if (focus.seatedStarts) {
+        // Start j: 1 + j × 20 hours before the newest past booking, 2 + j mod 4 seats, each its own booking.
+        await tx`
+          insert into event_types (id, user_id, slug, title, duration_minutes, seats)
+          values ('grow_evt_fseat', ${focus.userId}, 'class', 'Class', 30, '{"max": 6, "showRemaining": true}'::jsonb)`;
+        await tx`
+          insert into bookings (id, host_id, event_type_id, status, start_time, end_time, blocked_start, blocked_end,
+            guest_name, guest_email, guest_timezone, cancel_token_hash, created_at, seat_key)
+          select 'grow_fseat_' || j || '_' || g, ${focus.userId}, 'grow_evt_fseat', 'confirmed',
+            t, t + interval '30 minutes', t, t + interval '30 minutes', 'Seat ' || g, 'seat-' || j || '-' || g || '@example.com', 'UTC',
+            'grow_fstok_' || j || '_' || g, t - interval '7 days',
+            'grow_evt_fseat@' || to_char(t at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          from generate_series(1, ${focus.seatedStarts}::int) j,
+            lateral (select date_trunc('hour', now()) - interval '1 day' + interval '1 hour' - j * interval '20 hours' as t) s,
+            lateral generate_series(1, 2 + j % 4) g`;
+        // The trigger that counts seats (migration 0028) is off: counted here, as it would.
+        await tx`
+          insert into seat_counts (seat_key, taken)
+          select seat_key, count(*)::int from bookings where event_type_id = 'grow_evt_fseat' and status <> 'cancelled' group by seat_key`;
+        lap(`${focus.seatedStarts} seated starts of the measured host`);
+      }
+      if (focus.series) {
+        // Series s lies in lane s mod 84 of group s / 84 (84 lanes of 2 hours make the week), so
+        // no two occurrences meet: occurrence w is 1.5 hours after past slot k = lane + 672 × group + 84 w.
+        await tx`
+          insert into event_types (id, user_id, slug, title, duration_minutes, recurrence)
+          values ('grow_evt_fser', ${focus.userId}, 'weekly', 'Weekly', 30, '{"everyWeeks": 1, "maxOccurrences": 8}'::jsonb)`;
+        await tx`
+          insert into bookings (id, host_id, event_type_id, status, start_time, end_time, blocked_start, blocked_end,
+            guest_name, guest_email, guest_timezone, cancel_token_hash, created_at, series_id)
+          select 'grow_fser_' || s || '_' || w, ${focus.userId}, 'grow_evt_fser', 'confirmed',
+            t, t + interval '30 minutes', t, t + interval '30 minutes', 'Series ' || s, 'series-' || s || '@example.com', 'UTC',
+            'grow_fsertok_' || s || '_' || w, t - interval '7 days', 'ser_grow_' || s
+          from generate_series(0, ${focus.series - 1}::int) s, generate_series(0, 7) w,
+            lateral (select date_trunc('hour', now()) - interval '1 day' + interval '90 minutes'
+              - (s % 84 + 672 * (s / 84) + 84 * (7 - w)) * interval '2 hours' as t) x`;
+        lap(`${focus.series} series of 8 of the measured host`);
+      }
       if (focus.webhookDeliveries) {
         await tx`
           insert into webhooks (id, user_id, url, events, secret_encrypted, is_active)
@@ -130,8 +178,8 @@ export async function seedGrowth(sql: postgres.Sql, size: GrowthSize, log: (line
       }
     }
     await tx`
-      insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status)
-      select id, host_id, blocked_start, blocked_end, status = 'cancelled', start_time, status from bookings where id like 'grow\\_%'`;
+      insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status, seat_key)
+      select id, host_id, blocked_start, blocked_end, status = 'cancelled', start_time, status, seat_key from bookings where id like 'grow\\_%'`;
     // The triggers that count booking_hosts (migration 0020) are off too: the rows are counted here,
     // added to what the focus host (made over the API) already has.
     await tx`
