@@ -22,6 +22,10 @@ const TOP_LEVEL = new Set([
   "minNoticeHours",
   "maxAdvanceDays",
   "schedulingType",
+  "seats.max",
+  "seats.showRemaining",
+  "recurrence.everyWeeks",
+  "recurrence.maxOccurrences",
 ]);
 /** A reminder's minutes are typed as an amount of a unit: a problem with them is shown at the amount. */
 const REMINDER_PATH = /^reminders\.(\d+)\.(minutesBefore|to)$/;
@@ -43,6 +47,8 @@ export function eventTypeFieldOf(path: string): string | undefined {
   const reminder = REMINDER_PATH.exec(path);
   if (reminder) return `reminders.${reminder[1]}.${reminder[2] === "to" ? "to" : "amount"}`;
   if (path === "limits") return "limits.perDay";
+  // A problem of the whole setting (round robin cannot have seats) is shown at its switch.
+  if (path === "seats" || path === "recurrence") return `${path}.on`;
   const question = QUESTION_PATH.exec(path);
   const part = question && QUESTION_FIELDS[question[2]!];
   if (!question || !part || (question[3] !== undefined && part !== "options")) return undefined;
@@ -83,6 +89,9 @@ const NUMBER_WORDS: Record<string, string> = {
   "limits.perWeek": "Enter a whole number from 1 to 100, or leave it empty for no limit.",
   minNoticeHours: "Enter whole hours from 0 to 8760, or leave it empty for the host's own.",
   maxAdvanceDays: "Enter whole days from 1 to 730, or leave it empty for the host's own.",
+  "seats.max": "Enter a whole number of guests from 2 to 1000.",
+  "recurrence.everyWeeks": "Choose every 1 to 4 weeks.",
+  "recurrence.maxOccurrences": "Enter a whole number of sessions from 2 to 24.",
 };
 const TOO_LONG: Record<string, string> = { title: "Use at most 200 characters.", description: "Use at most 5000 characters.", location: "Use at most 500 characters." };
 

@@ -30,6 +30,8 @@ const valid: EventTypeValues = {
   reminders: [],
   schedulingType: "round_robin",
   hostIds: [],
+  seats: { on: false, max: "10", showRemaining: true },
+  recurrence: { on: false, everyWeeks: "1", maxOccurrences: "4" },
 };
 
 /** What the page says before sending: the API's schema over the body the form would send. */
@@ -237,6 +239,50 @@ describe("a team's event type: the same form, with its hosts", () => {
     expect(eventTypeFieldOf("schedulingType")).toBe("schedulingType");
     expect(eventTypeFieldOf("customQuestions.0.label")).toBe("customQuestions.0.label");
     expect(eventTypeFieldOf("durationMinutes")).toBe("durationMinutes");
+  });
+});
+
+describe("group sessions and series in the form (decisions §19)", () => {
+  it("sends null for a setting that is off, and the numbers for one that is on", () => {
+    expect(toEventTypeBody(valid, "me")).toMatchObject({ seats: null, recurrence: null });
+    const on = { ...valid, seats: { on: true, max: "8", showRemaining: false }, recurrence: { on: true, everyWeeks: "2", maxOccurrences: "6" } };
+    expect(toEventTypeBody(on, "me")).toMatchObject({ seats: { max: 8, showRemaining: false }, recurrence: { everyWeeks: 2, maxOccurrences: 6 } });
+    expect(apiAccepts(on)).toBe(true);
+  });
+
+  it("reads a stored one's settings back, and a new one starts with both off", () => {
+    const stored = { ...storedEventType(), seats: { max: 12, showRemaining: true }, recurrence: { everyWeeks: 1, maxOccurrences: 8 } };
+    const v = eventTypeValues(stored);
+    expect(v.seats).toEqual({ on: true, max: "12", showRemaining: true });
+    expect(v.recurrence).toEqual({ on: true, everyWeeks: "1", maxOccurrences: "8" });
+    expect(eventTypeValues(undefined).seats.on).toBe(false);
+    expect(eventTypeValues(undefined).recurrence.on).toBe(false);
+  });
+
+  it("does not send what the type cannot have: round robin no seats, collective no series", () => {
+    const both = { ...valid, hostIds: ["ada"], seats: { on: true, max: "8", showRemaining: true }, recurrence: { on: true, everyWeeks: "1", maxOccurrences: "4" } };
+    expect(toEventTypeBody({ ...both, schedulingType: "round_robin" }, "team")).toMatchObject({ seats: null, recurrence: { everyWeeks: 1, maxOccurrences: 4 } });
+    expect(toEventTypeBody({ ...both, schedulingType: "collective" }, "team")).toMatchObject({ seats: { max: 8 }, recurrence: null });
+    // The host's own may have both.
+    expect(toEventTypeBody(both, "me")).toMatchObject({ seats: { max: 8 }, recurrence: { everyWeeks: 1 } });
+  });
+
+  it("says what is wrong with the numbers, at their fields", async () => {
+    const problems = await check({ ...valid, seats: { on: true, max: "1", showRemaining: true }, recurrence: { on: true, everyWeeks: "1", maxOccurrences: "30" } });
+    expect(problems).toEqual({
+      "seats.max": "Enter a whole number of guests from 2 to 1000.",
+      "recurrence.maxOccurrences": "Enter a whole number of sessions from 2 to 24.",
+    });
+    // Off, the numbers are not checked: nothing of them is sent.
+    expect(await check({ ...valid, seats: { on: false, max: "", showRemaining: true } })).toEqual({});
+  });
+
+  it("shows the API's issues at their fields: the whole setting's at its switch", () => {
+    expect(eventTypeFieldOf("seats")).toBe("seats.on");
+    expect(eventTypeFieldOf("recurrence")).toBe("recurrence.on");
+    expect(eventTypeFieldOf("seats.max")).toBe("seats.max");
+    expect(eventTypeFieldOf("recurrence.maxOccurrences")).toBe("recurrence.maxOccurrences");
+    expect(eventTypeFieldOf("recurrence.everyWeeks")).toBe("recurrence.everyWeeks");
   });
 });
 

@@ -63,7 +63,18 @@ export type EventTypeValues = {
   schedulingType: SchedulingType | "";
   /** The members who host it (a team's; a host's own is hosted by its owner). */
   hostIds: string[];
+  /** Group session (decisions §19): up to `max` guests per start; off sends null. */
+  seats: { on: boolean; max: string; showRemaining: boolean };
+  /** Recurring: a guest may book up to `maxOccurrences` sessions `everyWeeks` apart; off sends null. */
+  recurrence: { on: boolean; everyWeeks: string; maxOccurrences: string };
 };
+
+/** What a type can have (decisions §19): round robin has no seats (every guest of a start needs the same host). */
+export const canHaveSeats = (owner: EventTypeOwner["kind"], schedulingType: SchedulingType | "") => owner === "me" || schedulingType !== "round_robin";
+/** Collective does not recur: a series needs one host. */
+export const canRecur = (owner: EventTypeOwner["kind"], schedulingType: SchedulingType | "") => owner === "me" || schedulingType !== "collective";
+export const NO_SEATS_REASON = "Round-robin event types cannot be group sessions: every guest of a start needs the same host.";
+export const NO_RECURRENCE_REASON = "Collective event types cannot recur: a series is booked with one host (choose round robin).";
 
 export const MAX_QUESTIONS = 20;
 
@@ -87,6 +98,8 @@ const NEW: Omit<EventTypeValues, "hostIds"> = {
   maxAdvanceDays: "",
   reminders: [],
   schedulingType: "round_robin",
+  seats: { on: false, max: "10", showRemaining: true },
+  recurrence: { on: false, everyWeeks: "1", maxOccurrences: "4" },
 };
 
 /**
@@ -123,6 +136,10 @@ export function eventTypeValues(eventType: EventTypeDto | TeamEventTypeDto | und
     reminders: eventType.reminders.map(reminderDraft),
     schedulingType: hosting?.schedulingType ?? NEW.schedulingType,
     hostIds: (hosting?.hostIds ?? []).filter((id) => possibleHosts.includes(id)),
+    seats: eventType.seats ? { on: true, max: String(eventType.seats.max), showRemaining: eventType.seats.showRemaining } : NEW.seats,
+    recurrence: eventType.recurrence
+      ? { on: true, everyWeeks: String(eventType.recurrence.everyWeeks), maxOccurrences: String(eventType.recurrence.maxOccurrences) }
+      : NEW.recurrence,
   };
 }
 
@@ -205,7 +222,20 @@ const OWN_FIELDS: Record<EventTypeOwner["kind"], (v: EventTypeValues) => Partial
   team: (v) => ({ scheduleId: null, schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds }),
 };
 
+/**
+ * Seats and recurrence as the API takes them: null when off, or when the type cannot have them
+ * (the section is hidden then, and a setting left on from before the type changed is not sent).
+ */
+function seatsAndRecurrence(v: EventTypeValues, owner: EventTypeOwner["kind"]): Pick<PersonalInput, "seats" | "recurrence"> {
+  const type = owner === "team" ? v.schedulingType : "";
+  return {
+    seats: v.seats.on && canHaveSeats(owner, type) ? { max: wholeNumber(v.seats.max), showRemaining: v.seats.showRemaining } : null,
+    recurrence:
+      v.recurrence.on && canRecur(owner, type) ? { everyWeeks: wholeNumber(v.recurrence.everyWeeks), maxOccurrences: wholeNumber(v.recurrence.maxOccurrences) } : null,
+  };
+}
+
 /** The body the form sends for the owner (POST or PATCH: every field). */
 export function toEventTypeBody(v: EventTypeValues, owner: EventTypeOwner["kind"]): EventTypeInputOf<EventTypeOwner> {
-  return { ...commonBody(v), ...OWN_FIELDS[owner](v) };
+  return { ...commonBody(v), ...seatsAndRecurrence(v, owner), ...OWN_FIELDS[owner](v) };
 }

@@ -12,6 +12,7 @@ import { homeOf, hostChoicesOf, type EditorOwner } from "./owner";
 import { QuestionEditor } from "./question-editor";
 import { ReminderEditor } from "./reminder-editor";
 import { SaveFailureSummary } from "./save-failure";
+import { GroupSessionSection, RecurringSection } from "./seats-and-recurrence";
 import { TeamHostsSection } from "./team-hosts";
 import { TimeSection } from "./time-section";
 import { useEventTypeSave } from "./use-event-type-save";
@@ -45,6 +46,8 @@ export function EventTypeForm({ owner, eventType }: { owner: EditorOwner; eventT
         {owner.kind === "team" && <TeamHostsSection control={control} members={owner.team.members} className={sectionClass} />}
         <TimeSection form={form} savedMinutes={eventType?.durationMinutes} className={sectionClass} />
         <BookingRulesSection control={control} owner={owner.kind} className={sectionClass} />
+        <GroupSessionSection control={control} owner={owner.kind} className={sectionClass} />
+        <RecurringSection control={control} owner={owner.kind} className={sectionClass} />
         <ReminderEditor control={control} className={sectionClass} />
         <section className={sectionClass} aria-labelledby="questions-heading">
           <QuestionEditor control={control} />
