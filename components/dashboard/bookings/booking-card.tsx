@@ -91,7 +91,12 @@ export function CancelBooking({
         onClose={() => setOpen(false)}
       >
         <div className="flex flex-col gap-3">
-          <p>The time becomes free again, and {booking.guestName} is told.</p>
+          <p>
+            {inSeries && scope === "following"
+              ? "The times of this session and the later ones become"
+              : "The time becomes"}{" "}
+            free again, and {booking.guestName} is told.
+          </p>
           {inSeries && (
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-1 text-sm font-medium text-slate-800">
