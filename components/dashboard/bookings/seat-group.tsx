@@ -82,13 +82,16 @@ export function SeatGroup({
   seat,
   view,
   zone,
+  focusId,
 }: {
   seats: BookingDto[];
   seat: { taken: number; max: number };
   view: View;
   zone: string;
+  /** A seat an email linked to: the row opens on its guests. */
+  focusId?: string;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => seats.some((s) => s.id === focusId));
   const first = seats[0]!;
   const upcoming = view === "upcoming" || view === "requests";
   const active = seats.filter((s) => s.status !== "cancelled");
