@@ -6,15 +6,9 @@ import { Field, inputClass } from "@/components/ui/field";
 import type { BookingsState } from "@/lib/dashboard/bookings-url";
 
 /** Event types to filter by, in groups: the host's own, then each team's. */
-export type EventTypeGroup = {
-  label: string;
-  choices: { id: string; title: string }[];
-};
+export type EventTypeGroup = { label: string; choices: { id: string; title: string }[] };
 
-export type UpdateBookings = (
-  change: Partial<BookingsState>,
-  how: "push" | "replace",
-) => void;
+export type UpdateBookings = (change: Partial<BookingsState>, how: "push" | "replace") => void;
 
 /** How long the search waits after the last keystroke: a list per word, not per letter. */
 const SEARCH_DELAY_MS = 300;
@@ -23,13 +17,7 @@ const SEARCH_DELAY_MS = 300;
  * The search box: what is typed is the search once typing pauses (or at Enter), and the box
  * follows the address when Back or Clear filters changes it.
  */
-function GuestSearch({
-  q,
-  update,
-}: {
-  q: string | undefined;
-  update: UpdateBookings;
-}) {
+function GuestSearch({ q, update }: { q: string | undefined; update: UpdateBookings }) {
   const [text, setText] = useState(q ?? "");
   const [seen, setSeen] = useState(q);
   if (seen !== q) {
@@ -40,10 +28,7 @@ function GuestSearch({
   useEffect(() => {
     const typed = text.trim() || undefined;
     if (typed === q) return;
-    const timer = setTimeout(
-      () => update({ q: typed, page: 1 }, "replace"),
-      SEARCH_DELAY_MS,
-    );
+    const timer = setTimeout(() => update({ q: typed, page: 1 }, "replace"), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, q, update]);
   return (
@@ -93,9 +78,7 @@ export function BookingFilters({
   update: UpdateBookings;
   clear: () => void;
 }) {
-  const listed = groups.some((g) =>
-    g.choices.some((c) => c.id === state.eventTypeId),
-  );
+  const listed = groups.some((g) => g.choices.some((c) => c.id === state.eventTypeId));
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,3fr)_minmax(0,3fr)_minmax(0,2fr)_minmax(0,2fr)]">
@@ -103,24 +86,10 @@ export function BookingFilters({
         <div className="col-span-2 sm:col-span-1">
           <Field label="Event type">
             {(p) => (
-              <select
-                {...p}
-                value={state.eventTypeId ?? ""}
-                onChange={(e) =>
-                  update(
-                    { eventTypeId: e.target.value || undefined, page: 1 },
-                    "push",
-                  )
-                }
-                className={inputClass}
-              >
+              <select {...p} value={state.eventTypeId ?? ""} onChange={(e) => update({ eventTypeId: e.target.value || undefined, page: 1 }, "push")} className={inputClass}>
                 <option value="">All event types</option>
                 {/* An address naming an event type no longer listed (deleted, or a team left) still shows what it filters by. */}
-                {state.eventTypeId && !listed && (
-                  <option value={state.eventTypeId}>
-                    An event type no longer listed
-                  </option>
-                )}
+                {state.eventTypeId && !listed && <option value={state.eventTypeId}>An event type no longer listed</option>}
                 {groups.length === 1
                   ? groups[0]!.choices.map((c) => (
                       <option key={c.id} value={c.id}>
@@ -142,33 +111,17 @@ export function BookingFilters({
         </div>
         <Field label="From">
           {(p) => (
-            <input
-              {...p}
-              type="date"
-              value={state.from ?? ""}
-              onChange={(e) =>
-                update(
-                  { from: e.target.value || undefined, page: 1 },
-                  "replace",
-                )
-              }
-              className={inputClass}
-            />
+            <input {...p} type="date" value={state.from ?? ""} onChange={(e) => update({ from: e.target.value || undefined, page: 1 }, "replace")} className={inputClass} />
           )}
         </Field>
-        <Field
-          label="To"
-          error={reversed ? "Must be on or after the From date" : undefined}
-        >
+        <Field label="To" error={reversed ? "Must be on or after the From date" : undefined}>
           {(p) => (
             <input
               {...p}
               type="date"
               value={state.to ?? ""}
               min={state.from}
-              onChange={(e) =>
-                update({ to: e.target.value || undefined, page: 1 }, "replace")
-              }
+              onChange={(e) => update({ to: e.target.value || undefined, page: 1 }, "replace")}
               className={inputClass}
             />
           )}

@@ -11,17 +11,11 @@ export function NoShowToggle({ booking }: { booking: BookingDto }) {
   const queryClient = useQueryClient();
   const toggle = useMutation<BookingDto, ApiError>({
     mutationFn: () => markNoShow(booking.id, !booking.noShow),
-    onSuccess: () =>
-      void queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
   return (
     <>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => toggle.mutate()}
-        disabled={toggle.isPending}
-      >
+      <Button variant="secondary" size="sm" onClick={() => toggle.mutate()} disabled={toggle.isPending}>
         {booking.noShow ? "Undo no-show" : "Mark no-show"}
       </Button>
       {toggle.isError && (

@@ -5,17 +5,9 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
-import {
-  bookingKeys,
-  rescheduleBooking,
-  type BookingDto,
-} from "@/lib/browser/api-client/bookings";
+import { bookingKeys, rescheduleBooking, type BookingDto } from "@/lib/browser/api-client/bookings";
 import type { EventTypeDto } from "@/lib/browser/api-client/event-types";
-import {
-  slotsQuery,
-  teamOwner,
-  type SlotDto,
-} from "@/lib/browser/api-client/public";
+import { slotsQuery, teamOwner, type SlotDto } from "@/lib/browser/api-client/public";
 import { addDays, dateInZone, formatDay, formatTime } from "@/lib/time/format";
 
 const DAYS_SHOWN = 14;
@@ -48,14 +40,7 @@ export function RescheduleBooking({
   const range = { from, to, timezone: zone };
   const bookable = Boolean(eventType?.isActive);
   // The open times at the event type's public path: the host's, or the team's.
-  const slots = useQuery({
-    ...slotsQuery(
-      teamSlug ? teamOwner(teamSlug) : username,
-      eventType?.slug ?? "",
-      range,
-    ),
-    enabled: bookable,
-  });
+  const slots = useQuery({ ...slotsQuery(teamSlug ? teamOwner(teamSlug) : username, eventType?.slug ?? "", range), enabled: bookable });
   const move = useMutation<BookingDto, ApiError, SlotDto>({
     mutationFn: (slot) => rescheduleBooking(booking.id, slot.startTime),
     onSuccess: () => {
@@ -83,28 +68,15 @@ export function RescheduleBooking({
   }
 
   return (
-    <section
-      aria-label={`New time for the booking with ${booking.guestName}`}
-      className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-3"
-    >
+    <section aria-label={`New time for the booking with ${booking.guestName}`} className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={from <= today}
-          onClick={() => setFrom(addDays(from, -DAYS_SHOWN))}
-        >
+        <Button variant="secondary" size="sm" disabled={from <= today} onClick={() => setFrom(addDays(from, -DAYS_SHOWN))}>
           Earlier
         </Button>
         <span className="text-sm text-slate-600">
-          {formatDay(`${from}T12:00:00Z`, "UTC")} –{" "}
-          {formatDay(`${to}T12:00:00Z`, "UTC")}
+          {formatDay(`${from}T12:00:00Z`, "UTC")} – {formatDay(`${to}T12:00:00Z`, "UTC")}
         </span>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setFrom(addDays(from, DAYS_SHOWN))}
-        >
+        <Button variant="secondary" size="sm" onClick={() => setFrom(addDays(from, DAYS_SHOWN))}>
           Later
         </Button>
       </div>
@@ -113,21 +85,12 @@ export function RescheduleBooking({
       ) : slots.isError ? (
         <Alert tone="error">{slots.error.message}</Alert>
       ) : byDay.size === 0 ? (
-        <p className="text-sm text-slate-600">
-          No open times in these two weeks. Try later dates.
-        </p>
+        <p className="text-sm text-slate-600">No open times in these two weeks. Try later dates.</p>
       ) : (
         <div className="flex max-h-72 flex-col gap-3 overflow-y-auto">
           {[...byDay].map(([day, daySlots]) => (
-            <div
-              key={day}
-              role="group"
-              aria-label={formatDay(daySlots[0]!.startTime, zone)}
-              className="flex flex-col gap-1"
-            >
-              <h4 className="text-sm font-medium text-slate-700">
-                {formatDay(daySlots[0]!.startTime, zone)}
-              </h4>
+            <div key={day} role="group" aria-label={formatDay(daySlots[0]!.startTime, zone)} className="flex flex-col gap-1">
+              <h4 className="text-sm font-medium text-slate-700">{formatDay(daySlots[0]!.startTime, zone)}</h4>
               <div className="flex flex-wrap gap-2">
                 {daySlots.map((slot) => (
                   <button
@@ -136,9 +99,7 @@ export function RescheduleBooking({
                     aria-pressed={chosen?.startTime === slot.startTime}
                     onClick={() => setChosen(slot)}
                     className={`rounded-md border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-blue-600 ${
-                      chosen?.startTime === slot.startTime
-                        ? "border-blue-600 bg-blue-600 text-white"
-                        : "border-blue-300 bg-white text-blue-800 hover:bg-blue-50"
+                      chosen?.startTime === slot.startTime ? "border-blue-600 bg-blue-600 text-white" : "border-blue-300 bg-white text-blue-800 hover:bg-blue-50"
                     }`}
                   >
                     {formatTime(slot.startTime, zone)}
@@ -149,24 +110,10 @@ export function RescheduleBooking({
           ))}
         </div>
       )}
-      {move.isError && (
-        <Alert tone="error">
-          {move.error.code === "slot_unavailable"
-            ? "That time was just taken; the list is fresh again, pick another."
-            : move.error.message}
-        </Alert>
-      )}
+      {move.isError && <Alert tone="error">{move.error.code === "slot_unavailable" ? "That time was just taken; the list is fresh again, pick another." : move.error.message}</Alert>}
       <div className="flex flex-wrap gap-2">
-        <Button
-          size="sm"
-          disabled={!chosen || move.isPending}
-          onClick={() => chosen && move.mutate(chosen)}
-        >
-          {move.isPending
-            ? "Moving…"
-            : chosen
-              ? `Move to ${formatDay(chosen.startTime, zone)}, ${formatTime(chosen.startTime, zone)}`
-              : "Pick a new time"}
+        <Button size="sm" disabled={!chosen || move.isPending} onClick={() => chosen && move.mutate(chosen)}>
+          {move.isPending ? "Moving…" : chosen ? `Move to ${formatDay(chosen.startTime, zone)}, ${formatTime(chosen.startTime, zone)}` : "Pick a new time"}
         </Button>
         <Button variant="ghost" size="sm" onClick={onDone}>
           Close

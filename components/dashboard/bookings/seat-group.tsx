@@ -82,13 +82,16 @@ export function SeatGroup({
   seat,
   view,
   zone,
+  focusId,
 }: {
   seats: BookingDto[];
   seat: { taken: number; max: number };
   view: View;
   zone: string;
+  /** A seat an email linked to: the row opens on its guests. */
+  focusId?: string;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(() => seats.some((s) => s.id === focusId));
   const first = seats[0]!;
   const upcoming = view === "upcoming" || view === "requests";
   const active = seats.filter((s) => s.status !== "cancelled");
@@ -129,33 +132,36 @@ export function SeatGroup({
           aria-label={`Guests of ${first.eventType.title}`}
           className="flex flex-col divide-y divide-slate-100 border-t border-slate-100"
         >
-          {seats.map((s) => (
-            <li
-              key={s.id}
-              data-testid={`booking-${s.id}`}
-              className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <div className="flex min-w-0 flex-col">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="font-medium">{s.guestName}</span>
-                  <span className={`${badge} ${STATUS[s.status].className}`}>
-                    {STATUS[s.status].label}
-                  </span>
-                </p>
-                <a
-                  href={`mailto:${s.guestEmail}`}
-                  className="break-all text-sm text-blue-700 underline"
-                >
-                  {s.guestEmail}
-                </a>
-              </div>
-              {upcoming && s.status !== "cancelled" && (
-                <div className="shrink-0">
-                  <CancelBooking booking={s} label="Cancel" />
+          {/* The seats of one start have no order of their own: by name, the same on every load. */}
+          {[...seats]
+            .sort((a, b) => a.guestName.localeCompare(b.guestName, "en"))
+            .map((s) => (
+              <li
+                key={s.id}
+                data-testid={`booking-${s.id}`}
+                className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="flex min-w-0 flex-col">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{s.guestName}</span>
+                    <span className={`${badge} ${STATUS[s.status].className}`}>
+                      {STATUS[s.status].label}
+                    </span>
+                  </p>
+                  <a
+                    href={`mailto:${s.guestEmail}`}
+                    className="break-all text-sm text-blue-700 underline"
+                  >
+                    {s.guestEmail}
+                  </a>
                 </div>
-              )}
-            </li>
-          ))}
+                {upcoming && s.status !== "cancelled" && (
+                  <div className="shrink-0">
+                    <CancelBooking booking={s} label="Cancel" />
+                  </div>
+                )}
+              </li>
+            ))}
         </ul>
       )}
     </li>

@@ -10,18 +10,9 @@ export type BookingTeamDto = NonNullable<Schemas["Booking"]["team"]>;
  * A booking; its hosts and team (decisions §15) are optional here, so that an answer from before
  * teams (a tab open across a release) still renders: no hosts is the host alone, no team personal.
  */
-export type BookingDto = Omit<Schemas["Booking"], "hosts" | "team"> & {
-  hosts?: BookingHostDto[];
-  team?: BookingTeamDto | null;
-};
+export type BookingDto = Omit<Schemas["Booking"], "hosts" | "team"> & { hosts?: BookingHostDto[]; team?: BookingTeamDto | null };
 /** A page of the list as the dashboard asks for it: by number (it never walks changes, which answer a cursor instead). */
-export type BookingListDto = {
-  data: BookingDto[];
-  pagination: Extract<
-    AnswerOf<"/me/bookings", "get">["pagination"],
-    { total: number }
-  >;
-};
+export type BookingListDto = { data: BookingDto[]; pagination: Extract<AnswerOf<"/me/bookings", "get">["pagination"], { total: number }> };
 export type BookingHistoryEntryDto = Schemas["BookingHistoryEntry"];
 /** status: one status, or several joined by commas ("pending,confirmed"). */
 export type BookingFilter = {
@@ -43,12 +34,7 @@ export const bookingKeys = { all: ["me", "bookings"] as const };
 /** A filter as the query string the API reads: text throughout, an empty field left out. */
 const listQuery = ({ noShow, page, limit, ...text }: BookingFilter) => ({
   status: text.status || undefined,
-  noShow:
-    noShow === undefined
-      ? undefined
-      : noShow
-        ? ("true" as const)
-        : ("false" as const),
+  noShow: noShow === undefined ? undefined : noShow ? ("true" as const) : ("false" as const),
   eventTypeId: text.eventTypeId || undefined,
   when: text.when,
   from: text.from || undefined,
@@ -61,10 +47,7 @@ const listQuery = ({ noShow, page, limit, ...text }: BookingFilter) => ({
 export function bookingsQuery(filter: BookingFilter) {
   return queryOptions({
     queryKey: [...bookingKeys.all, filter] as const,
-    queryFn: async (): Promise<BookingListDto> =>
-      (await dataOf(
-        api.GET("/me/bookings", { params: { query: listQuery(filter) } }),
-      )) as BookingListDto,
+    queryFn: async (): Promise<BookingListDto> => (await dataOf(api.GET("/me/bookings", { params: { query: listQuery(filter) } }))) as BookingListDto,
   });
 }
 
@@ -74,58 +57,22 @@ const booking = (bookingId: string) => ({ params: { path: { bookingId } } });
 export const bookingHistoryQuery = (id: string) =>
   queryOptions({
     queryKey: [...bookingKeys.all, "history", id] as const,
-    queryFn: async () =>
-      (await dataOf(api.GET("/me/bookings/{bookingId}/history", booking(id))))
-        .data,
+    queryFn: async () => (await dataOf(api.GET("/me/bookings/{bookingId}/history", booking(id)))).data,
   });
 
 /** A series' occurrence: `this` one only, or it and every later one not started (decisions §19). */
 export type CancelScope = "this" | "following";
 
-export const cancelBooking = (
-  id: string,
-  reason: string,
-  scope: CancelScope = "this",
-): Promise<BookingDto> =>
-  dataOf(
-    api.POST("/me/bookings/{bookingId}/cancel", {
-      ...booking(id),
-      body: {
-        ...(reason ? { reason } : {}),
-        ...(scope === "following" ? { scope } : {}),
-      },
-    }),
-  );
+export const cancelBooking = (id: string, reason: string, scope: CancelScope = "this"): Promise<BookingDto> =>
+  dataOf(api.POST("/me/bookings/{bookingId}/cancel", { ...booking(id), body: { ...(reason ? { reason } : {}), ...(scope === "following" ? { scope } : {}) } }));
 
-export const rescheduleBooking = (
-  id: string,
-  startTime: string,
-): Promise<BookingDto> =>
-  dataOf(
-    api.POST("/me/bookings/{bookingId}/reschedule", {
-      ...booking(id),
-      body: { startTime },
-    }),
-  );
+export const rescheduleBooking = (id: string, startTime: string): Promise<BookingDto> =>
+  dataOf(api.POST("/me/bookings/{bookingId}/reschedule", { ...booking(id), body: { startTime } }));
 
-export const confirmBooking = (id: string): Promise<BookingDto> =>
-  dataOf(api.POST("/me/bookings/{bookingId}/confirm", booking(id)));
+export const confirmBooking = (id: string): Promise<BookingDto> => dataOf(api.POST("/me/bookings/{bookingId}/confirm", booking(id)));
 
-export const declineBooking = (
-  id: string,
-  reason: string,
-): Promise<BookingDto> =>
-  dataOf(
-    api.POST("/me/bookings/{bookingId}/decline", {
-      ...booking(id),
-      body: reason ? { reason } : {},
-    }),
-  );
+export const declineBooking = (id: string, reason: string): Promise<BookingDto> =>
+  dataOf(api.POST("/me/bookings/{bookingId}/decline", { ...booking(id), body: reason ? { reason } : {} }));
 
 export const markNoShow = (id: string, noShow: boolean): Promise<BookingDto> =>
-  dataOf(
-    api.POST("/me/bookings/{bookingId}/no-show", {
-      ...booking(id),
-      body: { noShow },
-    }),
-  );
+  dataOf(api.POST("/me/bookings/{bookingId}/no-show", { ...booking(id), body: { noShow } }));
