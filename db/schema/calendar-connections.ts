@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // An external calendar account. Credentials (refresh token or app-specific password) are
@@ -30,6 +30,14 @@ export const calendarConnections = pgTable(
      * same statement (a lease), so instances sharing the database never sync one connection twice.
      */
     syncDueAt: timestamp("sync_due_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Since when the connection has been in `error` or `reauth_required` (null: connected), kept by
+     * the trigger calendar_connections_broken_since (migration 0029) whatever code sets the status.
+     */
+    brokenSince: timestamp("broken_since", { withTimezone: true }),
+    /** How many reconnect emails this breakage has sent (at most two: after an hour, after 24 more) and when the last went. */
+    brokenNotices: integer("broken_notices").notNull().default(0),
+    brokenNotifiedAt: timestamp("broken_notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

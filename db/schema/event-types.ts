@@ -44,6 +44,8 @@ export const eventTypes = pgTable(
     seats: jsonb("seats").$type<Seats>(),
     /** Regular sessions: a guest may book a weekly series; null: one start per booking (decisions §19). */
     recurrence: jsonb("recurrence").$type<Recurrence>(),
+    /** The calendars whose busy time blocks this event type's slots (decisions §21); null: every calendar marked `checkConflicts`. */
+    conflictCalendars: jsonb("conflict_calendars").$type<string[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

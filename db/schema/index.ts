@@ -26,3 +26,5 @@ export * from "./calendar-push-channels";
 export * from "./host-booking-counts";
 export * from "./api-keys";
 export * from "./seat-counts";
+export * from "./out-of-office";
+export * from "./one-time-links";

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // A host. Minimum notice and booking window live here: one row per host, one source of truth,
 // like the timezone that every wall-clock time of the host is read in.
@@ -26,6 +26,10 @@ export const users = pgTable(
      * it (sign-out everywhere, a password change) ends them all at once, stateless as they are.
      */
     sessionVersion: integer("session_version").notNull().default(0),
+    /** Public holidays are days off (decisions §21): an ISO 3166-1 alpha-2 country (null: none), its region, the dates worked anyway. */
+    holidayCountry: text("holiday_country"),
+    holidayRegion: text("holiday_region"),
+    holidayWorkingOn: jsonb("holiday_working_on").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
