@@ -29,6 +29,8 @@ export type Reason =
   | { code: "not_on_grid"; stepMinutes: number; nearest: number[] }
   | { code: "min_notice"; earliest: number; minNoticeHours: number }
   | { code: "beyond_window"; lastDate: string; maxAdvanceDays: number }
+  | { code: "out_of_office"; timeOffId: string; startDate: string; endDate: string }
+  | { code: "holiday"; date: string; name: string }
   | { code: "limit_reached"; period: "day" | "week"; limit: number; count: number; from: string; to: string }
   | { code: "booking_conflict"; bookingId: string; start: number; end: number }
   | { code: "seats_full"; taken: number; max: number }
@@ -110,6 +112,11 @@ export function explainSlot(input: ExplainInput, start: number): Explanation {
   const lastDay = zone.dayOf(input.now) + host.maxAdvanceDays;
   if (day > lastDay) reasons.push({ code: "beyond_window", lastDate: dateOfDay(lastDay), maxAdvanceDays: host.maxAdvanceDays });
 
+  for (const off of input.timeOff ?? []) {
+    if (!(off.start < end && start < off.end)) continue;
+    reasons.push(off.kind === "out_of_office" ? { code: "out_of_office", timeOffId: off.id, startDate: off.startDate, endDate: off.endDate } : { code: "holiday", date: off.date, name: off.name });
+  }
+
   const full = new LimitCounter(input.limits, zone).fullOn(day);
   if (full) reasons.push({ code: "limit_reached", ...full });
 
@@ -148,5 +155,6 @@ export function engineInputOf(input: ExplainInput): Omit<SlotInput, "range"> {
     busy: mergeIntervals(input.busy),
     ...(input.limits ? { limits: input.limits } : {}),
     ...(input.seats ? { seats: input.seats } : {}),
+    ...(input.timeOff ? { timeOff: input.timeOff } : {}),
   };
 }

@@ -45,9 +45,19 @@ export type SlotInput = {
    * slot then carries `seatsRemaining`. Absent: one guest per start.
    */
   seats?: SeatsInput;
+  /**
+   * Whole days the host is away (decisions §21): time off and public holidays, each the span of
+   * its local days in the host's own zone. A slot that overlaps one is not offered (its buffers
+   * may). Absent: none.
+   */
+  timeOff?: TimeOff[];
   /** Dates in `timeZone`, both inclusive: a slot is listed when its start falls on one of them. */
   range: { from: string; to: string; timeZone: string };
 };
+
+/** A day off as the engine reads it: the instants it covers and why (explain names it). */
+export type TimeOff = Interval &
+  ({ kind: "out_of_office"; id: string; startDate: string; endDate: string } | { kind: "holiday"; date: string; name: string });
 
 /** An offered start; a seated event type's says how many seats are left. */
 export type Slot = Interval & { seatsRemaining?: number };
@@ -103,6 +113,7 @@ export function computeSlots(input: SlotInput): Slot[] {
   for (const r of input.weeklyRules) rulesByWeekday[r.dayOfWeek]!.push(r);
   const overrides = new Map(input.overrides.map((o) => [o.date, o.intervals]));
   const busy = mergeIntervals(input.busy);
+  const away = mergeIntervals(input.timeOff ?? []);
   const limits = new LimitCounter(input.limits, hostZone);
 
   const duration = eventType.durationMinutes * MINUTE;
@@ -123,6 +134,7 @@ export function computeSlots(input: SlotInput): Slot[] {
         if (end > intervalEnd) break;
         if (start < earliest || start >= rangeEnd) continue;
         if (overlapsAny(busy, start - before, end + after)) continue;
+        if (overlapsAny(away, start, end)) continue;
         if (input.seats) {
           const seat = seatVerdict(input.seats, start, start - before, end + after);
           if (seat.free) slots.push({ start, end, seatsRemaining: seat.remaining });

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import type { DateOverride, LocalInterval, SlotInput, WeeklyRule } from "./index";
+import type { DateOverride, LocalInterval, SlotInput, TimeOff, WeeklyRule } from "./index";
+import { ZoneOffsets } from "./zone";
 
 // Random engine inputs for the property tests (slots.property.test.ts, team.property.test.ts):
 // hosts in zones with DST changes, half-hour and 45-minute offsets, guests anywhere, dates often
@@ -71,6 +72,8 @@ export const arbInput = fc
       ),
       { maxLength: 10 },
     ),
+    // Time off and holidays (decisions §21): whole local days of the host's, some of them DST days.
+    timeOff: fc.array(fc.record({ offset: fc.integer({ min: -3, max: 35 }), days: fc.integer({ min: 1, max: 4 }), holiday: fc.boolean() }), { maxLength: 2 }),
     // Booking limits (decisions §16) half the time: starts of the type's bookings from a week back on.
     limits: fc.option(
       fc.record({
@@ -91,6 +94,7 @@ export const arbInput = fc
       overrides: r.overrides.map((o): DateOverride => ({ date: isoDate(fromDay + o.offset), intervals: o.intervals })),
       eventType: { durationMinutes: r.duration, bufferBeforeMinutes: r.before, bufferAfterMinutes: r.after, slotIntervalMinutes: r.step },
       busy: r.busy.map((b) => ({ start: from + b.at * MINUTE, end: from + (b.at + b.length) * MINUTE })),
+      ...(r.timeOff.length > 0 ? { timeOff: r.timeOff.map((t) => daysOff(hostZone, fromDay + t.offset, t.days, t.holiday)) } : {}),
       ...(r.limits
         ? {
             limits: {
@@ -103,6 +107,16 @@ export const arbInput = fc
       range: { from: isoDate(fromDay), to: isoDate(fromDay + r.length), timeZone: r.guestZone },
     };
   });
+
+/** Local days of `zone` from `day` on (a holiday is one), as the loader makes them: from the first midnight to the one after the last day. */
+export function daysOff(zone: string, day: number, days: number, holiday: boolean): TimeOff {
+  const offsets = ZoneOffsets.of(zone);
+  const start = offsets.instantAtOrAfter(day * 1440);
+  const end = offsets.instantAtOrAfter((day + (holiday ? 1 : days)) * 1440);
+  return holiday
+    ? { start, end, kind: "holiday", date: isoDate(day), name: "A holiday" }
+    : { start, end, kind: "out_of_office", id: `ooo_${day}`, startDate: isoDate(day), endDate: isoDate(day + days - 1) };
+}
 
 /**
  * arbInput, a seated event type half the time (decisions §19): up to 5 seats, and starts already

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { explainSlot, type SourcedInterval } from "./explain";
-import { computeSlots, isOfferedSlot, slotsValidUntil, type LocalInterval, type Slot, type SlotInput } from "./index";
+import { computeSlots, isOfferedSlot, slotsValidUntil, type LocalInterval, type Slot, type SlotInput, type TimeOff } from "./index";
 import { arbInput, arbSeatedInput, dayNumber, isoDate } from "./slot-input.arbitrary";
 
 // Properties of the engine over random hosts, guests and dates, checked against facts recomputed
@@ -80,6 +80,9 @@ function limitFull(input: SlotInput, start: number): boolean {
   return (limits.perDay !== undefined && sameDay >= limits.perDay) || (limits.perWeek !== undefined && sameWeek >= limits.perWeek);
 }
 
+const firstAwayDate = (t: TimeOff) => (t.kind === "holiday" ? t.date : t.startDate);
+const lastAwayDate = (t: TimeOff) => (t.kind === "holiday" ? t.date : t.endDate);
+
 /** The slots §7 describes, by brute force over every host day the range could touch. */
 function reference(input: SlotInput): Slot[] {
   const zone = input.host.timeZone;
@@ -99,6 +102,8 @@ function reference(input: SlotInput): Slot[] {
         if (guestDate < input.range.from || guestDate > input.range.to) continue;
         if (overlaps(input.busy, start - bufferBeforeMinutes * MINUTE, end + bufferAfterMinutes * MINUTE)) continue;
         if (limitFull(input, start)) continue;
+        // A day off: the meeting itself may not touch one of the host's local days away.
+        if ((input.timeOff ?? []).some((t) => localDate(start, zone) <= lastAwayDate(t) && localDate(end - 1, zone) >= firstAwayDate(t))) continue;
         out.set(start, { start, end });
       }
     }
