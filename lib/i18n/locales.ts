@@ -113,3 +113,12 @@ export function firstLocaleOfAcceptLanguage(header: string | null | undefined): 
     return undefined;
   }
 }
+
+/**
+ * The language a public holiday is named in for a reader (decisions §21): the browser's first
+ * language (any the holiday library may have, not only the five of these pages), else `fallback`'s own.
+ */
+export function holidayLanguageOf(headers: Headers, fallback: { language: string }): string {
+  const tag = firstLocaleOfAcceptLanguage(headers.get("accept-language"));
+  return tag ? new Intl.Locale(tag).language : fallback.language;
+}

@@ -238,6 +238,8 @@ export const Explanation = z
             "not_on_grid",
             "min_notice",
             "beyond_window",
+            "out_of_office",
+            "holiday",
             "limit_reached",
             "booking_conflict",
             "seats_full",
@@ -245,6 +247,7 @@ export const Explanation = z
             "busy",
           ]).meta({ description: "busy: in a team's answer, a teammate's booking or calendar conflict as a member who is not an owner sees it (only the time: start, end)" }),
           message: z.string(),
+          name: z.string().optional().meta({ description: "holiday only: the public holiday's name, in the request's language where the holiday library has it (else the country's own)" }),
           busyAsOf: Timestamp.nullable()
             .optional()
             .meta({

@@ -1909,8 +1909,10 @@ export interface components {
                  * @description busy: in a team's answer, a teammate's booking or calendar conflict as a member who is not an owner sees it (only the time: start, end)
                  * @enum {string}
                  */
-                code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "limit_reached" | "booking_conflict" | "seats_full" | "calendar_conflict" | "busy";
+                code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "out_of_office" | "holiday" | "limit_reached" | "booking_conflict" | "seats_full" | "calendar_conflict" | "busy";
                 message: string;
+                /** @description holiday only: the public holiday's name, in the request's language where the holiday library has it (else the country's own) */
+                name?: string;
                 /** @description calendar_conflict only: when the calendar's busy data behind it was last known to match the provider (the connection's busyAsOf; null: never confirmed since it was stored) */
                 busyAsOf?: string | null;
             } & {
@@ -2595,8 +2597,10 @@ export interface components {
                      * @description busy: in a team's answer, a teammate's booking or calendar conflict as a member who is not an owner sees it (only the time: start, end)
                      * @enum {string}
                      */
-                    code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "limit_reached" | "booking_conflict" | "seats_full" | "calendar_conflict" | "busy";
+                    code: "event_type_inactive" | "closed_by_override" | "outside_hours" | "dst_gap" | "not_on_grid" | "min_notice" | "beyond_window" | "out_of_office" | "holiday" | "limit_reached" | "booking_conflict" | "seats_full" | "calendar_conflict" | "busy";
                     message: string;
+                    /** @description holiday only: the public holiday's name, in the request's language where the holiday library has it (else the country's own) */
+                    name?: string;
                     /** @description calendar_conflict only: when the calendar's busy data behind it was last known to match the provider (the connection's busyAsOf; null: never confirmed since it was stored) */
                     busyAsOf?: string | null;
                 } & {

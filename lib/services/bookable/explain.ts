@@ -8,7 +8,8 @@ import { getEventType } from "@/lib/services/event-types/manage";
 import { hostOwner, teamOwner, type EventTypeOwner } from "@/lib/services/event-types/owner";
 import { activeHostsOf } from "@/lib/services/teams/hosts";
 import { bookableOf, type Bookable } from "./bookable";
-import { engineInputFor, loadSchedules, seatingOf, type HostSchedule } from "@/lib/services/host-time/load";
+import { publicHolidaysOf } from "@/lib/holidays";
+import { engineInputFor, loadSchedules, blocksFor, type HostSchedule } from "@/lib/services/host-time/load";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -39,6 +40,7 @@ function checkedAgo(busyAsOf: number | null, now: number): string {
 /** A reason in words, in the host's zone, with its data as the API shows it (instants as ISO UTC). */
 function present(reason: Reason, zone: string, now: number, v: Voice = SECOND_PERSON): ExplainedReason {
   const local = (ms: number) => DateTime.fromMillis(ms, { zone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, HH:mm");
+  const day = (date: string) => DateTime.fromISO(date, { locale: "en-US" }).toFormat("cccc, LLLL d, yyyy");
   const hours = (list: { startMinute: number; endMinute: number }[]) => list.map((h) => `${timeOf(h.startMinute)}–${timeOf(h.endMinute)}`).join(", ");
   switch (reason.code) {
     case "event_type_inactive":
@@ -69,6 +71,10 @@ function present(reason: Reason, zone: string, now: number, v: Voice = SECOND_PE
       return { code: reason.code, minNoticeHours: reason.minNoticeHours, earliest: isoUtc(new Date(reason.earliest)), message: `Too soon: ${v.asks} for ${reason.minNoticeHours} hours of notice, so the earliest start is ${local(reason.earliest)}.` };
     case "beyond_window":
       return { ...reason, message: `Too far ahead: guests may book up to ${reason.maxAdvanceDays} days ahead, until ${reason.lastDate}.` };
+    case "out_of_office":
+      return { ...reason, message: `${v.subject} ${v.subject === "You" ? "are" : "is"} away from ${day(reason.startDate)} to ${day(reason.endDate)} (time off).` };
+    case "holiday":
+      return { ...reason, message: `${day(reason.date)} is a public holiday (${reason.name}), a day off unless marked as worked on the Availability page.` };
     case "limit_reached":
       return {
         ...reason,
@@ -123,7 +129,7 @@ function asSeenByMember(reasons: ExplainedReason[], name: string, zone: string):
 
 /** The engine's input for one host, with the blocked ranges that name their source. */
 function explainInput(host: UserRow, eventType: EventTypeRow, schedule: HostSchedule, now: number): ExplainInput {
-  const { blocks } = seatingOf(eventType, schedule);
+  const { blocks } = blocksFor(eventType, schedule);
   return { ...engineInputFor(host, eventType, schedule, now), busy: blocks, isActive: eventType.isActive };
 }
 
@@ -135,19 +141,26 @@ type HostExplanation = { host: UserRow; zone: string; bookable: boolean; reasons
  * bookable, whether they could take `start` alone and why not, from their schedules around it
  * (one round trip). How the answer is worded, and for whom, is the callers' part.
  */
-async function explainBookableStart(db: Db, bookable: Bookable, start: number, now: number): Promise<HostExplanation[]> {
+async function explainBookableStart(db: Db, bookable: Bookable, start: number, now: number, language: string | undefined): Promise<HostExplanation[]> {
   const schedules = await loadSchedules(db, bookable.hosts, { from: start - DAY, to: start + DAY });
   return bookable.hosts.map(({ host }) => {
     const schedule = schedules.get(host.id)!;
     const { bookable: free, reasons } = explainSlot(explainInput(host, bookable.eventType, schedule, now), start);
-    return { host, zone: schedule.timeZone, bookable: free, reasons };
+    return { host, zone: schedule.timeZone, bookable: free, reasons: reasons.map((r) => holidayNamedIn(r, schedule, language)) };
   });
 }
 
+/** A holiday's name in the asker's language where the holiday library has it (the loader names it in the host's). */
+function holidayNamedIn(reason: Reason, schedule: HostSchedule, language: string | undefined): Reason {
+  if (reason.code !== "holiday" || !schedule.holidayPlace || !language) return reason;
+  const named = publicHolidaysOf(schedule.holidayPlace, Number(reason.date.slice(0, 4)), language).find((h) => h.date === reason.date);
+  return named ? { ...reason, name: named.name } : reason;
+}
+
 /** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the host's own event type. */
-export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number) {
+export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number, language?: string) {
   const { bookable } = await ownedBookable(db, hostOwner(host), eventTypeId);
-  const [own] = await explainBookableStart(db, bookable, start, now);
+  const [own] = await explainBookableStart(db, bookable, start, now, language);
   return { startTime: isoUtc(new Date(start)), bookable: own!.bookable, reasons: own!.reasons.map((r) => present(r, own!.zone, now)) };
 }
 
@@ -163,9 +176,9 @@ async function ownedBookable(db: Db, owner: EventTypeOwner, eventTypeId: string)
  * type, whether they could take `start` alone and every reason why not, in their own zone; the
  * team's answer is any host (round robin) or every host (collective). For the team's active members.
  */
-export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number) {
+export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number, language?: string) {
   const { bookable, role } = await ownedBookable(db, teamOwner(user, teamId), eventTypeId);
-  const perHost = (await explainBookableStart(db, bookable, start, now)).map((h) => asShownTo(user, role, h, now));
+  const perHost = (await explainBookableStart(db, bookable, start, now, language)).map((h) => asShownTo(user, role, h, now));
   const schedulingType = bookable.eventType.schedulingType!;
   const free = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));
   return { startTime: isoUtc(new Date(start)), schedulingType, bookable: free, hosts: perHost };

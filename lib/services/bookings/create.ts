@@ -25,7 +25,7 @@ import { writeForHosts } from "@/lib/services/host-time/writes";
 import { claimIdempotencyKey, findStoredAnswer, requestHash, storedAnswerOf, type Claim, type StoredResponse } from "@/lib/store/idempotency";
 import { bookingEventPayload, type BookingEventPayload } from "@/lib/outbox/booking-events";
 import { findBookingTarget } from "./target";
-import { loadHostSchedules, seatingOf, type HostSchedule } from "@/lib/services/host-time/load";
+import { loadHostSchedules, blocksFor, type HostSchedule } from "@/lib/services/host-time/load";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/bookable/public";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { checkOccurrences, notFreeOf, seriesPlans, seriesSpan, seriesStartsByHost } from "@/lib/services/bookable/series";
@@ -289,7 +289,7 @@ function seriesView(decided: Decided[]): BookingSeriesView {
 
 /** A seated start's seats once this booking has taken one (read under the hosts' locks); null when the event type has none. */
 function seatAfterBooking(eventType: EventTypeRow, schedule: HostSchedule, start: number): BookingSeatView | null {
-  const seats = seatingOf(eventType, schedule).seats;
+  const seats = blocksFor(eventType, schedule).seats;
   if (!seats) return null;
   const taken = seats.starts.find((s) => s.start === start)?.taken ?? 0;
   return { taken: taken + 1, max: seats.max };

@@ -2,8 +2,10 @@ import "server-only";
 import type { Db, Tx } from "@/db";
 import { runStatements } from "@/db/client";
 import type { EventTypeRow, OverrideInterval, UserRow } from "@/db/schema";
-import { dateOfDay, mergeIntervals, type DateOverride, type Interval, type SlotInput, type WeeklyRule } from "@/lib/slots";
+import { publicHolidaysBetween, type HolidayPlace } from "@/lib/holidays";
+import { dateOfDay, mergeIntervals, type DateOverride, type Interval, type SlotInput, type TimeOff, type WeeklyRule } from "@/lib/slots";
 import { seatedStarts } from "@/lib/slots/seats";
+import { timeOffOf } from "@/lib/slots/time-off";
 import type { SourcedInterval } from "@/lib/slots/explain";
 import { clampInstant, minutesOf } from "@/lib/time/instants";
 
@@ -14,6 +16,9 @@ const DAY = 86_400_000;
 // Buffers reach at most 240 minutes beyond a slot; a day on each side covers them and any zone.
 const MARGIN = DAY;
 const WEEK = 7 * DAY;
+// An open span (the slot cache reads everything from now on) reads holidays this far ahead:
+// beyond any booking window.
+const OPEN_SPAN_YEARS = 3;
 
 /**
  * Which of the host's schedules an event type's hours come from: a personal event type's own
@@ -59,6 +64,15 @@ export type HostSchedule = {
   overrides: DateOverride[];
   busy: Interval[];
   blocks: SourcedInterval[];
+  /**
+   * Busy time of the host's calendars not marked `checkConflicts`: it blocks only the event types
+   * whose `conflictCalendars` name them (decisions §21; blocksFor).
+   */
+  uncheckedBusy: SourcedInterval[];
+  /** The host's days away and public holidays (not those worked anyway), in the host's own zone. */
+  timeOff: TimeOff[];
+  /** Where the host's public holidays come from (null: none count), so a reader can name them in another language. */
+  holidayPlace: HolidayPlace | null;
   /** The starts of the host's non-cancelled bookings by event type, a week either side of the span: what limits count. */
   booked: { eventTypeId: string; start: number }[];
 };
@@ -69,20 +83,39 @@ export function seatKeyOf(eventTypeId: string, start: number): string {
 }
 
 /**
- * What blocks a host's time for an event type (decisions §19): for a seated one, its own seats are
- * taken out of the blocks and grouped by start (the engine's `seats`); for any other, the blocks.
+ * Which of a host's calendars block an event type (decisions §21): those its `conflictCalendars`
+ * names, or (null) every calendar marked `checkConflicts`. The one reading of the choice: slots,
+ * explain (blocksFor) and the check at booking ask it.
  */
-export function seatingOf(eventType: EventTypeRow, schedule: Pick<HostSchedule, "blocks" | "busy">): { blocks: SourcedInterval[]; busy: Interval[]; seats?: SlotInput["seats"] } {
-  if (!eventType.seats) return { blocks: schedule.blocks, busy: schedule.busy };
+export function conflictCalendarsOf(eventType: Pick<EventTypeRow, "conflictCalendars">): ReadonlySet<string> | null {
+  const chosen = eventType.conflictCalendars;
+  return Array.isArray(chosen) ? new Set(chosen.filter((id) => typeof id === "string")) : null;
+}
+
+/** Whether a calendar's busy time blocks the event type: named by its choice, or (no choice) marked `checkConflicts`. */
+export function calendarCounts(chosen: ReadonlySet<string> | null, calendar: { id: string; checkConflicts: boolean }): boolean {
+  return chosen === null ? calendar.checkConflicts : chosen.has(calendar.id);
+}
+
+/**
+ * What blocks a host's time for an event type: the calendars it counts (conflictCalendarsOf,
+ * decisions §21), and, for a seated one (decisions §19), its own seats taken out of the blocks and
+ * grouped by start (the engine's `seats`). An event type with neither reads the schedule as it is.
+ */
+export function blocksFor(eventType: EventTypeRow, schedule: Pick<HostSchedule, "blocks" | "busy" | "uncheckedBusy">): { blocks: SourcedInterval[]; busy: Interval[]; seats?: SlotInput["seats"] } {
+  const chosen = conflictCalendarsOf(eventType);
+  if (!eventType.seats && chosen === null) return { blocks: schedule.blocks, busy: schedule.busy };
   const prefix = `${eventType.id}@`;
-  const own = (b: SourcedInterval) => b.kind === "booking" && b.seatKey?.startsWith(prefix) === true;
-  const blocks = schedule.blocks.filter((b) => !own(b));
-  const seats = schedule.blocks.filter(own).map((b) => ({ start: Date.parse(b.kind === "booking" ? b.seatKey!.slice(prefix.length) : ""), blocked: { start: b.start, end: b.end }, ...(b.kind === "booking" ? { bookingId: b.bookingId } : {}) }));
-  return {
-    blocks,
-    busy: blocks.length === schedule.blocks.length ? schedule.busy : mergeIntervals(blocks.map(({ start, end }) => ({ start, end }))),
-    seats: { max: eventType.seats.max, starts: seatedStarts(seats) },
-  };
+  const own = (b: SourcedInterval) => eventType.seats !== null && b.kind === "booking" && b.seatKey?.startsWith(prefix) === true;
+  const counted =
+    chosen === null
+      ? schedule.blocks
+      : [...schedule.blocks, ...schedule.uncheckedBusy].filter((b) => b.kind === "booking" || chosen.has(b.calendarId)).sort((a, b) => a.start - b.start);
+  const blocks = counted.filter((b) => !own(b));
+  const busy = blocks === schedule.blocks || blocks.length === schedule.blocks.length && chosen === null ? schedule.busy : mergeIntervals(blocks.map(({ start, end }) => ({ start, end })));
+  if (!eventType.seats) return { blocks, busy };
+  const seats = counted.filter(own).map((b) => ({ start: Date.parse(b.kind === "booking" ? b.seatKey!.slice(prefix.length) : ""), blocked: { start: b.start, end: b.end }, ...(b.kind === "booking" ? { bookingId: b.bookingId } : {}) }));
+  return { blocks, busy, seats: { max: eventType.seats.max, starts: seatedStarts(seats) } };
 }
 
 /**
@@ -100,7 +133,7 @@ export function limitsFor(eventType: EventTypeRow, schedule: Pick<HostSchedule, 
 /** Everything the engine reads but the range, for one host of an event type (explain swaps in the sourced blocks). */
 export function engineInputFor(host: UserRow, eventType: EventTypeRow, schedule: HostSchedule, now: number): Omit<SlotInput, "range"> {
   const limits = limitsFor(eventType, schedule);
-  const { busy, seats } = seatingOf(eventType, schedule);
+  const { busy, seats } = blocksFor(eventType, schedule);
   return {
     now,
     host: engineHostFor(host, eventType, schedule),
@@ -110,6 +143,7 @@ export function engineInputFor(host: UserRow, eventType: EventTypeRow, schedule:
     busy,
     ...(limits ? { limits } : {}),
     ...(seats ? { seats } : {}),
+    ...(schedule.timeOff.length > 0 ? { timeOff: schedule.timeOff } : {}),
   };
 }
 
@@ -118,14 +152,19 @@ export function engineInputFor(host: UserRow, eventType: EventTypeRow, schedule:
 // the reads as JSON arrays, instants as epoch milliseconds floored as a JavaScript Date of the
 // value would be). $1 is a JSON array of [host id, schedule id or null for the host's default];
 // $3 and $5 are null for an open end, $6 for no booking to ignore; $7 and $8 widen the bookings
-// read by a week either side, for the limits' ISO weeks.
+// read by a week either side, for the limits' ISO weeks. Every calendar's busy time is read, with
+// whether it is marked checkConflicts: an event type may count others (decisions §21). The host's
+// time off is read by its dates ($2, $3), the holidays' place from the host's row.
 // The schedule is only ever the host's own (s.user_id): another host's schedule id reads nothing.
 // The bookings a host hosts (personal and team, booking_hosts) and their busy intervals are found
 // by where they end (the partial indexes on (user, blocked_end) and (user, end_time)), so a
 // host's past (beyond a week) never costs a read.
 const SCHEDULE_SQL = `
 select
-  h.host_id, s.id as schedule_id, s.timezone,
+  h.host_id, s.id as schedule_id, s.timezone, u.holiday_country, u.holiday_region, u.holiday_working_on,
+  (select coalesce(json_agg(json_build_array(o.id, o.start_date::text, o.end_date::text)), '[]'::json)
+     from out_of_office o
+     where o.user_id = h.host_id and o.end_date >= $2::text::date and ($3::text is null or o.start_date <= $3::text::date)) as away,
   (select coalesce(json_agg(json_build_array(day_of_week, start_minute, end_minute)), '[]'::json)
      from availability_rules where schedule_id = s.id) as rules,
   (select coalesce(json_agg(json_build_array(date::text, intervals)), '[]'::json)
@@ -137,12 +176,13 @@ select
      where bh.user_id = h.host_id and not bh.cancelled and bh.blocked_end > $7::text::timestamptz
        and ($8::text is null or bh.blocked_start < $8::text::timestamptz) and ($6::text is null or bh.booking_id <> $6::text)) as blocked,
   (select coalesce(json_agg(json_build_array(floor(extract(epoch from b.start_time) * 1000), floor(extract(epoch from b.end_time) * 1000), c.id, c.name,
-            floor(extract(epoch from cc.busy_as_of) * 1000))), '[]'::json)
+            floor(extract(epoch from cc.busy_as_of) * 1000), c.check_conflicts)), '[]'::json)
      from busy_intervals b join calendars c on c.id = b.calendar_id join calendar_connections cc on cc.id = c.connection_id
-     where b.user_id = h.host_id and c.check_conflicts and b.end_time > $4::text::timestamptz
+     where b.user_id = h.host_id and b.end_time > $4::text::timestamptz
        and ($5::text is null or b.start_time < $5::text::timestamptz)) as busy
 from json_array_elements($1::text::json) as e(v)
 cross join lateral (select e.v->>0 as host_id, e.v->>1 as schedule_id) as h
+join users u on u.id = h.host_id
 left join schedules s on s.user_id = h.host_id and (case when h.schedule_id is null then s.is_default else s.id = h.schedule_id end)`;
 
 type ScheduleRow = {
@@ -152,7 +192,11 @@ type ScheduleRow = {
   rules: [number, number, number][];
   overrides: [string, OverrideInterval[]][];
   blocked: [number, number, string, string, number, string | null][];
-  busy: [number, number, string, string, number | null][];
+  busy: [number, number, string, string, number | null, boolean][];
+  holiday_country: string | null;
+  holiday_region: string | null;
+  holiday_working_on: string[];
+  away: [string, string, string][];
 };
 
 export type ScheduleSpan = { from: number; to?: number; ignoreBookingId?: string };
@@ -190,25 +234,27 @@ export async function loadSchedules(db: Db | Tx, requests: ScheduleRequest[], sp
     },
   ]);
   const zoneOf = new Map(requests.map((r) => [r.host.id, r.host.timezone]));
+  const languageOf = new Map(requests.map((r) => [r.host.id, r.host.language]));
   const schedules = new Map<string, HostSchedule>();
-  for (const { host_id, schedule_id, timezone, rules, overrides, blocked, busy } of rows) {
+  // The dates time off and holidays are read for: those the span's instants fall on anywhere.
+  const firstDate = utcDate(lo, -1);
+  const lastDate = hi === undefined ? utcDate(lo + OPEN_SPAN_YEARS * 365 * DAY, 1) : utcDate(hi, 1);
+  for (const row of rows) {
+    const { host_id, schedule_id, timezone, rules, overrides, blocked, busy } = row;
+    const calendarBusy = busy.map(([start, end, calendarId, calendarName, busyAsOf, checkConflicts]) => ({
+      checkConflicts,
+      block: { kind: "calendar", calendarId, calendarName, busyAsOf: busyAsOf === null ? null : Number(busyAsOf), start: Number(start), end: Number(end) } satisfies SourcedInterval as SourcedInterval,
+    }));
     const blocks: SourcedInterval[] = [
       ...blocked.map(([start, end, bookingId, , , seatKey]): SourcedInterval => ({ kind: "booking", bookingId, seatKey, start: Number(start), end: Number(end) })),
-      ...busy.map(
-        ([start, end, calendarId, calendarName, busyAsOf]): SourcedInterval => ({
-          kind: "calendar",
-          calendarId,
-          calendarName,
-          busyAsOf: busyAsOf === null ? null : Number(busyAsOf),
-          start: Number(start),
-          end: Number(end),
-        }),
-      ),
+      ...calendarBusy.filter((c) => c.checkConflicts).map((c) => c.block),
     ];
+    const holidayPlace = row.holiday_country ? { country: row.holiday_country, region: row.holiday_region } : null;
+    const hostZone = zoneOf.get(host_id)!;
     schedules.set(host_id, {
       scheduleId: schedule_id,
       // The default schedule's zone is the host's own (null in the row).
-      timeZone: timezone ?? zoneOf.get(host_id)!,
+      timeZone: timezone ?? hostZone,
       weeklyRules: rules.map(([dayOfWeek, startMinute, endMinute]) => ({ dayOfWeek, startMinute, endMinute })),
       // A closed date has no intervals: the engine reads an empty list as "closed".
       overrides: overrides.map(([date, intervals]) => ({
@@ -217,6 +263,14 @@ export async function loadSchedules(db: Db | Tx, requests: ScheduleRequest[], sp
       })),
       busy: mergeIntervals(blocks.map(({ start, end }) => ({ start, end }))),
       blocks,
+      uncheckedBusy: calendarBusy.filter((c) => !c.checkConflicts).map((c) => c.block),
+      timeOff: timeOffOf(
+        hostZone,
+        row.away.map(([id, startDate, endDate]) => ({ id, startDate, endDate })),
+        holidayPlace ? publicHolidaysBetween(holidayPlace, firstDate, lastDate, languageOf.get(host_id)) : [],
+        row.holiday_working_on,
+      ),
+      holidayPlace,
       booked: blocked.map(([, , , eventTypeId, start]) => ({ eventTypeId, start: Number(start) })),
     });
   }
