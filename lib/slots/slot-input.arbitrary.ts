@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { DateOverride, LocalInterval, SlotInput, TimeOff, WeeklyRule } from "./index";
-import { ZoneOffsets } from "./zone";
+import { timeOffOf } from "./time-off";
 
 // Random engine inputs for the property tests (slots.property.test.ts, team.property.test.ts):
 // hosts in zones with DST changes, half-hour and 45-minute offsets, guests anywhere, dates often
@@ -108,14 +108,10 @@ export const arbInput = fc
     };
   });
 
-/** Local days of `zone` from `day` on (a holiday is one), as the loader makes them: from the first midnight to the one after the last day. */
+/** Local days of `zone` from `day` on (a holiday is one), as the loader makes them (timeOffOf). */
 export function daysOff(zone: string, day: number, days: number, holiday: boolean): TimeOff {
-  const offsets = ZoneOffsets.of(zone);
-  const start = offsets.instantAtOrAfter(day * 1440);
-  const end = offsets.instantAtOrAfter((day + (holiday ? 1 : days)) * 1440);
-  return holiday
-    ? { start, end, kind: "holiday", date: isoDate(day), name: "A holiday" }
-    : { start, end, kind: "out_of_office", id: `ooo_${day}`, startDate: isoDate(day), endDate: isoDate(day + days - 1) };
+  const first = isoDate(day);
+  return holiday ? timeOffOf(zone, [], [{ date: first, name: "A holiday" }])[0]! : timeOffOf(zone, [{ id: `ooo_${day}`, startDate: first, endDate: isoDate(day + days - 1) }], [])[0]!;
 }
 
 /**
