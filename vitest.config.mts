@@ -105,6 +105,9 @@ export default defineConfig({
             "lib/slots/seats.test.ts",
             "tests/integration/series.test.ts",
             "tests/integration/series-seats-effects.test.ts",
+            // Days off are the host's local days, not the process's.
+            "lib/slots/time-off.test.ts",
+            "tests/integration/days-off.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],
