@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { teams, users, type EventTypeRow, type OneTimeLinkRow, type TeamRow, type UserRow } from "@/db/schema";
+import { eventTypes, teams, users, type EventTypeRow, type OneTimeLinkRow, type TeamRow, type UserRow } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { findOneTimeLink, linkGone, type FoundLink } from "@/lib/services/event-types/one-time-links";
 import { activeHostsOf } from "@/lib/services/teams/hosts";
@@ -37,4 +37,15 @@ export async function getLinkBookableOrThrow(db: Db, token: string, now: number)
   if (!found) throw notFound("Link");
   if (found.end) throw linkGone(found.link, found.end);
   return { link: found.link, bookable: found.bookable };
+}
+
+/** Whether the event type's owner (its host, or its team) offers anything on their public page: where an ended link's page may send the guest. */
+export async function ownerOffersAnything(db: Db, eventType: EventTypeRow): Promise<boolean> {
+  const owns = eventType.teamId ? eq(eventTypes.teamId, eventType.teamId) : eq(eventTypes.userId, eventType.userId!);
+  const [row] = await db
+    .select({ id: eventTypes.id })
+    .from(eventTypes)
+    .where(and(owns, eq(eventTypes.isActive, true)))
+    .limit(1);
+  return row !== undefined;
 }
