@@ -29,6 +29,8 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       expect(first.stdout).toContain("Demo ready.");
       expect(first.stdout).toContain(`${server.url}/login`);
       expect(first.stdout).toContain(`${server.url}/ada-demo/consultation`);
+      // A one-time link of the Intro call, shown once (decisions §21).
+      expect(first.stdout).toContain(`${server.url}/d/`);
       const again = await run("npm", ["run", "demo"], { env: { ...process.env, DEMO_URL: server.url } });
       expect(again.stdout).toContain("0 new booking(s)");
 
