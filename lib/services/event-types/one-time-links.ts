@@ -43,7 +43,7 @@ async function eventTypeInScope(db: Db | Tx, owner: EventTypeOwner, eventTypeId:
 
 /** POST …/one-time-links: a new link, its address (with the token) in this answer only. */
 export async function createOneTimeLink(
-  db: Db,
+  db: Db | Tx,
   owner: EventTypeOwner,
   eventTypeId: string,
   input: z.output<typeof CreateOneTimeLinkBody>,
@@ -65,7 +65,7 @@ export async function createOneTimeLink(
 }
 
 /** GET …/one-time-links: the links that can still book (not used, withdrawn or expired), newest first. */
-export async function listOneTimeLinks(db: Db, owner: EventTypeOwner, eventTypeId: string, now = Date.now()): Promise<OneTimeLinkRow[]> {
+export async function listOneTimeLinks(db: Db | Tx, owner: EventTypeOwner, eventTypeId: string, now = Date.now()): Promise<OneTimeLinkRow[]> {
   await eventTypeInScope(db, owner, eventTypeId, false);
   return db
     .select()
@@ -75,7 +75,7 @@ export async function listOneTimeLinks(db: Db, owner: EventTypeOwner, eventTypeI
 }
 
 /** DELETE …/one-time-links/{linkId}: the link is withdrawn (its page says so); a used or withdrawn one, or another owner's, is 404. */
-export async function deleteOneTimeLink(db: Db, owner: EventTypeOwner, eventTypeId: string, linkId: string): Promise<void> {
+export async function deleteOneTimeLink(db: Db | Tx, owner: EventTypeOwner, eventTypeId: string, linkId: string): Promise<void> {
   await eventTypeInScope(db, owner, eventTypeId, true);
   const withdrawn = await db
     .update(oneTimeLinks)
