@@ -29,8 +29,12 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       expect(first.stdout).toContain("Demo ready.");
       expect(first.stdout).toContain(`${server.url}/login`);
       expect(first.stdout).toContain(`${server.url}/ada-demo/consultation`);
+      // A one-time link of the Intro call (decisions §21), shown once at the server's APP_URL (the
+      // PostgreSQL database may keep an earlier run's, unused: then the line says so).
+      expect(first.stdout).toMatch(/One-time {4}(\S+\/d\/[A-Za-z0-9_-]{43} |an unused link of the Intro call exists)/);
       const again = await run("npm", ["run", "demo"], { env: { ...process.env, DEMO_URL: server.url } });
       expect(again.stdout).toContain("0 new booking(s)");
+      expect(again.stdout).toContain("an unused link of the Intro call exists");
 
       const login = await fetch(`${server.url}/api/v1/auth/login`, {
         method: "POST",

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiKeyRow, BookingRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
+import type { ApiKeyRow, BookingRow, OneTimeLinkRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import { caldavServerHostOf } from "@/lib/calendars/server-host";
 import type { ApiScope } from "@/lib/schemas/api-key";
 import type { BookingEvent } from "@/lib/schemas/webhook";
@@ -225,6 +225,11 @@ export function toCalendarConnection(c: CalendarConnectionRow, calendars: Calend
 }
 
 /** An API key as listed: never the key, nor its hash. */
+/** A one-time link as its host sees it listed (its address is in the creation's answer only). */
+export function toOneTimeLink(l: OneTimeLinkRow) {
+  return { id: l.id, createdAt: isoUtc(l.createdAt), expiresAt: isoUtc(l.expiresAt) };
+}
+
 export function toApiKey(k: ApiKeyRow) {
   return {
     id: k.id,

@@ -9,6 +9,7 @@ export type ErrorCode =
   | "not_found"
   | "method_not_allowed"
   | "conflict"
+  | "gone"
   | "slot_unavailable"
   | "idempotency_key_in_use"
   | "booking_not_modifiable"

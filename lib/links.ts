@@ -41,6 +41,11 @@ export function teamBookingPageUrl(teamSlug: string, slug: string): string {
   return `${appUrl()}/team/${teamSlug}/${slug}`;
 }
 
+/** A one-time link's booking page (decisions §21): the token is in this address only, never stored. */
+export function oneTimeLinkUrl(token: string): string {
+  return `${appUrl()}/d/${token}`;
+}
+
 /** The host's private calendar feed (decisions §14). */
 export function feedUrl(token: string): string {
   return `${appUrl()}/feeds/${token}.ics`;

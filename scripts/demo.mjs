@@ -305,6 +305,20 @@ async function main() {
     apiKeyLine = `  API key     ${key.body.key}  (bookings:read, 30 days; shown this once)\n              curl -H "Authorization: Bearer ${key.body.key}" ${api}/me/bookings`;
   }
 
+  // A one-time link of the Intro call (decisions §21), unless one is still unused: its address is
+  // shown once, so a later run says where to make another.
+  let linkLine = `  One-time    an unused link of the Intro call exists (shown once); make another on its page`;
+  const intro = bySlug.get("intro");
+  if (intro) {
+    const links = await call("GET", `/me/event-types/${intro.id}/one-time-links`, { token });
+    if (links.status !== 200) fail("one-time links", links);
+    if (links.body.data.length === 0) {
+      const link = await call("POST", `/me/event-types/${intro.id}/one-time-links`, { token, body: { expiresInDays: 30 } });
+      if (link.status !== 201) fail("a one-time link", link);
+      linkLine = `  One-time    ${link.body.url}  (Intro call, once, 30 days; shown this once)`;
+    }
+  }
+
   const lines = [
     "",
     "Demo ready.",
@@ -316,6 +330,7 @@ async function main() {
     `  Colleague   email ${COLLEAGUE.email}  password ${COLLEAGUE.password}`,
     `  Team page   ${base}/team/${TEAM.slug}`,
     apiKeyLine,
+    linkLine,
     ...TEAM_EVENT_TYPES.map((e) => `  Book team   ${base}/team/${TEAM.slug}/${e.slug}`),
     "",
     `  ${made} new booking(s); ${future.length + made} upcoming in all.`,

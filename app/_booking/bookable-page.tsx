@@ -6,13 +6,14 @@ import { GuestI18n } from "@/components/booking/guest-i18n";
 import { slotsPath } from "@/lib/browser/api-client/public";
 import { slotsPrefetchScript } from "@/lib/browser/api-client/slots-prefetch";
 import { fill } from "@/lib/i18n/fill";
-import { guestLanguage } from "@/lib/i18n/server";
+import { guestLanguage, type GuestLanguage } from "@/lib/i18n/server";
 import { eventTypePlace } from "@/lib/meeting-location";
 import { orNotFoundPage } from "@/lib/pages";
-import { dependenciesOf, getPublicBookableCached, windowDaysOf, type PublicOwner } from "@/lib/services/bookable/bookable";
+import { dependenciesOf, getPublicBookableCached, windowDaysOf, type Bookable, type PublicOwner } from "@/lib/services/bookable/bookable";
 import { keepRenderedPage } from "@/lib/http/page-cache";
 import { getDb } from "@/lib/store/database";
-import { faceOf } from "./bookable-face";
+import { faceOf, type BookableFace } from "./bookable-face";
+import type { SlotsPreview } from "@/components/booking/slot-picker";
 import { monthsToPrefetch, slotsPreview } from "./slots-preview";
 
 // The guest's booking page, for /{username}/{slug} and /team/{teamSlug}/{slug} alike: both
@@ -43,16 +44,37 @@ export async function BookablePage({ owner, slug, query }: { owner: PublicOwner;
   // no page margins, a compact card, and the parent page hears about the booking.
   const embed = query.embed === "1";
   const bookable = await load(owner, slug);
-  const { eventType } = bookable;
   // The guest's language (?lang=, their remembered choice, their browser's); the browser gets its words only.
-  const { locale, source, messages } = await guestLanguage({ param: query.lang });
-  const face = faceOf(bookable, { locale, messages });
+  const language = await guestLanguage({ param: query.lang });
+  const face = faceOf(bookable, language);
   // The event type's own booking window, else as far as its furthest host's (decisions §16).
   const windowDays = windowDaysOf(bookable);
   const { preview, validUntil } = face.hostTimezone ? await slotsPreview(owner, slug, face.hostTimezone, windowDays) : { preview: undefined, validUntil: Infinity };
   // The same page for every guest in this language until its hosts, team or event type change
   // or its first open month could change with the clock (lib/http/page-cache.ts).
   await keepRenderedPage({ deps: dependenciesOf(bookable), validUntil });
+  return <BookableView bookable={bookable} language={language} face={face} api={{ owner: face.apiOwner, slug }} embed={embed} windowDays={windowDays} preview={preview} />;
+}
+
+/**
+ * The page itself, for any entry: a public path's, or a one-time link's (app/d/[token], whose
+ * widget reads and books through /public/links/{token}: `api`). Without a preview, the picker
+ * shows no first-paint month and finds its own.
+ */
+export function BookableView(props: {
+  bookable: Bookable;
+  language: GuestLanguage;
+  face: BookableFace;
+  api: { owner: string; slug: string };
+  embed: boolean;
+  windowDays: number;
+  preview: SlotsPreview | undefined;
+  /** A one-time link books one time: no series offered. */
+  single?: boolean;
+}) {
+  const { bookable, face, api, embed, windowDays, preview } = props;
+  const { eventType } = bookable;
+  const { locale, source, messages } = props.language;
   return (
     <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
       <div className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}>
@@ -66,8 +88,8 @@ export async function BookablePage({ owner, slug, query }: { owner: PublicOwner;
         <div className={`min-w-0 ${embed ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
           <GuestI18n locale={locale} source={source} messages={messages.page}>
             <BookingWidget
-              username={face.apiOwner}
-              slug={slug}
+              username={api.owner}
+              slug={api.slug}
               hostTimezone={face.hostTimezone}
               event={{ title: eventType.title, hostName: face.hostName, location: eventType.location }}
               questions={eventType.customQuestions}
@@ -75,7 +97,7 @@ export async function BookablePage({ owner, slug, query }: { owner: PublicOwner;
               embed={embed}
               preview={preview}
               requiresConfirmation={eventType.requiresConfirmation}
-              recurrence={eventType.recurrence ?? undefined}
+              recurrence={props.single ? undefined : (eventType.recurrence ?? undefined)}
               seatsMax={eventType.seats?.max}
             />
           </GuestI18n>
@@ -87,7 +109,7 @@ export async function BookablePage({ owner, slug, query }: { owner: PublicOwner;
           waits for the first contentful paint anyway, and the guest's first slots requests still
           leave while the bundles load. */}
       {face.hostTimezone && (
-        <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(face.apiOwner, slug), windowDays, months: monthsToPrefetch(preview) }) }} />
+        <script dangerouslySetInnerHTML={{ __html: slotsPrefetchScript({ path: slotsPath(api.owner, api.slug), windowDays, months: monthsToPrefetch(preview) }) }} />
       )}
     </main>
   );

@@ -45,6 +45,8 @@ export function bookingFailureMessage(error: ApiError, options: { fieldIssues: n
       return m.earlierAttempt;
     case "not_found":
       return m.eventGone;
+    case "gone":
+      return m.linkGone;
   }
   const failure = serviceFailure(error, text);
   if (failure === undefined) return locale === "en" ? error.message : m.failed;
@@ -56,6 +58,7 @@ export function bookingFailureMessage(error: ApiError, options: { fieldIssues: n
 export function slotsFailureMessage(error: ApiError, timezone: string, text: GuestText): string {
   if (error.code === "validation_error") return fill(text.m.slotsZone, { zone: timezone });
   if (error.code === "not_found") return text.m.eventGone;
+  if (error.code === "gone") return text.m.linkGone;
   return serviceFailure(error, text) ?? (text.locale === "en" ? error.message : text.m.failed);
 }
 

@@ -7,7 +7,7 @@ import { CreateBookingBody, CreatedBooking, IDEMPOTENCY_KEY_HEADER, IdempotencyK
 import type { CreateBookingResult } from "@/lib/services/bookings/create";
 import { parseWith } from "./parse";
 import { json } from "./respond";
-import { route, type RouteHandler } from "./route";
+import { route, type ErrorSpec, type RouteHandler } from "./route";
 
 export type BookingRequestArgs = { idempotencyKey: string; input: z.output<typeof CreateBookingBody>; language: Locale; now: number };
 
@@ -19,7 +19,7 @@ export type BookingRequestArgs = { idempotencyKey: string; input: z.output<typeo
  * type any address, and must not learn how many bookings it made (guest-limit.ts).
  */
 export function bookingPost<P extends z.ZodType>(
-  spec: { summary: string; params: P },
+  spec: { summary: string; params: P; errors?: ErrorSpec[] },
   book: (db: Db, params: z.output<P>, args: BookingRequestArgs) => Promise<CreateBookingResult>,
 ): RouteHandler {
   return route(
@@ -33,6 +33,7 @@ export function bookingPost<P extends z.ZodType>(
       responses: { 201: { description: "Booked; the cancelUrl carries the guest's cancel token", schema: CreatedBooking } },
       errors: [
         404,
+        ...(spec.errors ?? []),
         409,
         422,
         {

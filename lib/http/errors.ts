@@ -12,6 +12,7 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  gone: 410,
   slot_unavailable: 409,
   idempotency_key_in_use: 409,
   booking_not_modifiable: 409,

@@ -18,6 +18,7 @@ const statusText: Record<number, string> = {
   403: "An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden)",
   404: "Not found, or not yours (not_found)",
   409: "Conflict",
+  410: "No longer there: used, expired or withdrawn (gone)",
   413: "Request body over 1 MiB (payload_too_large)",
   422: "Idempotency key reused with another body (idempotency_key_mismatch)",
   429: "Rate limited (rate_limited)",

@@ -51,6 +51,12 @@ export const ROUTE_SCOPES: Record<string, RouteAccess> = {
   "PATCH /api/v1/me/teams/{teamId}/event-types/{eventTypeId}": "event-types:write",
   "DELETE /api/v1/me/teams/{teamId}/event-types/{eventTypeId}": "event-types:write",
   "GET /api/v1/me/teams/{teamId}/event-types/{eventTypeId}/explain": "event-types:read",
+  "GET /api/v1/me/event-types/{eventTypeId}/one-time-links": "event-types:read",
+  "POST /api/v1/me/event-types/{eventTypeId}/one-time-links": "event-types:write",
+  "DELETE /api/v1/me/event-types/{eventTypeId}/one-time-links/{linkId}": "event-types:write",
+  "GET /api/v1/me/teams/{teamId}/event-types/{eventTypeId}/one-time-links": "event-types:read",
+  "POST /api/v1/me/teams/{teamId}/event-types/{eventTypeId}/one-time-links": "event-types:write",
+  "DELETE /api/v1/me/teams/{teamId}/event-types/{eventTypeId}/one-time-links/{linkId}": "event-types:write",
 
   "GET /api/v1/me/webhooks": "webhooks:read",
   "POST /api/v1/me/webhooks": "webhooks:write",

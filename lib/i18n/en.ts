@@ -102,6 +102,7 @@ export const en = {
     stillProcessing: "Your booking is still being processed. Please wait a moment, then press “Confirm booking” again.",
     earlierAttempt: "An earlier attempt to book may already have gone through. Check your email for a confirmation, or reload the page to start again.",
     eventGone: "This event can no longer be booked: the host may have removed it.",
+    linkGone: "This booking link can no longer be used: it was used, has expired or was withdrawn. Ask the host for a new one.",
     kept: "What you typed is still here.",
     offline: "You seem to be offline. Check your internet connection and try again.",
     unreachable: "We could not reach the service. Check your internet connection and try again.",
@@ -149,6 +150,15 @@ export const en = {
     eventTitle: "{title} with {host}",
     teamAllHosts: "Everyone attends: {hosts}",
     teamOneHost: "You meet {hosts}, whoever is free",
+    // a one-time link that can no longer book (decisions §21)
+    linkUsedTitle: "This booking link has already been used",
+    linkExpiredTitle: "This booking link has expired",
+    linkWithdrawnTitle: "This booking link was withdrawn",
+    linkUsedText: "A link like this books one time only, and someone has booked with it.",
+    linkExpiredText: "It could be used until {day}.",
+    linkWithdrawnText: "{host} no longer offers a time through it.",
+    linkAskHost: "Ask {host} for a new link.",
+    linkSeePage: "See the times {host} offers",
     // manage page
     yourBooking: "Your booking",
     seriesHeading: "Every session of this series",

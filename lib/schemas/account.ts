@@ -19,6 +19,8 @@ export const RESERVED_USERNAMES = new Set([
   "forgot-password", "reset-password", "confirm-email",
   // /team/{teamSlug}[/{eventSlug}] is a team's public page (decisions §15).
   "team", "teams",
+  // /api/v1/public/links/{token} is a one-time link (decisions §21), not a host's event type.
+  "links",
 ]);
 
 const Email = Text.trim()

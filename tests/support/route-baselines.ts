@@ -302,7 +302,47 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     body: { ...eventTypeBody(), isActive: true, schedulingType: "collective", hostIds: [fx.host.id], recurrence: null },
   }),
   "DELETE /me/teams/{teamId}/event-types/{eventTypeId}": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx) }),
+  "GET /me/event-types/{eventTypeId}/one-time-links": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id } }),
+  "POST /me/event-types/{eventTypeId}/one-time-links": (fx) => ({ ...none, headers: auth(fx), params: { eventTypeId: fx.eventType.id }, body: { expiresInDays: 30 } }),
+  "DELETE /me/event-types/{eventTypeId}/one-time-links/{linkId}": async (fx) => ({
+    ...none,
+    headers: auth(fx),
+    params: { eventTypeId: fx.eventType.id, linkId: (await linkOf(fx, `/me/event-types/${fx.eventType.id}`)).id },
+  }),
+  "GET /me/teams/{teamId}/event-types/{eventTypeId}/one-time-links": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx) }),
+  "POST /me/teams/{teamId}/event-types/{eventTypeId}/one-time-links": async (fx) => ({ ...none, headers: auth(fx), params: await teamEventTypeOf(fx), body: { expiresInDays: 1 } }),
+  "DELETE /me/teams/{teamId}/event-types/{eventTypeId}/one-time-links/{linkId}": async (fx) => {
+    const params = await teamEventTypeOf(fx);
+    const { id } = await linkOf(fx, `/me/teams/${params.teamId}/event-types/${params.eventTypeId}`);
+    return { ...none, headers: auth(fx), params: { ...params, linkId: id } };
+  },
+  "GET /public/links/{token}": async (fx) => ({ ...none, params: { token: (await linkOf(fx, `/me/event-types/${fx.eventType.id}`)).token } }),
+  "GET /public/links/{token}/slots": async (fx) => ({
+    ...none,
+    params: { token: (await linkOf(fx, `/me/event-types/${fx.eventType.id}`)).token },
+    headers: clientHeaders(),
+    query: { from: dateIn(2, "UTC"), to: dateIn(3, "UTC"), timezone: "Europe/Berlin" },
+  }),
+  "POST /public/links/{token}/bookings": async (fx) => ({
+    ...none,
+    params: { token: (await linkOf(fx, `/me/event-types/${fx.eventType.id}`)).token },
+    headers: { "idempotency-key": randomUUID() },
+    body: {
+      startTime: fx.nextSlot(),
+      guestName: "Grace Guest",
+      guestEmail: `${unique("guest")}@example.com`,
+      guestTimezone: "Asia/Kolkata",
+      customAnswers: { topic: "Intro", notes: "None", phone: "+1 415 555 0100" },
+    },
+  }),
 };
+
+/** A new one-time link of an event type (`path`: the event type's, the host's or a team's): its id and token. */
+async function linkOf(fx: Fixture, path: string): Promise<{ id: string; token: string }> {
+  const created = await call("POST", `${path}/one-time-links`, { token: fx.host.token, body: {} });
+  fx.hostRequests += 1;
+  return { id: created.body.id, token: String(created.body.url).split("/").pop()! };
+}
 
 /**
  * A new team with the fixture host in it (its active owner unless told otherwise), written

@@ -71,6 +71,13 @@ import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/ro
 import * as teamExplain from "./me/teams/[teamId]/event-types/[eventTypeId]/explain/route";
 import * as apiKeys from "./me/api-keys/route";
 import * as apiKey from "./me/api-keys/[keyId]/route";
+import * as oneTimeLinks from "./me/event-types/[eventTypeId]/one-time-links/route";
+import * as oneTimeLink from "./me/event-types/[eventTypeId]/one-time-links/[linkId]/route";
+import * as teamOneTimeLinks from "./me/teams/[teamId]/event-types/[eventTypeId]/one-time-links/route";
+import * as teamOneTimeLink from "./me/teams/[teamId]/event-types/[eventTypeId]/one-time-links/[linkId]/route";
+import * as publicLink from "./public/links/[token]/route";
+import * as publicLinkSlots from "./public/links/[token]/slots/route";
+import * as publicLinkBookings from "./public/links/[token]/bookings/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -142,6 +149,13 @@ export const routeModules: RouteModule[] = [
   publicTeamSlots,
   publicTeamSeries,
   publicTeamBookings,
+  oneTimeLinks,
+  oneTimeLink,
+  teamOneTimeLinks,
+  teamOneTimeLink,
+  publicLink,
+  publicLinkSlots,
+  publicLinkBookings,
 ];
 
 /** The routes outside /api/v1 that go through the same wrapper: the outbound-calling service. */

@@ -10,6 +10,7 @@ import { EventTypeForm } from "./event-type-form";
 import { homeOf, OWNER_WORDS, type EditorOwner, type OwnerRef } from "./owner";
 import { TeamBackLink, WithOwner } from "./owner-gate";
 import { OwnEventTypeTools } from "./own-tools";
+import { OneTimeLinks } from "./one-time-links";
 
 // The event-type pages, the host's own (/dashboard/event-types/…) and a team's
 // (/dashboard/teams/{id}/event-types/…): one editor, entered with the owner.
@@ -67,6 +68,7 @@ function EditEventType({ owner, id }: { owner: EditorOwner; id: string }) {
       </EditorHeading>
       {/* The settings first: they are what the page is for; the tools work on what is saved. */}
       <EventTypeForm owner={owner} eventType={eventType} />
+      <OneTimeLinks owner={owner.kind === "me" ? owner : { kind: "team", teamId: owner.teamId }} eventTypeId={eventType.id} isActive={eventType.isActive} />
       {owner.kind === "me" && <OwnEventTypeTools eventType={eventType} />}
     </>
   );

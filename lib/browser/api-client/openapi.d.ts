@@ -1133,6 +1133,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/event-types/{eventTypeId}/one-time-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event type's one-time links that can still book (not used, withdrawn or expired), newest first */
+        get: operations["getApiV1MeEventTypesEventTypeIdOneTimeLinks"];
+        put?: never;
+        /** Make a one-time link: it books the event type once, also while the event type is switched off; the address is in this answer only */
+        post: operations["postApiV1MeEventTypesEventTypeIdOneTimeLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/event-types/{eventTypeId}/one-time-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a one-time link that was not used yet; opening it then answers 410 gone */
+        delete: operations["deleteApiV1MeEventTypesEventTypeIdOneTimeLinksLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/teams/{teamId}/event-types/{eventTypeId}/one-time-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team event type's one-time links that can still book, newest first (active members) */
+        get: operations["getApiV1MeTeamsTeamIdEventTypesEventTypeIdOneTimeLinks"];
+        put?: never;
+        /** Make a one-time link for a team event type (owners); the address is in this answer only */
+        post: operations["postApiV1MeTeamsTeamIdEventTypesEventTypeIdOneTimeLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/teams/{teamId}/event-types/{eventTypeId}/one-time-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a team event type's one-time link that was not used yet (owners) */
+        delete: operations["deleteApiV1MeTeamsTeamIdEventTypesEventTypeIdOneTimeLinksLinkId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event type behind a one-time link, as its public page shows it (also when it is switched off for the public), and its host or team */
+        get: operations["getApiV1PublicLinksToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/links/{token}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A one-time link's open slots between two dates (inclusive, at most 31 days apart) in the guest's timezone */
+        get: operations["getApiV1PublicLinksTokenSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/links/{token}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Book a slot through a one-time link: the link's event type, once (a series is refused: occurrences must be 1) (5 bookings per hour per guest email; 30 requests per 10 minutes per client address by default, LIMIT_BOOKINGS_PER_ADDRESS) */
+        post: operations["postApiV1PublicLinksTokenBookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -2685,6 +2806,85 @@ export interface components {
                     maxOccurrences: number;
                 };
             };
+        };
+        OneTimeLink: {
+            /** @example otl_3q8PZ0c1Zr2V9f4uWbq2Cg */
+            id: string;
+            /**
+             * @description ISO 8601 UTC timestamp
+             * @example 2027-03-15T13:00:00Z
+             */
+            createdAt: string;
+            /**
+             * @description When the link stops working if it is not used before
+             * @example 2027-03-15T13:00:00Z
+             */
+            expiresAt: string;
+        };
+        CreatedOneTimeLink: {
+            /** @example otl_3q8PZ0c1Zr2V9f4uWbq2Cg */
+            id: string;
+            /**
+             * @description ISO 8601 UTC timestamp
+             * @example 2027-03-15T13:00:00Z
+             */
+            createdAt: string;
+            /**
+             * @description When the link stops working if it is not used before
+             * @example 2027-03-15T13:00:00Z
+             */
+            expiresAt: string;
+            /**
+             * @description The link ({APP_URL}/d/{token}): shown in this answer only, never again
+             * @example https://cal.example.com/d/Xq3vA…
+             */
+            url: string;
+        };
+        PublicLinkPage: {
+            /** @description A personal event type's host; null for a team's */
+            host: {
+                fullName: string;
+                username: string;
+                avatarUrl: string | null;
+                timezone: string;
+            } | null;
+            /** @description A team event type's team; null for a personal one */
+            team: {
+                slug: string;
+                name: string;
+            } | null;
+            /** @description A team event type's; null for a personal one */
+            schedulingType: ("round_robin" | "collective") | null;
+            /** @description The team members who host it */
+            hosts: {
+                fullName: string;
+                username: string;
+                avatarUrl: string | null;
+                timezone: string;
+            }[];
+            eventType: {
+                slug: string;
+                title: string;
+                durationMinutes: number;
+                location: string;
+                description: string;
+                customQuestions: components["schemas"]["Question"][];
+                /** @description Group sessions: guests per start; absent: one */
+                seats?: {
+                    max: number;
+                    showRemaining: boolean;
+                };
+                /** @description A weekly series the guest may book (the booking's `occurrences`); absent: none */
+                recurrence?: {
+                    everyWeeks: number;
+                    maxOccurrences: number;
+                };
+            };
+            /**
+             * @description When the link stops working if it is not used before
+             * @example 2027-03-15T13:00:00Z
+             */
+            expiresAt: string;
         };
         CallsDescriptor: {
             success: boolean;
@@ -9038,6 +9238,654 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with another body (idempotency_key_mismatch) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests from this client address (X-RateLimit-* and Retry-After of that limit), or the guest email has 5 bookings made in the last hour that still stand (cancelled ones do not count). The email's count is never sent: that refusal's Retry-After is the whole hour, and every answer's X-RateLimit-* headers are the client address's own. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MeEventTypesEventTypeIdOneTimeLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links, without their addresses (shown once, when made) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The links that can still book, newest first */
+                        data: components["schemas"]["OneTimeLink"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1MeEventTypesEventTypeIdOneTimeLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Days until the link stops working (default 7)
+                     * @example 7
+                     */
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new link and its address ({APP_URL}/d/{token}) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedOneTimeLink"];
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1MeEventTypesEventTypeIdOneTimeLinksLinkId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventTypeId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MeTeamsTeamIdEventTypesEventTypeIdOneTimeLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+                eventTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links, without their addresses (shown once, when made) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The links that can still book, newest first */
+                        data: components["schemas"]["OneTimeLink"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: the caller has not accepted the invitation yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1MeTeamsTeamIdEventTypesEventTypeIdOneTimeLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+                eventTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Days until the link stops working (default 7)
+                     * @example 7
+                     */
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new link and its address ({APP_URL}/d/{token}) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedOneTimeLink"];
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only the team's active owners may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1MeTeamsTeamIdEventTypesEventTypeIdOneTimeLinksLinkId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+                eventTypeId: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: only the team's active owners may do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PublicLinksToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Host or team, and event type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLinkPage"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description gone: the link was used, has expired or was withdrawn by the host (details.reason: used, expired or withdrawn) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1PublicLinksTokenSlots: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                timezone: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Slots sorted by start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timezone: string;
+                        slots: components["schemas"]["Slot"][];
+                    };
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description gone: the link was used, has expired or was withdrawn by the host (details.reason: used, expired or withdrawn) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1PublicLinksTokenBookings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID chosen by the client. The same key and body within 24 hours answer the first response again (header Idempotent-Replayed: true); another body 422, a request still in flight 409. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 timestamp with an offset
+                     * @example 2027-03-15T13:00:00Z
+                     */
+                    startTime: string;
+                    guestName: string;
+                    guestEmail: string;
+                    /**
+                     * @description IANA timezone name
+                     * @example Europe/Berlin
+                     */
+                    guestTimezone: string;
+                    /**
+                     * @description Keyed by question id, every value a string checked by its question's type (see Question): a checkboxes answer is the chosen options joined by a newline (\n); a phone number with + and the country code. Empty or missing answers are allowed for optional questions only. Refused answers come back as 400 validation_error issues at customAnswers.<id>.
+                     * @default {}
+                     */
+                    customAnswers?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description Optional. The language of the guest's emails and pages for this booking (confirmation, reschedule, cancellation, the invitation's text, confirmationMessage): a BCP 47 tag; en, de, fr, es, pt are written, any other language is written in English. When absent: the language the guest chose on this site (cookie booking_lang), else the request's Accept-Language, else English.
+                     * @example de
+                     */
+                    guestLanguage?: string;
+                    /**
+                     * @description A recurring event type (decisions §19): how many occurrences to book, `recurrence.everyWeeks` apart at the same wall-clock time in the host's zone, from 1 to `recurrence.maxOccurrences`. All or nothing: 409 slot_unavailable with `details.unavailable` (the starts that are not free)
+                     * @default 1
+                     */
+                    occurrences?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Booked; the cancelUrl carries the guest's cancel token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedBooking"];
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description gone: the link was used, has expired or was withdrawn by the host (details.reason: used, expired or withdrawn) */
+            410: {
                 headers: {
                     [name: string]: unknown;
                 };

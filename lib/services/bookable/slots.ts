@@ -21,9 +21,17 @@ export async function listPublicSlotsJson(db: Db, owner: PublicOwner, slug: stri
 
 /** listPublicSlotsJson's answer and the instant it could first differ for a later `now` (the booking page is kept no longer). */
 export async function listPublicSlots(db: Db, owner: PublicOwner, slug: string, query: Query, now: number): Promise<Kept<string>> {
+  return listSlotsOf(db, () => getPublicBookableCached(db, owner, slug), query, now);
+}
+
+/**
+ * The same for a bookable found by `find` (a public path's, or a one-time link's: decisions §21).
+ * The answer is kept by event type, whichever entry asked: the event type's slots are the same.
+ */
+export async function listSlotsOf(db: Db, find: () => Promise<Bookable>, query: Query, now: number): Promise<Kept<string>> {
   // Read before the lookup: an answer made from a bookable that changed meanwhile is not kept.
   const epoch = cacheEpoch();
-  const bookable = await getPublicBookableCached(db, owner, slug);
+  const bookable = await find();
   const key = `${bookable.eventType.id}|${query.from}|${query.to}|${query.timezone}`;
   // The same question asked again while the answer cannot have changed (same data, `now` before
   // the first slot falls under the notice or a host's day turns) is answered from the kept string.

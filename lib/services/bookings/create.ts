@@ -27,6 +27,8 @@ import { bookingEventPayload, type BookingEventPayload } from "@/lib/outbox/book
 import { findBookingTarget } from "./target";
 import { loadHostSchedules, blocksFor, type HostSchedule } from "@/lib/services/host-time/load";
 import { getPublicTeamEventTypeOrThrow } from "@/lib/services/bookable/public";
+import { hostsOfEventType } from "@/lib/services/bookable/one-time-link";
+import { claimOneTimeLink, findOneTimeLink, linkGone, recordLinkBooking } from "@/lib/services/event-types/one-time-links";
 import { assignHosts, hostsFreeAt, loadRoundRobinStats, spanAround } from "./assign";
 import { checkOccurrences, notFreeOf, seriesPlans, seriesSpan, seriesStartsByHost } from "@/lib/services/bookable/series";
 import type { BookingSeatView, BookingSeriesView } from "./people";
@@ -116,7 +118,7 @@ type BookingTarget = { eventType: EventTypeRow; hosts: UserRow[]; team: TeamRow 
  * The target behind a public path and what its Idempotency-Key already holds; `calendarsStale`
  * when the first read already found whether the hosts' busy data needs the check at booking.
  */
-type FoundTarget = { target: BookingTarget | undefined; stored: StoredResponse | undefined; calendarsStale?: boolean };
+type FoundTarget = { target: BookingTarget | undefined; stored: StoredResponse | undefined; calendarsStale?: boolean; linkId?: string };
 
 /**
  * A guest books a slot (decisions §8). The slot is re-checked and the booking inserted in one
@@ -158,6 +160,30 @@ export async function createTeamBooking(db: Db, args: { teamSlug: string; slug: 
   );
 }
 
+/**
+ * A guest books through a one-time link (decisions §21): the event type's own booking (body,
+ * rules, idempotency, limits, hosts), also while it is switched off for the public. The link is
+ * taken in the booking's transaction (bookUnderLocks), so it makes one booking at most; a link
+ * used, expired or withdrawn is 410 gone, and an unknown token 404. A link books one time: a
+ * series is refused (400 at `occurrences`), as the guest could not have been offered it.
+ */
+export async function createLinkBooking(db: Db, args: { token: string } & BookingRequest): Promise<CreateBookingResult> {
+  const { token } = args;
+  if (args.input.occurrences > 1) throw validationError([{ path: "occurrences", message: "A one-time link books a single time, not a series" }]);
+  const claim = { scope: BOOKING_IDEMPOTENCY_SCOPE, key: args.idempotencyKey };
+  const hash = requestHash({ link: token, input: hashedInput(args.input) });
+  return counted(() =>
+    makeBooking(db, args, claim, hash, async (): Promise<FoundTarget> => {
+      const [found, stored] = await Promise.all([findOneTimeLink(db, token, args.now), findStoredAnswer(db, claim, hash, args.now)]);
+      // The guest's own retry after the link was used by that very request answers as the first time.
+      if (stored) return { target: undefined, stored };
+      if (!found) throw notFound("Link");
+      if (found.end) throw linkGone(found.link, found.end);
+      return { target: { eventType: found.eventType, ...(await hostsOfEventType(db, found.eventType)) }, stored: undefined, linkId: found.link.id };
+    }),
+  );
+}
+
 /** The body as its Idempotency-Key's hash reads it: a single booking's as before series existed, so keys stored then still match. */
 function hashedInput(input: BookingRequest["input"]) {
   if (input.occurrences !== 1) return input;
@@ -183,10 +209,10 @@ async function replay(db: Db, stored: StoredResponse): Promise<CreateBookingResu
 }
 
 /** A booking request with its target found and its answers checked. */
-type TargetedRequest = BookingRequest & { claim: Claim; hash: string; target: BookingTarget; customAnswers: Record<string, string> };
+type TargetedRequest = BookingRequest & { claim: Claim; hash: string; target: BookingTarget; customAnswers: Record<string, string>; linkId?: string };
 
 async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: string, find: () => Promise<FoundTarget>): Promise<CreateBookingResult> {
-  const { target, stored, calendarsStale } = await find();
+  const { target, stored, calendarsStale, linkId } = await find();
   if (stored) return replay(db, stored);
   if (!target) throw notFound("Event type");
   const { eventType, hosts } = target;
@@ -200,7 +226,7 @@ async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: str
   } else {
     await refuseIfCalendarsBusy(db, { eventType, hostIds, start: args.input.startTime, now: args.now, staleKnown: calendarsStale });
   }
-  const created = await writeForHosts(db, hostIds, (tx) => bookUnderLocks(tx, { ...args, claim, hash, target, customAnswers }), { lockBookings: true });
+  const created = await writeForHosts(db, hostIds, (tx) => bookUnderLocks(tx, { ...args, claim, hash, target, customAnswers, linkId }), { lockBookings: true });
   return "booking" in created ? created : replay(db, created);
 }
 
@@ -223,6 +249,8 @@ async function bookUnderLocks(tx: Tx, req: TargetedRequest): Promise<CreateBooki
     eventType.schedulingType === "round_robin" ? loadRoundRobinStats(tx, eventType.id, hostIds, start) : undefined,
   ]);
   if ("replay" in claimed) return claimed.replay;
+  // Before the slot is checked: the second of two guests on one link hears 410, not "taken".
+  if (req.linkId) await claimOneTimeLink(tx, req.linkId);
   // Refused here, the answer says only that the email is at its limit (guest-limit.ts).
   if (guestWindow) admitGuestBooking(guestWindow);
   if (count > 1) return bookSeries(tx, req, schedules, stats);
@@ -230,7 +258,9 @@ async function bookUnderLocks(tx: Tx, req: TargetedRequest): Promise<CreateBooki
   if (!assigned) throw slotUnavailable();
   const seat = seatAfterBooking(eventType, schedules.get(assigned.primary.id)!, start);
   const decided = await decideBooking(tx, req, assigned, { start, seat });
-  return commitDecided(tx, req, assigned, [decided]);
+  const result = await commitDecided(tx, req, assigned, [decided]);
+  if (req.linkId) await recordLinkBooking(tx, req.linkId, result.booking.id);
+  return result;
 }
 
 /**
