@@ -94,10 +94,35 @@ function handleWithHeaders(req, res) {
     res.removeHeader("x-frame-options");
     res.setHeader("content-security-policy", security.embed["content-security-policy"]);
   }
+  const gone = goneLinkToken(req);
+  if (gone !== undefined) return answerWithLinkStatus(gone, req, res);
   const pages = pageCache();
   const page = pages?.keyOf(req);
   if (page !== undefined) return pages.serve(page, req, res, () => handle(req, res));
   return handle(req, res);
+}
+
+/** The token of a GET /d/{token} page (a one-time link), whose status the app decides (lib/guest/one-time-link-page.ts). */
+function goneLinkToken(req) {
+  if ((req.method !== "GET" && req.method !== "HEAD") || !globalThis.__linkPageStatus) return undefined;
+  const match = /^\/d\/([A-Za-z0-9_-]{16,128})(?:[?#]|$)/.exec(req.url ?? "");
+  return match?.[1];
+}
+
+/** A one-time link's page, rendered by Next.js, under the status the link calls for: 410 once used, expired or withdrawn. */
+function answerWithLinkStatus(token, req, res) {
+  globalThis.__linkPageStatus(token).then(
+    (status) => {
+      if (status !== undefined) {
+        const writeHead = res.writeHead;
+        res.writeHead = function (code, ...rest) {
+          return writeHead.call(this, code === 200 ? status : code, ...rest);
+        };
+      }
+      handle(req, res);
+    },
+    () => handle(req, res),
+  );
 }
 
 // The largest body any route reads (lib/http/parse.ts MAX_BODY_BYTES): one declared larger is

@@ -36,7 +36,7 @@ test("a host copies a one-time link of a hidden event type; a guest books with i
 
   // The guest: the hidden event type's booking page, through the link.
   const guest = await newPage();
-  await guest.goto(url);
+  expect((await guest.goto(url))?.status()).toBe(200);
   await expect(guest.getByRole("heading", { level: 1, name: "Private chat" })).toBeVisible();
   const times = guest.getByRole("group", { name: date.toFormat("cccc, LLLL d") }).getByRole("button");
   await expect(times.first()).toBeVisible();
@@ -49,8 +49,10 @@ test("a host copies a one-time link of a hidden event type; a guest books with i
   await expect(guest.getByRole("heading", { name: "You are booked" })).toBeFocused();
   await expect(guest.getByRole("status")).toContainText("Private chat");
 
-  // Opened again: used, in plain words, naming the host (who offers nothing else: no link onward).
-  await guest.goto(url);
+  // Opened again: used, in plain words, naming the host (who offers nothing else: no link onward),
+  // answered 410 Gone like the API.
+  const again = await guest.goto(url);
+  expect(again?.status()).toBe(410);
   await expect(guest.getByRole("heading", { level: 1, name: "This booking link has already been used" })).toBeVisible();
   await expect(guest.getByText(`Ask ${host.fullName} for a new link.`)).toBeVisible();
   await expectAccessible(guest);

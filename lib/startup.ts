@@ -5,6 +5,7 @@ import { ConfigError, getConfig } from "@/lib/config";
 import { startJobWorker } from "@/lib/jobs/process-worker";
 import { processRole } from "@/lib/lifecycle";
 import { installPageCache } from "@/lib/http/page-cache";
+import { installLinkPageStatus } from "@/lib/guest/one-time-link-page";
 import { log } from "@/lib/log";
 import { RESERVED_USERNAMES } from "@/lib/schemas/account";
 
@@ -28,7 +29,10 @@ export async function start(): Promise<void> {
     process.exit(1);
   }
   // server.mjs answers booking pages from this process's cache of them (lib/http/page-cache.ts).
-  if (role === "server") installPageCache();
+  if (role === "server") {
+    installPageCache();
+    installLinkPageStatus();
+  }
   const started = performance.now();
   const database = await getDatabase();
   log.info({ database: database.kind, ms: Math.round(performance.now() - started) }, "database ready, migrations applied");

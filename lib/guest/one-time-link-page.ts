@@ -1,6 +1,7 @@
 import "server-only";
 import type { OneTimeLinkRow } from "@/db/schema";
 import { findLinkBookable, ownerOffersAnything } from "@/lib/services/bookable/one-time-link";
+import { findOneTimeLink } from "@/lib/services/event-types/one-time-links";
 import type { Bookable } from "@/lib/services/bookable/bookable";
 import type { LinkEnd } from "@/lib/services/event-types/one-time-links";
 import { getDb } from "@/lib/store/database";
@@ -25,4 +26,19 @@ export async function linkPageOf(token: string): Promise<LinkPage | undefined> {
   const ownerName = team ? team.name : (host?.fullName ?? "");
   const homePath = !offered ? null : team ? `/team/${team.slug}` : host ? `/${host.username}` : null;
   return { state: "ended", end, link, ownerName, homePath, hostTimezone: host?.timezone ?? "UTC" };
+}
+
+/** The HTTP status of /d/{token} when it is not the page's own 200: 410 for a link used, expired or withdrawn (undefined otherwise). */
+export async function linkPageStatus(token: string): Promise<number | undefined> {
+  const found = await findOneTimeLink(await getDb(), token, Date.now());
+  return found?.end ? 410 : undefined;
+}
+
+/**
+ * What server.mjs calls (plain JavaScript, outside the bundles) for GET /d/{token}: the App Router
+ * lets a page answer no status but 200 and 404, so the server sets a gone link's 410 around the
+ * page it renders (decisions §21: the page and the API answer 410 alike).
+ */
+export function installLinkPageStatus(): void {
+  (globalThis as unknown as { __linkPageStatus?: (token: string) => Promise<number | undefined> }).__linkPageStatus = linkPageStatus;
 }
