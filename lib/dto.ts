@@ -47,6 +47,7 @@ function eventTypeFields(e: EventTypeRow) {
     maxAdvanceDays: e.maxAdvanceDays,
     seats: e.seats,
     recurrence: e.recurrence,
+    conflictCalendars: e.conflictCalendars ?? null,
   };
 }
 

@@ -140,6 +140,16 @@ const fields = {
         "Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart " +
         "at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking",
     }),
+  conflictCalendars: z
+    .array(PathSegment)
+    .max(100, "At most 100 calendars")
+    .nullable()
+    .meta({
+      description:
+        "Personal event types: which of the host's calendars (ids from GET /me/calendar-connections) block its times, for slots, explain and the check at booking; " +
+        "[] for none. null: every calendar marked checkConflicts. Team event types: always null (each host chooses on their Calendars page). " +
+        "A calendar removed later simply drops out of the list (decisions §21)",
+    }),
 };
 
 export const CreateEventTypeBody = z.strictObject({
@@ -161,6 +171,7 @@ export const CreateEventTypeBody = z.strictObject({
   scheduleId: fields.scheduleId.optional(),
   seats: fields.seats.default(null),
   recurrence: fields.recurrence.default(null),
+  conflictCalendars: fields.conflictCalendars.default(null),
 });
 
 export const UpdateEventTypeBody = z.strictObject({
@@ -183,6 +194,7 @@ export const UpdateEventTypeBody = z.strictObject({
   scheduleId: fields.scheduleId.optional(),
   seats: fields.seats.optional(),
   recurrence: fields.recurrence.optional(),
+  conflictCalendars: fields.conflictCalendars.optional(),
 });
 
 export const EventTypeParams = z.object({ eventTypeId: PathSegment });
@@ -209,6 +221,10 @@ export const EventType = z
     scheduleId: z.string().nullable().meta({ description: "The schedule its hours come from; null: the host's default" }),
     seats: z.object({ max: z.number().int(), showRemaining: z.boolean() }).nullable().meta({ description: "Guests per start; null: one" }),
     recurrence: z.object({ everyWeeks: z.number().int(), maxOccurrences: z.number().int() }).nullable().meta({ description: "Weekly series a guest may book; null: none" }),
+    conflictCalendars: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: "The calendars that block its times (ids of the host's calendars that still exist); null: every calendar marked checkConflicts" }),
     publicUrl: z.string(),
     createdAt: Timestamp,
   })
