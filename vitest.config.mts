@@ -105,6 +105,8 @@ export default defineConfig({
             "lib/slots/seats.test.ts",
             "tests/integration/series.test.ts",
             "tests/integration/series-seats-effects.test.ts",
+            // The reconnect email says since when in the host's zone.
+            "tests/integration/broken-calendar-notice.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],
