@@ -3,7 +3,7 @@ import type { SendMailOptions } from "nodemailer";
 import type { CalendarConnectionRow, UserRow } from "@/db/schema";
 import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
-import type { CalendarProviderId } from "@/lib/schemas/calendar-providers";
+import { PROVIDER_BRANDS } from "@/lib/schemas/calendar-providers";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { asHtml, asText, PRODUCT_NAME, type Outline } from "./email-layout";
 import { mailWordsOf } from "./mail-words";
@@ -12,13 +12,6 @@ import { mailWordsOf } from "./mail-words";
 // which connection, since when (in the host's zone and language), what it means (its busy time
 // is no longer checked, so guests may book over its events), and one button to the dashboard's
 // calendars page. The second and last one says it is the last.
-
-/** The providers' names as people know them (the dashboard's calendars page uses the same). */
-export const PROVIDER_BRANDS: Record<CalendarProviderId, string> = {
-  provider_a: "Google Calendar",
-  provider_b: "Microsoft Outlook",
-  provider_c: "Apple iCloud",
-};
 
 export type BrokenCalendarMailInput = {
   host: UserRow;

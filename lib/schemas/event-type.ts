@@ -2,6 +2,7 @@ import { z } from "zod";
 import { choiceDisplays, questionTypes, reminderRecipients, type CustomQuestion } from "@/db/schema/enums";
 import { isChoice, MAX_OPTION_LENGTH, MAX_OPTIONS } from "@/lib/question-answers";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
+import { calendarProviders } from "./calendar-providers";
 import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
 
 // Names of Object.prototype's members: a question id is a key of the guest's answers object,
@@ -270,6 +271,24 @@ export const Explanation = z
         })
         .catchall(z.unknown()),
     ),
+    calendars: z
+      .array(
+        z.object({
+          connectionId: z.string(),
+          provider: z.enum(calendarProviders),
+          email: z.string(),
+          status: z.enum(["connected", "error", "reauth_required"]),
+          brokenSince: Timestamp.nullable().meta({ description: "Since when it has been in error or reauth_required; null: connected" }),
+          busyAsOf: Timestamp.nullable().meta({ description: "When its stored busy data last matched the provider; null: never read" }),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          "Beside the reasons, present only when there is something to say (decisions §21): the host's connections with a calendar that counts for this event type " +
+          "whose busy data may be out of date (broken, or older than CALENDAR_FRESH_S), so a start that looks bookable may still clash with events added since",
+      }),
   })
   .meta({ id: "SlotExplanation" });
 

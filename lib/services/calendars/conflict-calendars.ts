@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
-import { calendars, type EventTypeRow } from "@/db/schema";
+import { calendarConnections, calendars, type CalendarConnectionRow, type EventTypeRow } from "@/db/schema";
 import { validationError } from "@/lib/errors";
 
 // Which calendars block an event type's times (decisions §21): a personal event type may name
@@ -51,4 +51,47 @@ export async function withLiveConflictCalendars<T extends Pick<EventTypeRow, "co
     const list = conflictCalendarsOf(r);
     return list === null ? r : { ...r, conflictCalendars: list.filter((id) => live.has(`${r.userId}\u0000${id}`)) };
   });
+}
+
+/** A connection whose busy data may be out of date, as explain notes it beside its reasons. */
+export type StaleCalendarNote = {
+  connectionId: string;
+  provider: CalendarConnectionRow["provider"];
+  email: string;
+  status: CalendarConnectionRow["status"];
+  brokenSince: Date | null;
+  busyAsOf: Date | null;
+  /** What people call it: its primary calendar's name. */
+  name: string;
+};
+
+/**
+ * The host's connections with a calendar that counts for the event type (its choice, else those
+ * marked check_conflicts) whose busy data may be out of date at `now`: broken (error,
+ * reauth_required), or last matched before `freshSince`. So explain can say "busy data from Work
+ * is old" even when a start looks bookable.
+ */
+export async function staleCalendarNotes(db: Db | Tx, hostId: string, eventType: Pick<EventTypeRow, "conflictCalendars">, freshSince: number): Promise<StaleCalendarNote[]> {
+  const chosen = conflictCalendarsOf(eventType);
+  if (chosen?.length === 0) return [];
+  const rows = await db
+    .select({ connection: calendarConnections, calendarId: calendars.id, name: calendars.name, isPrimary: calendars.isPrimary, counts: calendars.checkConflicts })
+    .from(calendarConnections)
+    .innerJoin(calendars, eq(calendars.connectionId, calendarConnections.id))
+    .where(
+      and(
+        eq(calendarConnections.userId, hostId),
+        or(ne(calendarConnections.status, "connected"), isNull(calendarConnections.busyAsOf), lt(calendarConnections.busyAsOf, new Date(freshSince))),
+      ),
+    )
+    .orderBy(asc(calendarConnections.createdAt), asc(calendars.name), asc(calendars.id));
+  const notes = new Map<string, StaleCalendarNote & { counts: boolean }>();
+  for (const r of rows) {
+    const c = r.connection;
+    const note = notes.get(c.id) ?? { connectionId: c.id, provider: c.provider, email: c.email, status: c.status, brokenSince: c.brokenSince, busyAsOf: c.busyAsOf, name: r.name, counts: false };
+    if (r.isPrimary) note.name = r.name;
+    note.counts ||= chosen === null ? r.counts : chosen.includes(r.calendarId);
+    notes.set(c.id, note);
+  }
+  return [...notes.values()].filter((n) => n.counts).map(({ counts: _counts, ...note }) => note);
 }
