@@ -85,13 +85,14 @@ export async function staleCalendarNotes(db: Db | Tx, hostId: string, eventType:
       ),
     )
     .orderBy(asc(calendarConnections.createdAt), asc(calendars.name), asc(calendars.id));
-  const notes = new Map<string, StaleCalendarNote & { counts: boolean }>();
+  const notes = new Map<string, StaleCalendarNote>();
+  const counting = new Set<string>();
   for (const r of rows) {
     const c = r.connection;
-    const note = notes.get(c.id) ?? { connectionId: c.id, provider: c.provider, email: c.email, status: c.status, brokenSince: c.brokenSince, busyAsOf: c.busyAsOf, name: r.name, counts: false };
+    const note = notes.get(c.id) ?? { connectionId: c.id, provider: c.provider, email: c.email, status: c.status, brokenSince: c.brokenSince, busyAsOf: c.busyAsOf, name: r.name };
     if (r.isPrimary) note.name = r.name;
-    note.counts ||= chosen === null ? r.counts : chosen.includes(r.calendarId);
+    if (chosen === null ? r.counts : chosen.includes(r.calendarId)) counting.add(c.id);
     notes.set(c.id, note);
   }
-  return [...notes.values()].filter((n) => n.counts).map(({ counts: _counts, ...note }) => note);
+  return [...notes.values()].filter((n) => counting.has(n.connectionId));
 }
