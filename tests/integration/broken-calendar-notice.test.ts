@@ -5,10 +5,11 @@ import { sweepBrokenCalendars } from "@/lib/jobs/housekeeping";
 import { newId } from "@/lib/ids";
 import { getDb } from "@/lib/store/database";
 import { sentenceMoment } from "@/lib/time/in-words";
+import { isoUtc } from "@/lib/time/instants";
 import { randomUUID } from "node:crypto";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";
-import { createHost, type TestHost } from "../support/factories";
+import { createEventType, createHost, type TestHost } from "../support/factories";
 import { configure, testWorker } from "../support/jobs";
 import { startSmtpServer, type SmtpSink } from "../support/smtp";
 
@@ -135,5 +136,39 @@ describe("the reconnect emails of a broken calendar connection", () => {
     expect(more).toEqual([]);
     expect(mail!.subject).toBe("Dein Kalender Work (Apple iCloud) muss neu verbunden werden");
     expect(mail!.text).toContain(sentenceMoment(otherBroke, ZONE, "de"));
+  });
+
+  it("the connection says since when it is broken, and explain says its busy data is old even when the time looks open", async () => {
+    const host = await createHost({ timezone: ZONE, fullName: "Ada Host" });
+    const connectionId = await connectionOf(host);
+    const eventType = await createEventType(host);
+    const startTime = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const explain = () => api.get(`/me/event-types/${eventType.id}/explain?startTime=${encodeURIComponent(startTime)}`, { token: host.token });
+    configure({ calendarFreshS: 3600 });
+    expect((await explain()).body).not.toHaveProperty("calendars");
+
+    const broke = (await setStatus(connectionId, "reauth_required"))!;
+    const listed = (await api.get("/me/calendar-connections", { token: host.token })).body.data[0];
+    expect(listed).toMatchObject({ status: "reauth_required", brokenSince: isoUtc(new Date(broke)) });
+    expect(listed.calendars.find((c: any) => c.primary).name).toBe("Work");
+    const why = await explain();
+    expect(why.status).toBe(200);
+    expect(why.body.calendars).toEqual([
+      {
+        connectionId,
+        provider: "provider_c",
+        email: "ada@icloud.example",
+        status: "reauth_required",
+        brokenSince: isoUtc(new Date(broke)),
+        busyAsOf: expect.any(String),
+        message: expect.stringMatching(/^Busy data from your Work calendar \(Apple iCloud, ada@icloud\.example\) is old: it stopped syncing on \w+day, /),
+      },
+    ]);
+    // An event type that counts none of this connection's calendars has nothing to say about it.
+    const none = await api.patch(`/me/event-types/${eventType.id}`, { conflictCalendars: [] }, { token: host.token });
+    expect(none.status).toBe(200);
+    expect((await explain()).body).not.toHaveProperty("calendars");
+    await setStatus(connectionId, "connected");
+    expect((await api.get("/me/calendar-connections", { token: host.token })).body.data[0].brokenSince).toBeNull();
   });
 });
