@@ -49,9 +49,11 @@ test("a broken calendar shows a banner on the dashboard's pages, leading to the 
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/dashboard\/event-types$/);
 
-    const made = await page.request.post("/api/v1/me/calendar-connections/provider_c", { data: { providerAccountId: radicale.username, appSpecificPassword: radicale.password } });
-    expect(made.status()).toBe(201);
-    const connection = await made.json();
+    // The API as the host's own script would call it: a bearer token.
+    const token = (await post(`${server.url}/api/v1/auth/login`, { email, password })).body.accessToken as string;
+    const made = await post(`${server.url}/api/v1/me/calendar-connections/provider_c`, { providerAccountId: radicale.username, appSpecificPassword: radicale.password }, token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const connection = made.body;
     const banner = page.getByRole("status").filter({ hasText: "stopped syncing" });
 
     await test.step("connected: no banner; the editor lists the calendars to choose", async () => {
@@ -73,8 +75,8 @@ test("a broken calendar shows a banner on the dashboard's pages, leading to the 
 
     await test.step("the server down at a sync: the banner on the event types page says which, since when, and what it means", async () => {
       await radicale.stop();
-      const synced = await page.request.post(`/api/v1/me/calendar-connections/${connection.id}/sync`);
-      expect((await synced.json()).status).toBe("error");
+      const synced = await post(`${server.url}/api/v1/me/calendar-connections/${connection.id}/sync`, undefined, token);
+      expect(synced.body.status).toBe("error");
       await page.goto("/dashboard/event-types");
       await expect(banner).toBeVisible();
       await expect(banner).toContainText(/^Your (Work|Family) calendar \(Apple iCloud\) stopped syncing on \w{3}, \w{3} \d{1,2}, \d{4} · \d{1,2}:\d{2} (AM|PM)\. Guests may book over its events\.Reconnect$/);
