@@ -5,6 +5,7 @@ import { fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { PROVIDER_BRANDS } from "@/lib/schemas/calendar-providers";
 import { sentenceMoment } from "@/lib/time/in-words";
+import { zoneName } from "@/lib/time/zones";
 import { asHtml, asText, PRODUCT_NAME, type Outline } from "./email-layout";
 import { mailWordsOf } from "./mail-words";
 
@@ -31,7 +32,9 @@ function outline(m: BrokenCalendarMailInput): Outline {
   const locale = asLocale(m.host.language);
   const h = mailWordsOf(locale).hostMail;
   const zone = m.host.timezone;
-  const since = `${sentenceMoment(m.connection.brokenSince!.getTime(), zone, locale)} (${zone})`;
+  const broke = m.connection.brokenSince!;
+  // The zone by its name ("Central European Standard Time"), as every message writes it.
+  const since = `${sentenceMoment(broke.getTime(), zone, locale)} (${zoneName(zone, broke, locale)})`;
   const words = {
     calendar: m.calendarName,
     provider: m.serverHost ? `CalDAV ${m.serverHost}` : PROVIDER_BRANDS[m.connection.provider],

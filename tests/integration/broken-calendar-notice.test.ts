@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { getDb } from "@/lib/store/database";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { isoUtc } from "@/lib/time/instants";
+import { zoneName } from "@/lib/time/zones";
 import { randomUUID } from "node:crypto";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";
@@ -83,7 +84,7 @@ describe("the reconnect emails of a broken calendar connection", () => {
     const first = mails()[0]!;
     expect(first.subject).toBe("Your Work calendar (Apple iCloud) needs reconnecting");
     const since = sentenceMoment(broke, ZONE, "en");
-    expect(first.text).toContain(`Your Work calendar (Apple iCloud, ada@icloud.example) stopped syncing on ${since} (${ZONE}).`);
+    expect(first.text).toContain(`Your Work calendar (Apple iCloud, ada@icloud.example) stopped syncing on ${since} (${zoneName(ZONE, new Date(broke), "en")}).`);
     expect(first.text).toContain("guests may book over its events");
     expect(first.text).toContain("/dashboard/calendars");
     expect(first.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
