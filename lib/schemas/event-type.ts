@@ -240,6 +240,26 @@ export const ExplainQuery = z.strictObject({
     .refine(isInstantInRange, { message: `Must be an instant in the years ${MIN_YEAR}–${MAX_YEAR}` }),
 });
 
+/** A host's connections whose busy data may be old, beside an explanation's reasons (decisions §21). */
+const CalendarNotes = z
+  .array(
+    z.object({
+      connectionId: z.string(),
+      provider: z.enum(calendarProviders),
+      email: z.string(),
+      status: z.enum(["connected", "error", "reauth_required"]),
+      brokenSince: Timestamp.nullable().meta({ description: "Since when it has been in error or reauth_required; null: connected" }),
+      busyAsOf: Timestamp.nullable().meta({ description: "When its stored busy data last matched the provider; null: never read" }),
+      message: z.string(),
+    }),
+  )
+  .optional()
+  .meta({
+    description:
+      "Beside the reasons, present only when there is something to say (decisions §21): the host's connections with a calendar that counts for this event type " +
+      "whose busy data may be out of date (broken, or older than CALENDAR_FRESH_S), so a start that looks bookable may still clash with events added since",
+  });
+
 export const Explanation = z
   .object({
     startTime: Timestamp,
@@ -271,24 +291,7 @@ export const Explanation = z
         })
         .catchall(z.unknown()),
     ),
-    calendars: z
-      .array(
-        z.object({
-          connectionId: z.string(),
-          provider: z.enum(calendarProviders),
-          email: z.string(),
-          status: z.enum(["connected", "error", "reauth_required"]),
-          brokenSince: Timestamp.nullable().meta({ description: "Since when it has been in error or reauth_required; null: connected" }),
-          busyAsOf: Timestamp.nullable().meta({ description: "When its stored busy data last matched the provider; null: never read" }),
-          message: z.string(),
-        }),
-      )
-      .optional()
-      .meta({
-        description:
-          "Beside the reasons, present only when there is something to say (decisions §21): the host's connections with a calendar that counts for this event type " +
-          "whose busy data may be out of date (broken, or older than CALENDAR_FRESH_S), so a start that looks bookable may still clash with events added since",
-      }),
+    calendars: CalendarNotes,
   })
   .meta({ id: "SlotExplanation" });
 
@@ -305,6 +308,7 @@ export const TeamExplanation = z
         fullName: z.string(),
         bookable: z.boolean().meta({ description: "Whether this host could take the start alone" }),
         reasons: Explanation.shape.reasons.meta({ description: "Why not, in this host's zone" }),
+        calendars: CalendarNotes.meta({ description: "The host's connections whose busy data may be old (shown to the host themselves and to the team's owners; present only when there is something to say)" }),
       }),
     ),
   })

@@ -13,6 +13,7 @@ import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, type TestHost } from "../support/factories";
 import { configure, testWorker } from "../support/jobs";
 import { startSmtpServer, type SmtpSink } from "../support/smtp";
+import { teamWithType } from "../support/teams";
 
 // A broken calendar is never silent (decisions §21): a connection in reauth_required for an hour
 // gets one email to its host, a second 24 h after the first, never a third; fixed and broken
@@ -171,5 +172,24 @@ describe("the reconnect emails of a broken calendar connection", () => {
     expect((await explain()).body).not.toHaveProperty("calendars");
     await setStatus(connectionId, "connected");
     expect((await api.get("/me/calendar-connections", { token: host.token })).body.data[0].brokenSince).toBeNull();
+  });
+
+  it("a team's explanation notes a host's broken calendar for the host and the owners, not for other members", async () => {
+    configure({ calendarFreshS: 3600 });
+    const owner = await createHost({ timezone: ZONE, fullName: "Olive Owner" });
+    const ada = await createHost({ timezone: ZONE, fullName: "Ada Host" });
+    const bea = await createHost({ timezone: ZONE, fullName: "Bea Member" });
+    const { team, eventType } = await teamWithType(owner, [ada, bea], { hostIds: [ada.id, bea.id] });
+    const connectionId = await connectionOf(ada);
+    await setStatus(connectionId, "error");
+    const startTime = encodeURIComponent(new Date(Date.now() + 3 * 86_400_000).toISOString());
+    const explainAs = async (who: TestHost) => {
+      const res = await api.get(`/me/teams/${team.id}/event-types/${eventType.id}/explain?startTime=${startTime}`, { token: who.token });
+      expect(res.status).toBe(200);
+      return res.body.hosts.find((h: any) => h.userId === ada.id);
+    };
+    expect((await explainAs(ada)).calendars).toEqual([expect.objectContaining({ connectionId, status: "error", message: expect.stringMatching(/^Busy data from your Work calendar/) })]);
+    expect((await explainAs(owner)).calendars).toEqual([expect.objectContaining({ connectionId, message: expect.stringMatching(/^Busy data from Ada Host’s Work calendar/) })]);
+    expect(await explainAs(bea)).not.toHaveProperty("calendars");
   });
 });

@@ -2624,6 +2624,20 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
+                /** @description The host's connections whose busy data may be old (shown to the host themselves and to the team's owners; present only when there is something to say) */
+                calendars?: {
+                    connectionId: string;
+                    /** @enum {string} */
+                    provider: "provider_a" | "provider_b" | "provider_c";
+                    email: string;
+                    /** @enum {string} */
+                    status: "connected" | "error" | "reauth_required";
+                    /** @description Since when it has been in error or reauth_required; null: connected */
+                    brokenSince: string | null;
+                    /** @description When its stored busy data last matched the provider; null: never read */
+                    busyAsOf: string | null;
+                    message: string;
+                }[];
             }[];
         };
         ApiKey: {

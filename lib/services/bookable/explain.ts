@@ -151,9 +151,9 @@ async function explainBookableStart(db: Db, bookable: Bookable, start: number, n
  * A connection whose busy data may be old, beside the reasons (decisions §21): the host sees
  * "busy data from Work is old since …" even when the start looks bookable.
  */
-function presentNote(note: StaleCalendarNote, zone: string, now: number) {
+function presentNote(note: StaleCalendarNote, zone: string, now: number, possessive = "your") {
   const local = (ms: number) => DateTime.fromMillis(ms, { zone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, HH:mm");
-  const which = `your ${note.name} calendar (${PROVIDER_BRANDS[note.provider]}, ${note.email})`;
+  const which = `${possessive} ${note.name} calendar (${PROVIDER_BRANDS[note.provider]}, ${note.email})`;
   const asOf = note.busyAsOf ? `its busy data is as of ${local(note.busyAsOf.getTime())}` : "no busy data has been read from it yet";
   const message =
     note.status === "connected"
@@ -200,7 +200,17 @@ async function ownedBookable(db: Db, owner: EventTypeOwner, eventTypeId: string)
  */
 export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number) {
   const { bookable, role } = await ownedBookable(db, teamOwner(user, teamId), eventTypeId);
-  const perHost = (await explainBookableStart(db, bookable, start, now)).map((h) => asShownTo(user, role, h, now));
+  // A host's calendars are their own: noted for themselves, and for the team's owners (as their conflicts are).
+  const freshSince = now - getConfig().calendarFreshS * 1000;
+  const [explained, notes] = await Promise.all([
+    explainBookableStart(db, bookable, start, now),
+    Promise.all(bookable.hosts.map(({ host }) => (host.id === user.id || role === "owner" ? staleCalendarNotes(db, host.id, bookable.eventType, freshSince) : []))),
+  ]);
+  const perHost = explained.map((h, i) => {
+    const shown = asShownTo(user, role, h, now);
+    const voice = h.host.id === user.id ? "your" : `${h.host.fullName}’s`;
+    return notes[i]!.length > 0 ? { ...shown, calendars: notes[i]!.map((n) => presentNote(n, h.zone, now, voice)) } : shown;
+  });
   const schedulingType = bookable.eventType.schedulingType!;
   const free = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));
   return { startTime: isoUtc(new Date(start)), schedulingType, bookable: free, hosts: perHost };
