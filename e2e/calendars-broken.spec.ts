@@ -69,8 +69,13 @@ test("a broken calendar shows a banner on the dashboard's pages, leading to the 
       await expect(section.getByText("No calendar chosen: none of your calendars block this event type.")).toBeVisible();
       await section.getByRole("checkbox", { name: /Work/ }).check();
       await expect(section.getByText("No calendar chosen")).toHaveCount(0);
-      await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/event-type-conflict-calendars-1280.png` });
+      await expectAccessible(page);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectNoSidewaysScroll(page);
+        await section.screenshot({ path: `${SHOTS}/event-type-conflict-calendars-${width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
     });
 
     await test.step("the server down at a sync: the banner on the event types page says which, since when, and what it means", async () => {
