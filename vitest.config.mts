@@ -108,6 +108,8 @@ export default defineConfig({
             // Days off are the host's local days, not the process's.
             "lib/slots/time-off.test.ts",
             "tests/integration/days-off.test.ts",
+            // The reconnect email says since when in the host's zone.
+            "tests/integration/broken-calendar-notice.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],

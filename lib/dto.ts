@@ -47,6 +47,7 @@ function eventTypeFields(e: EventTypeRow) {
     maxAdvanceDays: e.maxAdvanceDays,
     seats: e.seats,
     recurrence: e.recurrence,
+    conflictCalendars: e.conflictCalendars ?? null,
   };
 }
 
@@ -215,11 +216,12 @@ export function toCalendarConnection(c: CalendarConnectionRow, calendars: Calend
     provider: c.provider,
     email: c.email,
     serverHost: caldavServerHostOf(c),
-    calendars: calendars.map((cal) => ({ id: cal.id, name: cal.name, checkConflicts: cal.checkConflicts, writeTarget: cal.writeTarget, readOnly: cal.readOnly })),
+    calendars: calendars.map((cal) => ({ id: cal.id, name: cal.name, primary: cal.isPrimary, checkConflicts: cal.checkConflicts, writeTarget: cal.writeTarget, readOnly: cal.readOnly })),
     status: c.status,
     lastSyncedAt: isoUtcOrNull(c.lastSyncedAt),
     busyAsOf: isoUtcOrNull(c.busyAsOf),
     lastError: c.status === "connected" ? null : c.lastError,
+    brokenSince: c.status === "connected" ? null : isoUtcOrNull(c.brokenSince),
     createdAt: isoUtc(c.createdAt),
   };
 }

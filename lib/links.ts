@@ -56,6 +56,11 @@ export function dashboardUrl(): string {
   return `${appUrl()}/dashboard`;
 }
 
+/** The dashboard's calendars page: where a broken connection's email and banner lead to reconnect it. */
+export function dashboardCalendarsUrl(): string {
+  return `${appUrl()}/dashboard/calendars`;
+}
+
 /** The dashboard's bookings page: where a host's calendar entries and emails point. */
 export function dashboardBookingsUrl(): string {
   return `${appUrl()}/dashboard/bookings`;

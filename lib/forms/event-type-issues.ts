@@ -49,6 +49,8 @@ export function eventTypeFieldOf(path: string): string | undefined {
   if (path === "limits") return "limits.perDay";
   // A problem of the whole setting (round robin cannot have seats) is shown at its switch.
   if (path === "seats" || path === "recurrence") return `${path}.on`;
+  // A calendar not (or no longer) the host's: shown at the section's choice.
+  if (path === "conflictCalendars" || /^conflictCalendars\.\d+$/.test(path)) return "conflictCalendars.all";
   const question = QUESTION_PATH.exec(path);
   const part = question && QUESTION_FIELDS[question[2]!];
   if (!question || !part || (question[3] !== undefined && part !== "options")) return undefined;

@@ -32,6 +32,7 @@ const valid: EventTypeValues = {
   hostIds: [],
   seats: { on: false, max: "10", showRemaining: true },
   recurrence: { on: false, everyWeeks: "1", maxOccurrences: "4" },
+  conflictCalendars: { all: true, ids: [] },
 };
 
 /** What the page says before sending: the API's schema over the body the form would send. */
@@ -245,6 +246,13 @@ describe("a team's event type: the same form, with its hosts", () => {
 describe("group sessions and series in the form (decisions §19)", () => {
   it("sends null for a setting that is off, and the numbers for one that is on", () => {
     expect(toEventTypeBody(valid, "me")).toMatchObject({ seats: null, recurrence: null });
+    // Which calendars block it (decisions §21): null for all marked "check for conflicts", else the chosen ids; a team's sends none.
+    expect(toEventTypeBody(valid, "me")).toMatchObject({ conflictCalendars: null });
+    expect(toEventTypeBody({ ...valid, conflictCalendars: { all: false, ids: ["cld_work"] } }, "me")).toMatchObject({ conflictCalendars: ["cld_work"] });
+    expect(toEventTypeBody({ ...valid, conflictCalendars: { all: false, ids: [] } }, "me")).toMatchObject({ conflictCalendars: [] });
+    expect(toEventTypeBody({ ...valid, schedulingType: "collective", conflictCalendars: { all: false, ids: ["x"] } }, "team")).not.toHaveProperty("conflictCalendars");
+    expect(eventTypeValues({ ...storedEventType(), conflictCalendars: ["cld_work"] }).conflictCalendars).toEqual({ all: false, ids: ["cld_work"] });
+    expect(eventTypeFieldOf("conflictCalendars")).toBe("conflictCalendars.all");
     const on = { ...valid, seats: { on: true, max: "8", showRemaining: false }, recurrence: { on: true, everyWeeks: "2", maxOccurrences: "6" } };
     expect(toEventTypeBody(on, "me")).toMatchObject({ seats: { max: 8, showRemaining: false }, recurrence: { everyWeeks: 2, maxOccurrences: 6 } });
     expect(apiAccepts(on)).toBe(true);
@@ -308,6 +316,7 @@ function storedEventType() {
     scheduleId: null,
     seats: null,
     recurrence: null,
+    conflictCalendars: null,
     publicUrl: "http://localhost/team/sales/demo",
     createdAt: "2026-11-27T00:00:00.000Z",
   };

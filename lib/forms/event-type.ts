@@ -67,6 +67,11 @@ export type EventTypeValues = {
   seats: { on: boolean; max: string; showRemaining: boolean };
   /** Recurring: a guest may book up to `maxOccurrences` sessions `everyWeeks` apart; off sends null. */
   recurrence: { on: boolean; everyWeeks: string; maxOccurrences: string };
+  /**
+   * Which calendars block it (decisions §21; the host's own only): every calendar marked "check
+   * for conflicts" (sends null), or the ones chosen (their ids).
+   */
+  conflictCalendars: { all: boolean; ids: string[] };
 };
 
 /** What a type can have (decisions §19): round robin has no seats (every guest of a start needs the same host). */
@@ -100,6 +105,7 @@ const NEW: Omit<EventTypeValues, "hostIds"> = {
   schedulingType: "round_robin",
   seats: { on: false, max: "10", showRemaining: true },
   recurrence: { on: false, everyWeeks: "1", maxOccurrences: "4" },
+  conflictCalendars: { all: true, ids: [] },
 };
 
 /**
@@ -140,6 +146,7 @@ export function eventTypeValues(eventType: EventTypeDto | TeamEventTypeDto | und
     recurrence: eventType.recurrence
       ? { on: true, everyWeeks: String(eventType.recurrence.everyWeeks), maxOccurrences: String(eventType.recurrence.maxOccurrences) }
       : NEW.recurrence,
+    conflictCalendars: eventType.conflictCalendars ? { all: false, ids: eventType.conflictCalendars } : NEW.conflictCalendars,
   };
 }
 
@@ -213,12 +220,13 @@ function commonBody(v: EventTypeValues): PersonalInput {
 }
 
 /**
- * What an owner's event type takes besides: a team's, how bookings are shared and who hosts, and
- * no schedule of its own (each host's default decides, decisions §15). "" is sent as it is, for
+ * What an owner's event type takes besides: the host's own, which calendars block it; a team's,
+ * how bookings are shared and who hosts, and no schedule of its own (each host's default decides, decisions §15). "" is sent as it is, for
  * the API's schema to refuse (the check before sending says it first).
  */
-const OWN_FIELDS: Record<EventTypeOwner["kind"], (v: EventTypeValues) => Partial<TeamInput>> = {
-  me: () => ({}),
+const OWN_FIELDS: Record<EventTypeOwner["kind"], (v: EventTypeValues) => Partial<TeamInput> | Pick<PersonalInput, "conflictCalendars">> = {
+  // A team's takes each host's own calendars (decisions §21): nothing is sent for it.
+  me: (v) => ({ conflictCalendars: v.conflictCalendars.all ? null : v.conflictCalendars.ids }),
   team: (v) => ({ scheduleId: null, schedulingType: v.schedulingType as SchedulingType, hostIds: v.hostIds }),
 };
 

@@ -9,6 +9,7 @@ import { emailTakenNotice } from "./email-taken-notice";
 import { passwordResetEmail } from "./password-reset-email";
 import { reminderCall, reminderEmail } from "./reminder";
 import { requestExpiryEmail } from "./request-expiry-email";
+import { brokenCalendarEmail } from "./broken-calendar-email";
 import { teamInvitationEmail } from "./team-invitation-email";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
@@ -20,5 +21,5 @@ import { welcomeEmail } from "./welcome-email";
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall(), requestExpiryEmail()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall(), requestExpiryEmail(), brokenCalendarEmail()];
 }

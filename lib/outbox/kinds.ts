@@ -20,3 +20,5 @@ export const REMINDER_KINDS = [REMINDER_EMAIL, REMINDER_CALL] as const;
 export const TEAM_INVITATION_EMAIL = "email.team_invitation";
 /** To each host of a request still unanswered, a few hours before it expires at its start (lib/services/bookings/request-expiry-warning.ts). */
 export const REQUEST_EXPIRY_EMAIL = "email.request_expiring";
+/** To a host whose calendar connection has been broken for an hour, and once more a day later (lib/services/calendars/broken-notices.ts). */
+export const BROKEN_CALENDAR_EMAIL = "email.calendar_broken";

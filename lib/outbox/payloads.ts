@@ -95,3 +95,17 @@ export const RequestExpiryJob = z.object({
   hostId: z.string(),
 });
 export type RequestExpiryJob = z.infer<typeof RequestExpiryJob>;
+
+/**
+ * A reconnect email about one broken calendar connection (decisions §21): the first (an hour
+ * after it broke) or the second (a day later). It names the breakage by its start: a connection
+ * fixed and broken again since is a new breakage, and this message is dropped unsent.
+ */
+export const BrokenCalendarJob = z.object({
+  connectionId: z.string(),
+  /** 1 or 2. */
+  notice: z.number().int().min(1).max(2),
+  /** When the connection broke (ISO). */
+  brokenSince: z.string(),
+});
+export type BrokenCalendarJob = z.infer<typeof BrokenCalendarJob>;

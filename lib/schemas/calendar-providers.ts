@@ -9,3 +9,10 @@ export type CalendarProviderId = (typeof calendarProviders)[number];
 /** The providers connected by OAuth (the others by a login: CalDAV). */
 export const oauthProviders = ["provider_a", "provider_b"] as const;
 export type OAuthProviderId = (typeof oauthProviders)[number];
+
+/** The providers' names as people know them (emails and the explain answer's words). */
+export const PROVIDER_BRANDS: Record<CalendarProviderId, string> = {
+  provider_a: "Google Calendar",
+  provider_b: "Microsoft Outlook",
+  provider_c: "Apple iCloud",
+};

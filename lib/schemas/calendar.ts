@@ -11,6 +11,7 @@ export const Calendar = z
   .object({
     id: z.string(),
     name: z.string(),
+    primary: z.boolean().meta({ description: "The account's main calendar: what the connection is called in its reconnect email and banner" }),
     checkConflicts: z.boolean().meta({ description: "Busy times of this calendar count against availability" }),
     writeTarget: z.boolean().meta({ description: "New bookings are written to this calendar (at most one per host)" }),
     readOnly: z.boolean().meta({ description: "The account can only read this calendar (subscribed or shared): it cannot be the write target" }),
@@ -36,6 +37,10 @@ export const CalendarConnection = z
         "When the stored busy times were last known to match the provider: the start of the last good sync (also one a push notification starts). A check at booking proves only its range and does not move it. A booking asks the provider about its range when this is older than CALENDAR_FRESH_S (60 s).",
     }),
     lastError: z.string().nullable().meta({ description: "What went wrong at the last sync, or when a booking checked the calendar and got no answer, when status is not connected" }),
+    brokenSince: Timestamp.nullable().meta({
+      description:
+        "Since when the connection has been in error or reauth_required (null: connected). After an hour its host gets a reconnect email, and one more 24 h later if still broken (decisions §21)",
+    }),
     createdAt: Timestamp,
   })
   .meta({ id: "CalendarConnection" });

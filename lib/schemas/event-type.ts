@@ -2,6 +2,7 @@ import { z } from "zod";
 import { choiceDisplays, questionTypes, reminderRecipients, type CustomQuestion } from "@/db/schema/enums";
 import { isChoice, MAX_OPTION_LENGTH, MAX_OPTIONS } from "@/lib/question-answers";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
+import { calendarProviders } from "./calendar-providers";
 import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
 
 // Names of Object.prototype's members: a question id is a key of the guest's answers object,
@@ -140,6 +141,16 @@ const fields = {
         "Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart " +
         "at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking",
     }),
+  conflictCalendars: z
+    .array(PathSegment)
+    .max(100, "At most 100 calendars")
+    .nullable()
+    .meta({
+      description:
+        "Personal event types: which of the host's calendars (ids from GET /me/calendar-connections) block its times, for slots, explain and the check at booking; " +
+        "[] for none. null: every calendar marked checkConflicts. Team event types: always null (each host chooses on their Calendars page). " +
+        "A calendar removed later simply drops out of the list (decisions §21)",
+    }),
 };
 
 export const CreateEventTypeBody = z.strictObject({
@@ -161,6 +172,7 @@ export const CreateEventTypeBody = z.strictObject({
   scheduleId: fields.scheduleId.optional(),
   seats: fields.seats.default(null),
   recurrence: fields.recurrence.default(null),
+  conflictCalendars: fields.conflictCalendars.default(null),
 });
 
 export const UpdateEventTypeBody = z.strictObject({
@@ -183,6 +195,7 @@ export const UpdateEventTypeBody = z.strictObject({
   scheduleId: fields.scheduleId.optional(),
   seats: fields.seats.optional(),
   recurrence: fields.recurrence.optional(),
+  conflictCalendars: fields.conflictCalendars.optional(),
 });
 
 export const EventTypeParams = z.object({ eventTypeId: PathSegment });
@@ -209,6 +222,10 @@ export const EventType = z
     scheduleId: z.string().nullable().meta({ description: "The schedule its hours come from; null: the host's default" }),
     seats: z.object({ max: z.number().int(), showRemaining: z.boolean() }).nullable().meta({ description: "Guests per start; null: one" }),
     recurrence: z.object({ everyWeeks: z.number().int(), maxOccurrences: z.number().int() }).nullable().meta({ description: "Weekly series a guest may book; null: none" }),
+    conflictCalendars: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: "The calendars that block its times (ids of the host's calendars that still exist); null: every calendar marked checkConflicts" }),
     publicUrl: z.string(),
     createdAt: Timestamp,
   })
@@ -222,6 +239,26 @@ export const ExplainQuery = z.strictObject({
     .transform((v) => Date.parse(v))
     .refine(isInstantInRange, { message: `Must be an instant in the years ${MIN_YEAR}–${MAX_YEAR}` }),
 });
+
+/** A host's connections whose busy data may be old, beside an explanation's reasons (decisions §21). */
+const CalendarNotes = z
+  .array(
+    z.object({
+      connectionId: z.string(),
+      provider: z.enum(calendarProviders),
+      email: z.string(),
+      status: z.enum(["connected", "error", "reauth_required"]),
+      brokenSince: Timestamp.nullable().meta({ description: "Since when it has been in error or reauth_required; null: connected" }),
+      busyAsOf: Timestamp.nullable().meta({ description: "When its stored busy data last matched the provider; null: never read" }),
+      message: z.string(),
+    }),
+  )
+  .optional()
+  .meta({
+    description:
+      "Beside the reasons, present only when there is something to say (decisions §21): the host's connections with a calendar that counts for this event type " +
+      "whose busy data may be out of date (broken, or older than CALENDAR_FRESH_S), so a start that looks bookable may still clash with events added since",
+  });
 
 export const Explanation = z
   .object({
@@ -257,6 +294,7 @@ export const Explanation = z
         })
         .catchall(z.unknown()),
     ),
+    calendars: CalendarNotes,
   })
   .meta({ id: "SlotExplanation" });
 
@@ -273,6 +311,7 @@ export const TeamExplanation = z
         fullName: z.string(),
         bookable: z.boolean().meta({ description: "Whether this host could take the start alone" }),
         reasons: Explanation.shape.reasons.meta({ description: "Why not, in this host's zone" }),
+        calendars: CalendarNotes.meta({ description: "The host's connections whose busy data may be old (shown to the host themselves and to the team's owners; present only when there is something to say)" }),
       }),
     ),
   })

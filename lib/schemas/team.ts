@@ -128,14 +128,21 @@ const HostIds = z
 // scheduleId is always null there (accepted as null, so one form serves both kinds).
 const NoSchedule = z.null().meta({ description: "Team event types: always null, each host's own default schedule decides their times" });
 
+// One owner, one set of calendars (decisions §21): a team's event type takes each host's own choice.
+const NoConflictCalendars = z
+  .null({ error: "A team event type cannot choose calendars: each host chooses which of their calendars count on their Calendars page" })
+  .meta({ description: "Team event types: always null, each host's calendars marked checkConflicts block their times" });
+
 export const CreateTeamEventTypeBody = CreateEventTypeBody.extend({
   scheduleId: NoSchedule.optional(),
+  conflictCalendars: NoConflictCalendars.optional(),
   schedulingType: SchedulingType,
   hostIds: HostIds.optional().meta({ description: "userIds of active members; every active member when left out" }),
 });
 
 export const UpdateTeamEventTypeBody = UpdateEventTypeBody.extend({
   scheduleId: NoSchedule.optional(),
+  conflictCalendars: NoConflictCalendars.optional(),
   schedulingType: SchedulingType.optional(),
   hostIds: HostIds.optional(),
 });

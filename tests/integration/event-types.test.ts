@@ -37,6 +37,7 @@ describe("POST /me/event-types", () => {
       scheduleId: null,
       seats: null,
       recurrence: null,
+      conflictCalendars: null,
       publicUrl: `http://booking.test/${host.username}/intro-call`,
       createdAt: expect.stringMatching(/Z$/),
     });

@@ -265,6 +265,7 @@ describe("team event types", () => {
       scheduleId: null,
       seats: null,
       recurrence: null,
+      conflictCalendars: null,
       publicUrl: `http://booking.test/team/${team.slug}/demo`,
       createdAt: expect.stringMatching(/Z$/),
       teamId: team.id,

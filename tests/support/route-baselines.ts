@@ -473,5 +473,7 @@ function eventTypeBody() {
     description: "Talk",
     customQuestions: QUESTIONS,
     color: "#2563eb",
+    // Every calendar marked checkConflicts (decisions §21); the only value a team's takes too.
+    conflictCalendars: null,
   };
 }

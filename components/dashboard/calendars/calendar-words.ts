@@ -81,3 +81,31 @@ export function checkedPhrase(iso: string | null, now: number, zone: string): st
 
 /** The full date and time in the host's zone, for a tooltip. */
 export const fullDate = (iso: string, zone: string) => momentWhen(iso, zone);
+
+/**
+ * What people call a connection: its primary calendar's name (else its first calendar's, else
+ * the account's address), as its reconnect email does: "Work" in "Your Work calendar (Apple iCloud)".
+ */
+export function connectionName(connection: Pick<CalendarConnectionDto, "calendars" | "email">): string {
+  return (connection.calendars.find((c) => c.primary) ?? connection.calendars[0])?.name ?? connection.email;
+}
+
+/** Whether the connection is broken (error or reauth_required): its busy time may be out of date. */
+export const isBroken = (connection: Pick<CalendarConnectionDto, "status">): boolean => connection.status !== "connected";
+
+/** "Stopped syncing on Tue, Dec 1, 2026 · 9:00 AM." (nothing while it is connected). */
+export function brokenSinceWords(connection: Pick<CalendarConnectionDto, "status" | "brokenSince">, zone: string): string | undefined {
+  if (!isBroken(connection) || !connection.brokenSince) return undefined;
+  return `Stopped syncing on ${momentWhen(connection.brokenSince, zone)}.`;
+}
+
+/** "Busy data as of Tue, Dec 1, 2026 · 8:55 AM." or "No busy data has been read yet." */
+export function busyAsOfWords(busyAsOf: string | null, zone: string): string {
+  return busyAsOf ? `Busy data as of ${momentWhen(busyAsOf, zone)}.` : "No busy data has been read yet.";
+}
+
+/** The dashboard banner's sentence: "Your Work calendar (Apple iCloud) stopped syncing on Tue, Dec 1, 2026 · 9:00 AM." */
+export function bannerSentence(connection: CalendarConnectionDto, zone: string): string {
+  const since = connection.brokenSince ? ` on ${momentWhen(connection.brokenSince, zone)}` : "";
+  return `Your ${connectionName(connection)} calendar (${connectionBrand(connection)}) stopped syncing${since}.`;
+}

@@ -15,7 +15,7 @@ import {
   type CalendarConnectionDto,
   type ConnectedCalendarDto,
 } from "@/lib/browser/api-client/calendars";
-import { checkedPhrase, connectionBrand, fullDate, STATUS, statusExplanation } from "./calendar-words";
+import { brokenSinceWords, busyAsOfWords, checkedPhrase, connectionBrand, fullDate, STATUS, statusExplanation } from "./calendar-words";
 
 /** The write target's choice, made on the page: one radio across every connection. */
 export type WriteTargetChoice = {
@@ -155,6 +155,9 @@ export function ConnectionCard({
         {explanation && (
           <Alert tone="warning" className="text-sm">
             <p>{explanation}</p>
+            <p className="mt-1">
+              {brokenSinceWords(connection, zone)} {busyAsOfWords(connection.busyAsOf, zone)} Until it syncs again, guests may book over events added since.
+            </p>
             {connection.lastError && <p className="mt-1 break-words text-amber-800">Details: {connection.lastError}</p>}
           </Alert>
         )}

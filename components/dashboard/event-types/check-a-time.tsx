@@ -63,6 +63,17 @@ export function CheckATime({ eventTypeId, zone }: { eventTypeId: string; zone: s
               </ul>
             </Alert>
           ))}
+        {/* Beside the answer: a calendar whose busy data may be old (decisions §21), even when the time looks open. */}
+        {check.data?.calendars && check.data.calendars.length > 0 && (
+          <Alert tone="warning" className="mt-2">
+            <p className="font-medium">Your calendars may be out of date:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {check.data.calendars.map((c) => (
+                <li key={c.connectionId}>{c.message}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import type { EventTypeDto } from "@/lib/browser/api-client/event-types";
 import { eventTypeValues, type EventTypeValues } from "@/lib/forms/event-type";
 import { eventTypeRules } from "@/lib/forms/event-type-rules";
 import { BookingRulesSection } from "./booking-rules";
+import { ConflictCalendarsSection } from "./conflict-calendars";
 import { homeOf, hostChoicesOf, type EditorOwner } from "./owner";
 import { QuestionEditor } from "./question-editor";
 import { ReminderEditor } from "./reminder-editor";
@@ -46,6 +47,7 @@ export function EventTypeForm({ owner, eventType }: { owner: EditorOwner; eventT
         {owner.kind === "team" && <TeamHostsSection control={control} members={owner.team.members} className={sectionClass} />}
         <TimeSection form={form} savedMinutes={eventType?.durationMinutes} className={sectionClass} />
         <BookingRulesSection control={control} owner={owner.kind} className={sectionClass} />
+        <ConflictCalendarsSection control={control} owner={owner.kind} className={sectionClass} />
         <GroupSessionSection control={control} owner={owner.kind} className={sectionClass} />
         <RecurringSection control={control} owner={owner.kind} className={sectionClass} />
         <ReminderEditor control={control} className={sectionClass} />

@@ -42,11 +42,11 @@ export const eventTypeKeys = { list: (owner: EventTypeOwner) => [...ownerSegment
 // owner (EventTypeOf<O>), which TypeScript cannot narrow a generic to: hence the casts, each to
 // the type of the very path asked.
 
-// A team's bodies may carry `scheduleId: null` (the document's type for it is null alone). The
-// types of openapi-fetch 0.17 read a property whose only value is null as a read-only one and
-// refuse it in a body, so a team's body is handed over without that key in its type; the value
-// still goes out, and the API accepts it.
-type TeamBody<B> = Omit<B, "scheduleId">;
+// A team's bodies may carry `scheduleId: null` and `conflictCalendars: null` (the document's type
+// for each is null alone). The types of openapi-fetch 0.17 read a property whose only value is
+// null as a read-only one and refuse it in a body, so a team's body is handed over without those
+// keys in its type; the values still go out, and the API accepts them.
+type TeamBody<B> = Omit<B, "scheduleId" | "conflictCalendars">;
 
 const team = (owner: TeamOwner) => ({ params: { path: { teamId: owner.teamId } } });
 const oneOfTeam = (owner: TeamOwner, eventTypeId: string) => ({ params: { path: { teamId: owner.teamId, eventTypeId } } });

@@ -1977,6 +1977,8 @@ export interface components {
                 everyWeeks: number;
                 maxOccurrences: number;
             } | null;
+            /** @description The calendars that block its times (ids of the host's calendars that still exist); null: every calendar marked checkConflicts */
+            conflictCalendars: string[] | null;
             publicUrl: string;
             /**
              * @description ISO 8601 UTC timestamp
@@ -2039,6 +2041,20 @@ export interface components {
             } & {
                 [key: string]: unknown;
             })[];
+            /** @description Beside the reasons, present only when there is something to say (decisions §21): the host's connections with a calendar that counts for this event type whose busy data may be out of date (broken, or older than CALENDAR_FRESH_S), so a start that looks bookable may still clash with events added since */
+            calendars?: {
+                connectionId: string;
+                /** @enum {string} */
+                provider: "provider_a" | "provider_b" | "provider_c";
+                email: string;
+                /** @enum {string} */
+                status: "connected" | "error" | "reauth_required";
+                /** @description Since when it has been in error or reauth_required; null: connected */
+                brokenSince: string | null;
+                /** @description When its stored busy data last matched the provider; null: never read */
+                busyAsOf: string | null;
+                message: string;
+            }[];
         };
         Booking: {
             id: string;
@@ -2179,6 +2195,8 @@ export interface components {
             busyAsOf: string | null;
             /** @description What went wrong at the last sync, or when a booking checked the calendar and got no answer, when status is not connected */
             lastError: string | null;
+            /** @description Since when the connection has been in error or reauth_required (null: connected). After an hour its host gets a reconnect email, and one more 24 h later if still broken (decisions §21) */
+            brokenSince: string | null;
             /**
              * @description ISO 8601 UTC timestamp
              * @example 2027-03-15T13:00:00Z
@@ -2188,6 +2206,8 @@ export interface components {
         Calendar: {
             id: string;
             name: string;
+            /** @description The account's main calendar: what the connection is called in its reconnect email and banner */
+            primary: boolean;
             /** @description Busy times of this calendar count against availability */
             checkConflicts: boolean;
             /** @description New bookings are written to this calendar (at most one per host) */
@@ -2682,6 +2702,8 @@ export interface components {
                 everyWeeks: number;
                 maxOccurrences: number;
             } | null;
+            /** @description The calendars that block its times (ids of the host's calendars that still exist); null: every calendar marked checkConflicts */
+            conflictCalendars: string[] | null;
             publicUrl: string;
             /**
              * @description ISO 8601 UTC timestamp
@@ -2727,6 +2749,20 @@ export interface components {
                 } & {
                     [key: string]: unknown;
                 })[];
+                /** @description The host's connections whose busy data may be old (shown to the host themselves and to the team's owners; present only when there is something to say) */
+                calendars?: {
+                    connectionId: string;
+                    /** @enum {string} */
+                    provider: "provider_a" | "provider_b" | "provider_c";
+                    email: string;
+                    /** @enum {string} */
+                    status: "connected" | "error" | "reauth_required";
+                    /** @description Since when it has been in error or reauth_required; null: connected */
+                    brokenSince: string | null;
+                    /** @description When its stored busy data last matched the provider; null: never read */
+                    busyAsOf: string | null;
+                    message: string;
+                }[];
             }[];
         };
         ApiKey: {
@@ -4357,6 +4393,11 @@ export interface operations {
                         /** @description The most occurrences a guest may book at once */
                         maxOccurrences: number;
                     } | null;
+                    /**
+                     * @description Personal event types: which of the host's calendars (ids from GET /me/calendar-connections) block its times, for slots, explain and the check at booking; [] for none. null: every calendar marked checkConflicts. Team event types: always null (each host chooses on their Calendars page). A calendar removed later simply drops out of the list (decisions §21)
+                     * @default null
+                     */
+                    conflictCalendars?: string[] | null;
                 };
             };
         };
@@ -4574,6 +4615,8 @@ export interface operations {
                         /** @description The most occurrences a guest may book at once */
                         maxOccurrences: number;
                     } | null;
+                    /** @description Personal event types: which of the host's calendars (ids from GET /me/calendar-connections) block its times, for slots, explain and the check at booking; [] for none. null: every calendar marked checkConflicts. Team event types: always null (each host chooses on their Calendars page). A calendar removed later simply drops out of the list (decisions §21) */
+                    conflictCalendars?: string[] | null;
                 };
             };
         };
@@ -8365,6 +8408,8 @@ export interface operations {
                         /** @description The most occurrences a guest may book at once */
                         maxOccurrences: number;
                     } | null;
+                    /** @description Team event types: always null, each host's calendars marked checkConflicts block their times */
+                    conflictCalendars?: null;
                     /**
                      * @description round_robin: a start is offered when at least one host is free, and one host is assigned; collective: every host must be free, and all are booked
                      * @enum {string}
@@ -8659,6 +8704,8 @@ export interface operations {
                         /** @description The most occurrences a guest may book at once */
                         maxOccurrences: number;
                     } | null;
+                    /** @description Team event types: always null, each host's calendars marked checkConflicts block their times */
+                    conflictCalendars?: null;
                     /**
                      * @description round_robin: a start is offered when at least one host is free, and one host is assigned; collective: every host must be free, and all are booked
                      * @enum {string}

@@ -3,13 +3,16 @@ import { DateTime } from "luxon";
 import type { Db } from "@/db";
 import type { EventTypeRow, TeamMemberRow, UserRow } from "@/db/schema";
 import { explainSlot, type ExplainInput, type Reason } from "@/lib/slots/explain";
-import { isoUtc, timeOf } from "@/lib/time/instants";
+import { isoUtc, isoUtcOrNull, timeOf } from "@/lib/time/instants";
 import { getEventType } from "@/lib/services/event-types/manage";
 import { hostOwner, teamOwner, type EventTypeOwner } from "@/lib/services/event-types/owner";
 import { activeHostsOf } from "@/lib/services/teams/hosts";
 import { bookableOf, type Bookable } from "./bookable";
 import { publicHolidaysOf } from "@/lib/holidays";
 import { engineInputFor, loadSchedules, blocksFor, type HostSchedule } from "@/lib/services/host-time/load";
+import { staleCalendarNotes, type StaleCalendarNote } from "@/lib/services/calendars/conflict-calendars";
+import { getConfig } from "@/lib/config";
+import { PROVIDER_BRANDS } from "@/lib/schemas/calendar-providers";
 
 const DAY = 86_400_000;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -157,11 +160,43 @@ function holidayNamedIn(reason: Reason, schedule: HostSchedule, language: string
   return named ? { ...reason, name: named.name } : reason;
 }
 
+/**
+ * A connection whose busy data may be old, beside the reasons (decisions §21): the host sees
+ * "busy data from Work is old since …" even when the start looks bookable.
+ */
+function presentNote(note: StaleCalendarNote, zone: string, now: number, possessive = "your") {
+  const local = (ms: number) => DateTime.fromMillis(ms, { zone, locale: "en-US" }).toFormat("cccc, LLLL d, yyyy, HH:mm");
+  const which = `${possessive} ${note.name} calendar (${PROVIDER_BRANDS[note.provider]}, ${note.email})`;
+  const asOf = note.busyAsOf ? `its busy data is as of ${local(note.busyAsOf.getTime())}` : "no busy data has been read from it yet";
+  const message =
+    note.status === "connected"
+      ? `Busy data from ${which} was ${checkedAgo(note.busyAsOf?.getTime() ?? null, now)}: a booking asks the calendar again before it is made.`
+      : `Busy data from ${which} is old: it stopped syncing${note.brokenSince ? ` on ${local(note.brokenSince.getTime())}` : ""} and ${asOf}. Guests may book over events added since; reconnect it on the Calendars page.`;
+  return {
+    connectionId: note.connectionId,
+    provider: note.provider,
+    email: note.email,
+    status: note.status,
+    brokenSince: isoUtcOrNull(note.brokenSince),
+    busyAsOf: isoUtcOrNull(note.busyAsOf),
+    message,
+  };
+}
+
 /** GET /me/event-types/{id}/explain: why `start` is, or is not, a bookable time of the host's own event type. */
 export async function explainEventTypeSlot(db: Db, host: UserRow, eventTypeId: string, start: number, now: number, language?: string) {
   const { bookable } = await ownedBookable(db, hostOwner(host), eventTypeId);
-  const [own] = await explainBookableStart(db, bookable, start, now, language);
-  return { startTime: isoUtc(new Date(start)), bookable: own!.bookable, reasons: own!.reasons.map((r) => present(r, own!.zone, now)) };
+  const [[own], notes] = await Promise.all([
+    explainBookableStart(db, bookable, start, now, language),
+    staleCalendarNotes(db, host.id, bookable.eventType, now - getConfig().calendarFreshS * 1000),
+  ]);
+  return {
+    startTime: isoUtc(new Date(start)),
+    bookable: own!.bookable,
+    reasons: own!.reasons.map((r) => present(r, own!.zone, now)),
+    // Only where there is something to say: a host whose calendars are fresh gets the answer as before.
+    ...(notes.length > 0 ? { calendars: notes.map((n) => presentNote(n, own!.zone, now)) } : {}),
+  };
 }
 
 /** One of the owner's event types as a bookable, with the asker's role (404 for anyone else's). */
@@ -178,7 +213,17 @@ async function ownedBookable(db: Db, owner: EventTypeOwner, eventTypeId: string)
  */
 export async function explainTeamEventTypeSlot(db: Db, user: UserRow, teamId: string, eventTypeId: string, start: number, now: number, language?: string) {
   const { bookable, role } = await ownedBookable(db, teamOwner(user, teamId), eventTypeId);
-  const perHost = (await explainBookableStart(db, bookable, start, now, language)).map((h) => asShownTo(user, role, h, now));
+  // A host's calendars are their own: noted for themselves, and for the team's owners (as their conflicts are).
+  const freshSince = now - getConfig().calendarFreshS * 1000;
+  const [explained, notes] = await Promise.all([
+    explainBookableStart(db, bookable, start, now, language),
+    Promise.all(bookable.hosts.map(({ host }) => (host.id === user.id || role === "owner" ? staleCalendarNotes(db, host.id, bookable.eventType, freshSince) : []))),
+  ]);
+  const perHost = explained.map((h, i) => {
+    const shown = asShownTo(user, role, h, now);
+    const voice = h.host.id === user.id ? "your" : `${h.host.fullName}’s`;
+    return notes[i]!.length > 0 ? { ...shown, calendars: notes[i]!.map((n) => presentNote(n, h.zone, now, voice)) } : shown;
+  });
   const schedulingType = bookable.eventType.schedulingType!;
   const free = perHost.length > 0 && (schedulingType === "round_robin" ? perHost.some((h) => h.bookable) : perHost.every((h) => h.bookable));
   return { startTime: isoUtc(new Date(start)), schedulingType, bookable: free, hosts: perHost };

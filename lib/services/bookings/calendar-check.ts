@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/db";
 import type { EventTypeRow } from "@/db/schema";
 import { checkCalendarsAtBooking } from "@/lib/services/calendars/check-at-booking";
+import { conflictCalendarsOf } from "@/lib/services/calendars/conflict-calendars";
 import { slotUnavailable } from "./store";
 
 const MINUTE = 60_000;
@@ -14,6 +15,7 @@ const MINUTE = 60_000;
  * made under the locks from the stored data, which now holds what the check found, so a busy
  * candidate is simply not picked, and the wait is the same (CALENDAR_CHECK_MS at most).
  * `staleKnown`: what the caller already read about the hosts' calendars (undefined: not read).
+ * The calendars asked are the event type's choice (decisions §21), as slots and explain read it.
  */
 export async function refuseIfCalendarsBusy(
   db: Db,
@@ -22,7 +24,7 @@ export async function refuseIfCalendarsBusy(
   const { eventType, hostIds, start } = args;
   const from = start - eventType.bufferBeforeMinutes * MINUTE;
   const to = start + (eventType.durationMinutes + eventType.bufferAfterMinutes) * MINUTE;
-  const { busyHostIds } = await checkCalendarsAtBooking(db, { hostIds, from, to, now: args.now, staleKnown: args.staleKnown });
+  const { busyHostIds } = await checkCalendarsAtBooking(db, { hostIds, from, to, now: args.now, staleKnown: args.staleKnown, calendarIds: conflictCalendarsOf(eventType) });
   if (busyHostIds.size === 0) return;
   const roundRobin = eventType.schedulingType === "round_robin";
   if (!roundRobin || hostIds.every((id) => busyHostIds.has(id))) throw slotUnavailable();
@@ -43,7 +45,9 @@ export async function checkCalendarsForSeries(
   const after = (eventType.durationMinutes + eventType.bufferAfterMinutes) * MINUTE;
   await Promise.all(
     [...args.startsByHost].flatMap(([hostId, starts]) =>
-      starts.map((start) => checkCalendarsAtBooking(db, { hostIds: [hostId], from: start - before, to: start + after, now: args.now })),
+      starts.map((start) =>
+        checkCalendarsAtBooking(db, { hostIds: [hostId], from: start - before, to: start + after, now: args.now, calendarIds: conflictCalendarsOf(eventType) }),
+      ),
     ),
   );
 }

@@ -5,11 +5,13 @@ import { calendarConnections, calendars, eventTypes, idempotencyKeys, users } fr
 import type { PublicEventType } from "@/lib/services/bookable/public";
 
 function prepareBookingTarget(db: Db) {
-  // Whether a conflict-checking calendar of the host has busy data older than `freshSince` (or
+  // Whether a conflict-checking calendar of the host (of the event type's choice) has busy data older than `freshSince` (or
   // none yet): the check at booking asks its provider (decisions §17). Read here, so a host
   // without calendars, or with fresh ones, pays no statement for it.
+  // The calendars that count are the event type's choice when it made one (decisions §21).
   const calendarsStale = sql<boolean>`exists (
-    select 1 from ${calendarConnections} cc join ${calendars} c on c.connection_id = cc.id and c.check_conflicts
+    select 1 from ${calendarConnections} cc join ${calendars} c on c.connection_id = cc.id
+      and (case when ${eventTypes.conflictCalendars} is null then c.check_conflicts else ${eventTypes.conflictCalendars} @> jsonb_build_array(c.id) end)
     where cc.user_id = ${users.id} and cc.status <> 'reauth_required'
       and (cc.busy_as_of is null or cc.busy_as_of < ${sql.placeholder("freshSince")}::text::timestamptz))`;
   return db

@@ -34,14 +34,16 @@ const NOTHING: CalendarCheck = { busyHostIds: new Set(), asked: 0 };
 /**
  * The conflict-checking calendars of the hosts' connections whose busy data is older than
  * `freshSince` (or was never read), leaving out connections that need the host to connect again.
- * One statement; empty for hosts without connections.
+ * `calendarIds`: the event type's own choice (decisions §21), in place of those marked
+ * check_conflicts; null: those marked. One statement; empty for hosts without connections.
  */
-async function staleConnectionsOf(db: Db, hostIds: readonly string[], freshSince: number): Promise<StaleConnection[]> {
+async function staleConnectionsOf(db: Db, hostIds: readonly string[], freshSince: number, calendarIds: readonly string[] | null): Promise<StaleConnection[]> {
+  const counts = calendarIds === null ? eq(calendars.checkConflicts, true) : inArray(calendars.id, [...calendarIds]);
   const rows = await db
     .select({ connection: calendarConnections, timeZone: users.timezone, calendarId: calendars.id, externalId: calendars.externalId, name: calendars.name })
     .from(calendarConnections)
     .innerJoin(users, eq(users.id, calendarConnections.userId))
-    .innerJoin(calendars, and(eq(calendars.connectionId, calendarConnections.id), eq(calendars.checkConflicts, true)))
+    .innerJoin(calendars, and(eq(calendars.connectionId, calendarConnections.id), counts))
     .where(
       and(
         inArray(calendarConnections.userId, [...hostIds]),
@@ -110,16 +112,19 @@ type Outcome = { kind: "answered"; busy: Map<string, BusyRange[]> } | { kind: "f
  * Asks the providers of the hosts' stale connections whether [from, to) is busy, all at once and
  * within CALENDAR_CHECK_MS, outside any transaction. `staleKnown: false` says the caller already
  * knows none of the hosts has stale busy data (the personal booking folds that into its first
- * read), so nothing is queried.
+ * read), so nothing is queried. `calendarIds`: the event type's chosen calendars (its
+ * conflictCalendarsOf; a personal event type's, so of its one host); null or absent: every
+ * calendar marked check_conflicts.
  */
 export async function checkCalendarsAtBooking(
   db: Db,
-  args: { hostIds: readonly string[]; from: number; to: number; now: number; staleKnown?: boolean },
+  args: { hostIds: readonly string[]; from: number; to: number; now: number; staleKnown?: boolean; calendarIds?: readonly string[] | null },
 ): Promise<CalendarCheck> {
-  if (args.staleKnown === false || args.hostIds.length === 0) return NOTHING;
+  const calendarIds = args.calendarIds ?? null;
+  if (args.staleKnown === false || args.hostIds.length === 0 || calendarIds?.length === 0) return NOTHING;
   const { from, to, now } = args;
   const { calendarFreshS, calendarCheckMs } = getConfig();
-  const stale = await staleConnectionsOf(db, args.hostIds, now - calendarFreshS * 1000);
+  const stale = await staleConnectionsOf(db, args.hostIds, now - calendarFreshS * 1000, calendarIds);
   if (stale.length === 0) return NOTHING;
 
   let timer: NodeJS.Timeout | undefined;

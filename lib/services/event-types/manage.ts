@@ -8,6 +8,7 @@ import { notFound, validationError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import type { CreateTeamEventTypeBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
+import { ownCalendarIds, withLiveConflictCalendars } from "@/lib/services/calendars/conflict-calendars";
 import { assertOwnSchedule } from "@/lib/services/schedules/manage";
 import { hostsToStore } from "@/lib/services/teams/hosts";
 import { eventTypeWriteFailed, readScope, writeAsOwner, type EventTypeOwner, type OwnedEventType, type OwnerWriteScope } from "./owner";
@@ -22,7 +23,7 @@ type UpdateInput = z.output<typeof UpdateEventTypeBody> | z.output<typeof Update
 export async function listEventTypes(db: Db, owner: EventTypeOwner): Promise<{ team: TeamRow | null; eventTypes: EventTypeRow[] }> {
   const scope = await readScope(db, owner);
   const rows = await db.select().from(eventTypes).where(scope.owns).orderBy(asc(eventTypes.createdAt), asc(eventTypes.id));
-  return { team: scope.team, eventTypes: rows };
+  return { team: scope.team, eventTypes: await withLiveConflictCalendars(db, rows) };
 }
 
 /** One of the owner's event types with the asker's role, or 404: another owner's id is indistinguishable from an unknown one. */
@@ -34,19 +35,28 @@ export async function getEventType(db: Db, owner: EventTypeOwner, id: string): P
     .where(and(eq(eventTypes.id, id), scope.owns))
     .limit(1);
   if (!row) throw notFound("Event type");
-  return { eventType: row, team: scope.team, role: scope.role };
+  const [live] = await withLiveConflictCalendars(db, [row]);
+  return { eventType: live!, team: scope.team, role: scope.role };
 }
 
 /**
  * What the input's references come to, checked under the write's lock: a personal event type's
- * schedule must be the host's own; a team's hosts must be active members (every active member
- * when a new one names none). Undefined hostIds: unchanged.
+ * schedule and calendars must be the host's own (the calendars deduplicated); a team's hosts must
+ * be active members (every active member when a new one names none), and it chooses no calendars
+ * (decisions §21: each host does, on their Calendars page). Undefined hostIds: unchanged.
  */
 async function checkedReferences(tx: Tx, owner: EventTypeOwner, scope: OwnerWriteScope, input: CreateInput | UpdateInput, creating: boolean) {
   await assertOwnSchedule(tx, owner.user, input.scheduleId);
-  if (scope.team === null) return undefined;
+  let conflictCalendars: string[] | undefined;
+  if (input.conflictCalendars) {
+    if (scope.team !== null) {
+      throw validationError([{ path: "conflictCalendars", message: "A team event type cannot choose calendars: each host chooses which of their calendars count on their Calendars page" }]);
+    }
+    conflictCalendars = await ownCalendarIds(tx, owner.user.id, input.conflictCalendars);
+  }
+  if (scope.team === null) return { conflictCalendars };
   const given = "hostIds" in input ? input.hostIds : undefined;
-  return given || creating ? hostsToStore(tx, scope.team.id, given) : undefined;
+  return { hostIds: given || creating ? await hostsToStore(tx, scope.team.id, given) : undefined };
 }
 
 /**
@@ -76,10 +86,17 @@ export async function createEventType(db: Db, owner: EventTypeOwner, input: Crea
     return await writeAsOwner(db, owner, async (tx, scope) => {
       const fields = withoutHosts(input);
       assertShape({ seats: fields.seats, recurrence: fields.recurrence, schedulingType: "schedulingType" in input ? input.schedulingType : null });
-      const hostIds = await checkedReferences(tx, owner, scope, input, true);
+      const { hostIds, conflictCalendars } = await checkedReferences(tx, owner, scope, input, true);
       const [row] = await tx
         .insert(eventTypes)
-        .values({ id: newId("evt"), ...scope.columns, ...fields, ...(hostIds ? { hostIds } : {}), slotIntervalMinutes: fields.slotIntervalMinutes ?? null })
+        .values({
+          id: newId("evt"),
+          ...scope.columns,
+          ...fields,
+          ...(hostIds ? { hostIds } : {}),
+          ...(conflictCalendars ? { conflictCalendars } : {}),
+          slotIntervalMinutes: fields.slotIntervalMinutes ?? null,
+        })
         .returning();
       scope.touch(row!.hostIds);
       return { eventType: row!, team: scope.team };
@@ -99,10 +116,10 @@ export async function updateEventType(db: Db, owner: EventTypeOwner, id: string,
       if (Object.keys(input).length === 0) return { eventType: before, team: scope.team };
       const fields = withoutHosts(input);
       assertShape({ ...before, ...fields });
-      const hostIds = await checkedReferences(tx, owner, scope, input, false);
+      const { hostIds, conflictCalendars } = await checkedReferences(tx, owner, scope, input, false);
       const [row] = await tx
         .update(eventTypes)
-        .set({ ...fields, ...(hostIds ? { hostIds } : {}), updatedAt: sql`now()` })
+        .set({ ...fields, ...(hostIds ? { hostIds } : {}), ...(conflictCalendars ? { conflictCalendars } : {}), updatedAt: sql`now()` })
         .where(ours)
         .returning();
       // Whoever hosted it before and whoever hosts it now: both sets of slots changed.
