@@ -71,6 +71,9 @@ import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/ro
 import * as teamExplain from "./me/teams/[teamId]/event-types/[eventTypeId]/explain/route";
 import * as apiKeys from "./me/api-keys/route";
 import * as apiKey from "./me/api-keys/[keyId]/route";
+import * as outOfOffice from "./me/out-of-office/route";
+import * as outOfOfficePeriod from "./me/out-of-office/[id]/route";
+import * as holidays from "./me/holidays/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -90,6 +93,9 @@ export const routeModules: RouteModule[] = [
   availability,
   schedules,
   schedule,
+  outOfOffice,
+  outOfOfficePeriod,
+  holidays,
   eventTypes,
   eventType,
   socialPost,
