@@ -142,6 +142,10 @@ export const de: Messages = {
     eventTitle: "{title} mit {host}",
     teamAllHosts: "Alle nehmen teil: {hosts}",
     teamOneHost: "Sie treffen {hosts}, je nachdem, wer Zeit hat",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Abwesend bis {date}",
+    awayFromUntil: "Abwesend von {start} bis {end}",
+    bookInstead: "Stattdessen bei {name} buchen",
     yourBooking: "Ihre Buchung",
     seriesHeading: "Alle Termine dieser Serie",
     thisSession: "diese Seite",

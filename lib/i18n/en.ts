@@ -149,6 +149,10 @@ export const en = {
     eventTitle: "{title} with {host}",
     teamAllHosts: "Everyone attends: {hosts}",
     teamOneHost: "You meet {hosts}, whoever is free",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Away until {date}",
+    awayFromUntil: "Away from {start} until {end}",
+    bookInstead: "Book with {name} instead",
     // manage page
     yourBooking: "Your booking",
     seriesHeading: "Every session of this series",

@@ -142,6 +142,10 @@ export const es: Messages = {
     eventTitle: "{title} con {host}",
     teamAllHosts: "Asisten todos: {hosts}",
     teamOneHost: "Se reunirá con {hosts}, según quién esté disponible",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Ausente hasta el {date}",
+    awayFromUntil: "Ausente del {start} al {end}",
+    bookInstead: "Reservar con {name} en su lugar",
     yourBooking: "Su reserva",
     seriesHeading: "Todas las sesiones de esta serie",
     thisSession: "esta página",

@@ -142,6 +142,10 @@ export const fr: Messages = {
     eventTitle: "{title} avec {host}",
     teamAllHosts: "Tous participent : {hosts}",
     teamOneHost: "Vous rencontrez {hosts}, selon qui est disponible",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Absent jusqu’au {date}",
+    awayFromUntil: "Absent du {start} au {end}",
+    bookInstead: "Réserver plutôt avec {name}",
     yourBooking: "Votre réservation",
     seriesHeading: "Toutes les séances de cette série",
     thisSession: "cette page",

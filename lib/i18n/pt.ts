@@ -142,6 +142,10 @@ export const pt: Messages = {
     eventTitle: "{title} com {host}",
     teamAllHosts: "Todos participam: {hosts}",
     teamOneHost: "Vai reunir-se com {hosts}, conforme quem estiver disponível",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Ausente até {date}",
+    awayFromUntil: "Ausente de {start} até {end}",
+    bookInstead: "Agendar com {name} em vez disso",
     yourBooking: "Sua reserva",
     seriesHeading: "Todas as sessões desta série",
     thisSession: "esta página",
