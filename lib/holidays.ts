@@ -16,7 +16,8 @@ const kept = new Map<string, Holiday[]>();
 const MAX_KEPT = 2_000;
 
 function calendarOf(place: HolidayPlace, language: string): Holidays {
-  return new Holidays(place.country, ...(place.region ? [place.region] : []), { languages: [language], types: ["public"] });
+  const options = { languages: [language], types: ["public" as const] };
+  return place.region ? new Holidays(place.country, place.region, options) : new Holidays(place.country, options);
 }
 
 /** The countries the library knows, by code, named in `language` where it can (else English). */
