@@ -60,7 +60,7 @@ test("a host sets a week away with a colleague; a guest reads it on the booking 
   await expect(holidays.getByText("No public holidays count as days off.")).toBeVisible();
   await holidays.getByLabel("Country").selectOption({ label: "Germany" });
   await expect(holidays.getByLabel("Region")).toBeVisible();
-  await holidays.getByLabel("Region").selectOption({ label: "Bavaria" });
+  await holidays.getByLabel("Region").selectOption("BY");
   const worked = holidays.getByRole("checkbox", { name: /^I work this day/ }).first();
   await expect(worked).toBeEnabled();
   await worked.check();
