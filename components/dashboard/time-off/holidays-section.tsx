@@ -19,14 +19,20 @@ const dayWords = (date: string) => formatCalendarDate(date, { year: true, locale
 export function HolidaysSection({ places }: { places: HolidayPlaceOption[] }) {
   const queryClient = useQueryClient();
   const holidays = useQuery(holidaysQuery());
-  // A tick shows at once (the same place, other dates worked); a failure puts back what was saved.
+  // A change shows at once (the tick, the region; the list follows the answer) and the controls
+  // wait for its answer, so saves never cross; a failure puts back what was saved.
   const save = useMutation<HolidaysDto, ApiError, HolidaysInput, { before?: HolidaysDto }>({
     mutationFn: saveHolidays,
     onMutate: (input) => {
       const before = queryClient.getQueryData<HolidaysDto>(timeOffKeys.holidays);
-      if (before && before.country === input.country && before.region === (input.region ?? null)) {
+      if (before && before.country === input.country) {
         const worked = new Set(input.workingOn);
-        queryClient.setQueryData<HolidaysDto>(timeOffKeys.holidays, { ...before, workingOn: input.workingOn ?? [], upcoming: before.upcoming.map((h) => ({ ...h, working: worked.has(h.date) })) });
+        queryClient.setQueryData<HolidaysDto>(timeOffKeys.holidays, {
+          ...before,
+          region: input.region ?? null,
+          workingOn: input.workingOn ?? [],
+          upcoming: before.upcoming.map((h) => ({ ...h, working: worked.has(h.date) })),
+        });
       }
       return { before };
     },
@@ -117,7 +123,7 @@ function HolidaysBody({ current, places, pending, onSave }: { current: HolidaysD
                   {!working.has(h.date) && <span className="sr-only"> (a day off)</span>}
                 </span>
                 <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" className="h-4 w-4" checked={working.has(h.date)} onChange={(e) => toggle(h.date, e.target.checked)} />
+                  <input type="checkbox" className="h-4 w-4" checked={working.has(h.date)} disabled={pending} onChange={(e) => toggle(h.date, e.target.checked)} />
                   I work this day<span className="sr-only">: {h.name}</span>
                 </label>
               </li>
