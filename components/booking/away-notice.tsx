@@ -1,9 +1,9 @@
-import Link from "next/link";
 import type { AwayNoticeWords } from "@/lib/guest/away-words";
 
 // A host's time off on their public pages (decisions §21): "Away until Monday, 7 December", their
 // note, and a link to the colleague who takes their guests meanwhile. Rendered on the server only
-// (no JavaScript for the booking page's budget); the words come from the page, in the guest's language.
+// (no JavaScript for the booking page's budget: a plain link, not next/link); the words come
+// from the page, in the guest's language.
 
 export function AwayNotice({ words, lang }: { words: AwayNoticeWords; lang?: string }) {
   return (
@@ -12,9 +12,9 @@ export function AwayNotice({ words, lang }: { words: AwayNoticeWords; lang?: str
       {words.note && <p className="whitespace-pre-line break-words text-sm">{words.note}</p>}
       {words.colleague && (
         <p className="text-sm">
-          <Link href={words.colleague.href} className="font-medium text-blue-800 underline">
+          <a href={words.colleague.href} className="font-medium text-blue-800 underline">
             {words.colleague.label}
-          </Link>
+          </a>
         </p>
       )}
     </div>
