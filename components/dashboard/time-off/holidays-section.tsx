@@ -42,7 +42,7 @@ export function HolidaysSection({ places }: { places: HolidayPlaceOption[] }) {
     onSuccess: (saved) => queryClient.setQueryData(timeOffKeys.holidays, saved),
   });
   return (
-    <section id="holidays" aria-labelledby="holidays-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5">
+    <section id="holidays" aria-labelledby="holidays-heading" className="flex max-w-3xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:px-6">
       <div className="flex flex-col gap-1">
         <h2 id="holidays-heading" className="text-lg font-semibold">
           Public holidays
