@@ -31,7 +31,7 @@ const zone = (files, rooms, message, { sql = false, ignores = [] } = {}) => {
 
 // The entities of lib/services, bottom first: each imports only those before it (values; a
 // type may cross), so the entity rooms form no cycle (scripts/rooms.mjs checks every room).
-const ENTITIES = ["host-time", "calendars", "schedules", "teams", "webhooks", "event-types", "bookable", "bookings", "calls", "guests", "api-keys", "accounts"];
+const ENTITIES = ["host-time", "calendars", "schedules", "time-off", "teams", "webhooks", "event-types", "bookable", "bookings", "calls", "guests", "api-keys", "accounts"];
 const SERVICES_MAY_NOT = room("lib/jobs", "lib/http", "lib/dashboard", "app", "components");
 const entityZones = ENTITIES.flatMap((entity, i) =>
   zone(

@@ -63,6 +63,12 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       expect(seats[0].startTime).toBe(seats[1].startTime);
       const coaching = upcoming.find((b: { eventType: { title: string } }) => b.eventType.title === "Weekly coaching");
       expect(coaching.series.occurrences).toHaveLength(4);
+      // Decisions §21: Berlin's public holidays, and a week away next month with Grace taking the guests.
+      const asAda = { headers: { authorization: `Bearer ${token}` } };
+      expect(await (await fetch(`${server.url}/api/v1/me/holidays`, asAda)).json()).toMatchObject({ country: "DE", region: "BE", workingOn: [] });
+      const away = (await (await fetch(`${server.url}/api/v1/me/out-of-office`, asAda)).json()).data;
+      expect(away).toEqual([expect.objectContaining({ note: "At a conference in Lisbon", redirectUsername: "grace-demo", redirectFullName: "Grace Demo" })]);
+      expect(first.stdout).toContain("Time off");
       const page = await fetch(`${server.url}/ada-demo`);
       expect(page.status).toBe(200);
       const hostHtml = await page.text();

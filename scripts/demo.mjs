@@ -1,6 +1,6 @@
 // `npm run demo`: with `npm start` running, creates (idempotently) a demo host with a bio, availability,
 // event types (a group workshop with seats and a weekly coaching among them) and a few bookings
-// (two seats of one workshop and a 4-session coaching series too), a second host, and a team of the two with a round-robin
+// (two seats of one workshop and a 4-session coaching series too), a week away next month and Berlin's public holidays, a second host, and a team of the two with a round-robin
 // and a collective event type and a team booking, through the running service's own API, then
 // prints the logins, the public URLs and an API key (bookings:read) for the README's script. The API is the honest path: it is what any client uses, and an
 // embedded PGlite database admits one process only.
@@ -228,6 +228,33 @@ async function seedSeatsAndSeries(token, bySlug) {
 
 const DEMO_KEY_NAME = "Demo script";
 
+// Ada's days off (decisions §21): Berlin's public holidays, and a week away next month during
+// which her pages send guests to Grace. After the bookings, so none of theirs falls on them.
+const TIME_OFF_NOTE = "At a conference in Lisbon";
+
+/** The first Monday of next month (a date in Ada's zone, near enough from UTC) to the Sunday after. */
+function nextMonthsWeek() {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const monday = new Date(first.getTime() + ((8 - first.getUTCDay()) % 7) * 86_400_000);
+  const day = (d) => d.toISOString().slice(0, 10);
+  return { startDate: day(monday), endDate: day(new Date(monday.getTime() + 6 * 86_400_000)) };
+}
+
+async function seedTimeOff(token) {
+  const holidays = await call("PUT", "/me/holidays", { token, body: { country: "DE", region: "BE", workingOn: [] } });
+  if (holidays.status !== 200) fail("the public holidays", holidays);
+  const periods = await call("GET", "/me/out-of-office", { token });
+  if (periods.status !== 200) fail("time off", periods);
+  const week = nextMonthsWeek();
+  if (!periods.body.data.some((p) => p.note === TIME_OFF_NOTE)) {
+    const made = await call("POST", "/me/out-of-office", { token, body: { ...week, note: TIME_OFF_NOTE, redirectUsername: COLLEAGUE.username } });
+    // 409: the host has time off of their own on those days already; theirs stays.
+    if (made.status !== 201 && made.status !== 409) fail("time off", made);
+  }
+  return week;
+}
+
 async function main() {
   const token = await signIn(HOST);
   const profile = await call("PATCH", "/me", { token, body: { bio: HOST_BIO } });
@@ -293,6 +320,7 @@ async function main() {
 
   made += await seedSeatsAndSeries(token, bySlug);
   made += await seedTeam(token);
+  const away = await seedTimeOff(token);
 
   // An API key for the README's script (decisions §18): bookings:read only. A key is shown once,
   // so a second run says where to make a new one rather than printing nothing useful.
@@ -328,6 +356,7 @@ async function main() {
     `  Host page   ${base}/${HOST.username}`,
     ...EVENT_TYPES.map((e) => `  Book        ${base}/${HOST.username}/${e.slug}`),
     `  Colleague   email ${COLLEAGUE.email}  password ${COLLEAGUE.password}`,
+    `  Time off    ${away.startDate} to ${away.endDate} (guests are sent to ${COLLEAGUE.fullName}); Berlin's public holidays are days off`,
     `  Team page   ${base}/team/${TEAM.slug}`,
     apiKeyLine,
     linkLine,

@@ -1,15 +1,18 @@
 import "server-only";
 import type { Metadata } from "next";
+import { AwayNotice } from "@/components/booking/away-notice";
 import { BookingWidget } from "@/components/booking/booking-widget";
 import { EventSummary } from "@/components/booking/event-summary";
 import { GuestI18n } from "@/components/booking/guest-i18n";
 import { slotsPath } from "@/lib/browser/api-client/public";
 import { slotsPrefetchScript } from "@/lib/browser/api-client/slots-prefetch";
+import { awayWords, type AwayNoticeWords } from "@/lib/guest/away-words";
 import { fill } from "@/lib/i18n/fill";
 import { guestLanguage, type GuestLanguage } from "@/lib/i18n/server";
 import { eventTypePlace } from "@/lib/meeting-location";
 import { orNotFoundPage } from "@/lib/pages";
-import { dependenciesOf, getPublicBookableCached, windowDaysOf, type Bookable, type PublicOwner } from "@/lib/services/bookable/bookable";
+import { dependenciesOf, getPublicBookableCached, personalHost, windowDaysOf, type Bookable, type PublicOwner } from "@/lib/services/bookable/bookable";
+import { awayNoticeOf, type AwayAnswer } from "@/lib/services/time-off/away";
 import { keepRenderedPage } from "@/lib/http/page-cache";
 import { getDb } from "@/lib/store/database";
 import { faceOf, type BookableFace } from "./bookable-face";
@@ -32,6 +35,8 @@ import { monthsToPrefetch, slotsPreview } from "./slots-preview";
 
 type Query = Record<string, string | string[] | undefined>;
 
+const NOT_AWAY: AwayAnswer = { notice: null, deps: [], validUntil: Infinity };
+
 const load = async (owner: PublicOwner, slug: string) => orNotFoundPage(getPublicBookableCached(await getDb(), owner, slug));
 
 export async function bookableMetadata(owner: PublicOwner, slug: string, query: Query): Promise<Metadata> {
@@ -49,11 +54,27 @@ export async function BookablePage({ owner, slug, query }: { owner: PublicOwner;
   const face = faceOf(bookable, language);
   // The event type's own booking window, else as far as its furthest host's (decisions §16).
   const windowDays = windowDaysOf(bookable);
-  const { preview, validUntil } = face.hostTimezone ? await slotsPreview(owner, slug, face.hostTimezone, windowDays) : { preview: undefined, validUntil: Infinity };
-  // The same page for every guest in this language until its hosts, team or event type change
-  // or its first open month could change with the clock (lib/http/page-cache.ts).
-  await keepRenderedPage({ deps: dependenciesOf(bookable), validUntil });
-  return <BookableView bookable={bookable} language={language} face={face} api={{ owner: face.apiOwner, slug }} embed={embed} windowDays={windowDays} preview={preview} />;
+  const [{ preview, validUntil }, away] = await Promise.all([
+    face.hostTimezone ? slotsPreview(owner, slug, face.hostTimezone, windowDays) : { preview: undefined, validUntil: Infinity },
+    // A personal host's time off (decisions §21); a team's page says nothing of one host's.
+    bookable.team ? NOT_AWAY : getDb().then((db) => awayNoticeOf(db, personalHost(bookable), slug)),
+  ]);
+  // The same page for every guest in this language until its hosts (or the colleague its away
+  // line links to), team or event type change, or its first open month or its away line could
+  // change with the clock (the host's next midnight while time off lies ahead; lib/http/page-cache.ts).
+  await keepRenderedPage({ deps: [...dependenciesOf(bookable), ...away.deps], validUntil: Math.min(validUntil, away.validUntil) });
+  return (
+    <BookableView
+      bookable={bookable}
+      language={language}
+      face={face}
+      api={{ owner: face.apiOwner, slug }}
+      embed={embed}
+      windowDays={windowDays}
+      preview={preview}
+      away={away.notice ? awayWords(away.notice, language) : undefined}
+    />
+  );
 }
 
 /**
@@ -71,12 +92,19 @@ export function BookableView(props: {
   preview: SlotsPreview | undefined;
   /** A one-time link books one time: no series offered. */
   single?: boolean;
+  /** A personal host's time off, in the guest's words (decisions §21); none on a one-time link's page. */
+  away?: AwayNoticeWords;
 }) {
   const { bookable, face, api, embed, windowDays, preview } = props;
   const { eventType } = bookable;
   const { locale, source, messages } = props.language;
   return (
     <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
+      {props.away && (
+        <div className={embed ? "p-3 pb-0 sm:p-4 sm:pb-0" : "mb-3 sm:mb-4"}>
+          <AwayNotice words={props.away} />
+        </div>
+      )}
       <div className={`grid overflow-hidden bg-white lg:grid-cols-[18rem_minmax(0,1fr)] ${embed ? "" : "rounded-xl border border-slate-200 shadow-sm"}`}>
         <EventSummary
           locale={locale}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { HostAvatar } from "@/components/booking/event-summary";
 import { GuestI18n, LanguageFooter } from "@/components/booking/guest-i18n";
 import { Container } from "@/components/ui/container";
@@ -13,7 +14,7 @@ import type { GuestLanguage } from "@/lib/i18n/server";
 type Item = { id: string; href: string; title: string; durationMinutes: number; location: string; description: string };
 type Owner = { name: string; avatarUrl: string | null; bio: string | null };
 
-export function PublicListing({ owner, items, language }: { owner: Owner; items: Item[]; language: GuestLanguage }) {
+export function PublicListing({ owner, items, language, notice }: { owner: Owner; items: Item[]; language: GuestLanguage; notice?: ReactNode }) {
   const { locale, source, messages } = language;
   return (
     <GuestI18n locale={locale} source={source} messages={messages.page}>
@@ -23,6 +24,7 @@ export function PublicListing({ owner, items, language }: { owner: Owner; items:
           <h1 className="min-w-0 text-3xl font-semibold tracking-tight break-words">{owner.name}</h1>
         </div>
         {owner.bio && <p className="-mt-2 max-w-prose whitespace-pre-line break-words text-slate-700">{owner.bio}</p>}
+        {notice}
         {items.length === 0 ? (
           <p className="text-slate-600">{messages.pages.nothingToBook}</p>
         ) : (

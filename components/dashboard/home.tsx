@@ -9,6 +9,7 @@ import { CalendarFeed } from "./calendar-feed";
 import { GettingStarted } from "./getting-started";
 import { RequestsWaitingCard, useRequestsWaiting } from "./requests-waiting";
 import { InvitationsBanner } from "./teams/invitations-banner";
+import { NextTimeOff } from "./time-off/next-time-off";
 import { bookingsQuery } from "@/lib/browser/api-client/bookings";
 import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
 import { meQuery } from "@/lib/browser/api-client/account";
@@ -16,7 +17,7 @@ import { UPCOMING } from "@/lib/dashboard/home-queries";
 import { bookingWhen } from "@/lib/dashboard/when";
 
 /** The host's home: the next bookings at a glance, and the link to share. */
-export function DashboardHome({ publicUrl, userId, hostZone }: { publicUrl: string; userId: string; hostZone: string }) {
+export function DashboardHome({ publicUrl, userId, hostZone, today }: { publicUrl: string; userId: string; hostZone: string; today: string }) {
   const me = useQuery(meQuery());
   const upcoming = useQuery(bookingsQuery(UPCOMING));
   const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
@@ -29,6 +30,7 @@ export function DashboardHome({ publicUrl, userId, hostZone }: { publicUrl: stri
       <h1 className="text-2xl font-semibold tracking-tight">{me.data ? `Hello, ${me.data.fullName}` : "Your dashboard"}</h1>
       <RequestsWaitingCard />
       <InvitationsBanner />
+      <NextTimeOff today={today} />
       <GettingStarted userId={userId} publicUrl={publicUrl} />
       <section aria-labelledby="link-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="link-heading" className="text-lg font-semibold">

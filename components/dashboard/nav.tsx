@@ -25,6 +25,7 @@ const SECTIONS = [
   { href: "/dashboard", label: "Home" },
   { href: "/dashboard/event-types", label: "Event types" },
   { href: "/dashboard/availability", label: "Availability" },
+  { href: "/dashboard/time-off", label: "Time off" },
   { href: "/dashboard/bookings", label: "Bookings" },
   { href: "/dashboard/guests", label: "Guests" },
   { href: "/dashboard/teams", label: "Teams" },

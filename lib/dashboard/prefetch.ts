@@ -8,6 +8,7 @@ import { availabilityKeys } from "@/lib/browser/api-client/availability";
 import { eventTypeKeys } from "@/lib/browser/api-client/event-types";
 import { webhookKeys } from "@/lib/browser/api-client/webhooks";
 import { apiKeyKeys } from "@/lib/browser/api-client/api-keys";
+import { timeOffKeys } from "@/lib/browser/api-client/time-off";
 import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
 import { BookingListQuery } from "@/lib/schemas/booking";
 import { listBookings } from "@/lib/services/bookings/list";
@@ -21,6 +22,8 @@ import { listEventTypes } from "@/lib/services/event-types/manage";
 import { hostOwner, teamOwner } from "@/lib/services/event-types/owner";
 import { listWebhooks } from "@/lib/services/webhooks";
 import { listApiKeys } from "@/lib/services/api-keys";
+import { getHolidays } from "@/lib/services/time-off/holidays";
+import { listOutOfOffice } from "@/lib/services/time-off/out-of-office";
 
 // The dashboard's pages render with their data (no "Loading…" after the page has loaded): the
 // page's server component reads what its client components will ask for, through the same
@@ -29,6 +32,8 @@ import { listApiKeys } from "@/lib/services/api-keys";
 // only when the data is stale (the client's staleTime), exactly as after its own fetch.
 
 export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks" | "apiKeys"
+  | "outOfOffice"
+  | "holidays"
   | "teams"
   | "teamInvitations"
   | { bookings: BookingFilter }
@@ -73,6 +78,8 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
     return [webhookKeys.all, (await listWebhooks(await getDb(), host)).map((w) => toWebhook(w, now))];
   },
   apiKeys: async (host) => [apiKeyKeys.all, (await listApiKeys(await getDb(), host)).map(toApiKey)],
+  outOfOffice: async (host) => [timeOffKeys.outOfOffice, await listOutOfOffice(await getDb(), host)],
+  holidays: async (host) => [timeOffKeys.holidays, getHolidays(host)],
 };
 
 /**

@@ -27,6 +27,12 @@ export const ROUTE_SCOPES: Record<string, RouteAccess> = {
   "GET /api/v1/me/schedules/{scheduleId}": "availability:read",
   "PUT /api/v1/me/schedules/{scheduleId}": "availability:write",
   "DELETE /api/v1/me/schedules/{scheduleId}": "availability:write",
+  // Time off and public holidays are days off: the host's availability (decisions §21).
+  "GET /api/v1/me/out-of-office": "availability:read",
+  "POST /api/v1/me/out-of-office": "availability:write",
+  "DELETE /api/v1/me/out-of-office/{id}": "availability:write",
+  "GET /api/v1/me/holidays": "availability:read",
+  "PUT /api/v1/me/holidays": "availability:write",
 
   "GET /api/v1/me/bookings": "bookings:read",
   "GET /api/v1/me/bookings/{bookingId}/history": "bookings:read",

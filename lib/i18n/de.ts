@@ -151,6 +151,10 @@ export const de: Messages = {
     linkWithdrawnText: "{host} bietet darüber keinen Termin mehr an.",
     linkAskHost: "Bitten Sie {host} um einen neuen Link.",
     linkSeePage: "Termine von {host} ansehen",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Abwesend bis {date}",
+    awayFromUntil: "Abwesend von {start} bis {end}",
+    bookInstead: "Stattdessen bei {name} buchen",
     yourBooking: "Ihre Buchung",
     seriesHeading: "Alle Termine dieser Serie",
     thisSession: "diese Seite",

@@ -159,6 +159,10 @@ export const en = {
     linkWithdrawnText: "{host} no longer offers a time through it.",
     linkAskHost: "Ask {host} for a new link.",
     linkSeePage: "See the times {host} offers",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Away until {date}",
+    awayFromUntil: "Away from {start} until {end}",
+    bookInstead: "Book with {name} instead",
     // manage page
     yourBooking: "Your booking",
     seriesHeading: "Every session of this series",

@@ -151,6 +151,10 @@ export const es: Messages = {
     linkWithdrawnText: "{host} ya no ofrece horarios a través de él.",
     linkAskHost: "Pida a {host} un enlace nuevo.",
     linkSeePage: "Ver los horarios que ofrece {host}",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Ausente hasta el {date}",
+    awayFromUntil: "Ausente del {start} al {end}",
+    bookInstead: "Reservar con {name} en su lugar",
     yourBooking: "Su reserva",
     seriesHeading: "Todas las sesiones de esta serie",
     thisSession: "esta página",

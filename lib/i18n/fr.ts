@@ -151,6 +151,10 @@ export const fr: Messages = {
     linkWithdrawnText: "{host} ne propose plus de créneau par ce lien.",
     linkAskHost: "Demandez un nouveau lien à {host}.",
     linkSeePage: "Voir les créneaux proposés par {host}",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Absent jusqu’au {date}",
+    awayFromUntil: "Absent du {start} au {end}",
+    bookInstead: "Réserver plutôt avec {name}",
     yourBooking: "Votre réservation",
     seriesHeading: "Toutes les séances de cette série",
     thisSession: "cette page",

@@ -151,6 +151,10 @@ export const pt: Messages = {
     linkWithdrawnText: "{host} não oferece mais horários por meio dele.",
     linkAskHost: "Peça a {host} um novo link.",
     linkSeePage: "Ver os horários oferecidos por {host}",
+    // a host's time off (decisions §21): the last day away, inclusive
+    awayUntil: "Ausente até {date}",
+    awayFromUntil: "Ausente de {start} até {end}",
+    bookInstead: "Agendar com {name} em vez disso",
     yourBooking: "Sua reserva",
     seriesHeading: "Todas as sessões desta série",
     thisSession: "esta página",

@@ -111,6 +111,12 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
   "GET /me/schedules/{scheduleId}": async (fx) => ({ ...none, headers: auth(fx), params: { scheduleId: await scheduleOf(fx) } }),
   "PUT /me/schedules/{scheduleId}": async (fx) => ({ ...none, headers: auth(fx), params: { scheduleId: await scheduleOf(fx) }, body: scheduleBody() }),
   "DELETE /me/schedules/{scheduleId}": async (fx) => ({ ...none, headers: auth(fx), params: { scheduleId: await scheduleOf(fx) } }),
+  "GET /me/out-of-office": (fx) => ({ ...none, headers: auth(fx) }),
+  // Far ahead and a different year each run, so no two runs' periods overlap.
+  "POST /me/out-of-office": (fx) => ({ ...none, headers: auth(fx), body: outOfOfficeBody() }),
+  "DELETE /me/out-of-office/{id}": async (fx) => ({ ...none, headers: auth(fx), params: { id: await outOfOfficeOf(fx) } }),
+  "GET /me/holidays": (fx) => ({ ...none, headers: auth(fx) }),
+  "PUT /me/holidays": (fx) => ({ ...none, headers: auth(fx), body: { country: "DE", region: "BY", workingOn: [dateIn(30, "UTC")] } }),
   "GET /me/event-types": (fx) => ({ ...none, headers: auth(fx) }),
   "POST /me/event-types": (fx) => ({ ...none, headers: auth(fx), body: eventTypeBody() }),
   "PATCH /me/event-types/{eventTypeId}": (fx) => ({
@@ -403,6 +409,22 @@ async function publicTeamParams(fx: Fixture): Promise<{ teamSlug: string; eventS
 }
 
 /** A fresh webhook of the fixture host (a host keeps at most 20: delete the one made before). */
+/** A period of time off in a year of its own (runs never overlap one another). */
+let outOfOfficeYears = 0;
+function outOfOfficeBody() {
+  outOfOfficeYears += 1;
+  const year = 2100 + outOfOfficeYears;
+  return { startDate: `${year}-03-02`, endDate: `${year}-03-06`, note: "Conference", redirectUsername: null };
+}
+
+/** A new period of time off of the fixture's host. */
+async function outOfOfficeOf(fx: Fixture): Promise<string> {
+  const created = await call("POST", "/me/out-of-office", { token: fx.host.token, body: outOfOfficeBody() });
+  fx.hostRequests += 1;
+  if (created.status !== 201) throw new Error(`out-of-office fixture: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.id;
+}
+
 /** A new API key of the fixture's host. */
 async function apiKeyOf(fx: Fixture): Promise<string> {
   const created = await call("POST", "/me/api-keys", { token: fx.host.token, body: { name: "To revoke", scopes: ["profile:read"] } });

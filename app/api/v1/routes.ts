@@ -78,6 +78,9 @@ import * as teamOneTimeLink from "./me/teams/[teamId]/event-types/[eventTypeId]/
 import * as publicLink from "./public/links/[token]/route";
 import * as publicLinkSlots from "./public/links/[token]/slots/route";
 import * as publicLinkBookings from "./public/links/[token]/bookings/route";
+import * as outOfOffice from "./me/out-of-office/route";
+import * as outOfOfficePeriod from "./me/out-of-office/[id]/route";
+import * as holidays from "./me/holidays/route";
 import type { EndpointHandlers } from "@/lib/http/route";
 
 export type RouteModule = Pick<EndpointHandlers, "GET" | "POST" | "PUT" | "PATCH" | "DELETE">;
@@ -97,6 +100,9 @@ export const routeModules: RouteModule[] = [
   availability,
   schedules,
   schedule,
+  outOfOffice,
+  outOfOfficePeriod,
+  holidays,
   eventTypes,
   eventType,
   socialPost,

@@ -233,6 +233,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/out-of-office": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the host's time off that has not ended (today or later, in the host's timezone), by start */
+        get: operations["getApiV1MeOutOfOffice"];
+        put?: never;
+        /** Add time off: whole days, both ends inclusive, in the host's timezone; no slot is offered on them */
+        post: operations["postApiV1MeOutOfOffice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/out-of-office/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a period of time off */
+        delete: operations["deleteApiV1MeOutOfOfficeId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The host's public holidays: the country and region they come from, the dates worked anyway, the next 12 months' holidays */
+        get: operations["getApiV1MeHolidays"];
+        /** Set the country (and region) whose public holidays are days off, and the holidays worked anyway; a null country clears them */
+        put: operations["putApiV1MeHolidays"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/event-types": {
         parameters: {
             query?: never;
@@ -1939,6 +1992,34 @@ export interface components {
                 }[];
             }[];
             isDefault: boolean;
+        };
+        OutOfOffice: {
+            /** @example ooo_3q8PZ0c1Zr2V9f4uWbq2Cg */
+            id: string;
+            /** @description The first day away (YYYY-MM-DD, the host's timezone) */
+            startDate: string;
+            /** @description The last day away, inclusive */
+            endDate: string;
+            /** @description Words for guests; null: none */
+            note: string | null;
+            /** @description The colleague guests are sent to; null: none (or their account is gone) */
+            redirectUsername: string | null;
+            /** @description That colleague's name, as their page shows it */
+            redirectFullName: string | null;
+        };
+        Holidays: {
+            country: string | null;
+            region: string | null;
+            workingOn: string[];
+            /** @description The public holidays of the next 12 months (from today in the host's timezone) */
+            upcoming: {
+                /** @description YYYY-MM-DD */
+                date: string;
+                /** @description The holiday's name, in the host's language where the library has it */
+                name: string;
+                /** @description true: listed in workingOn, so not a day off */
+                working: boolean;
+            }[];
         };
         EventType: {
             id: string;
@@ -4224,6 +4305,339 @@ export interface operations {
             };
             /** @description conflict: the default schedule, or one an event type uses (details.eventTypeIds) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MeOutOfOffice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The periods away */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutOfOffice"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1MeOutOfOffice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The first day away (YYYY-MM-DD, in the host's timezone)
+                     * @example 2027-03-15
+                     */
+                    startDate: string;
+                    /**
+                     * @description The last day away, inclusive (YYYY-MM-DD, in the host's timezone); today or later
+                     * @example 2027-03-19
+                     */
+                    endDate: string;
+                    /** @description A few words guests read beside "Away until …", at most 500 characters */
+                    note?: string | null;
+                    /**
+                     * @description A colleague's username: the host's pages send guests to their page while the host is away
+                     * @example ana
+                     */
+                    redirectUsername?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new period */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutOfOffice"];
+                };
+            };
+            /** @description A date that is not real, an end before the start or in the past, over 365 days, a note over 500 characters, or no one with that username */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: overlaps another period of the host's (details.id names it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1MeOutOfOfficeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MeHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The holidays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holidays"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1MeHolidays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description ISO 3166-1 alpha-2 country whose public holidays are days off; null: none
+                     * @example DE
+                     */
+                    country: string | null;
+                    /**
+                     * @description One of the country's regions (a state or province) whose holidays count too; null or left out: the whole country's only
+                     * @example BY
+                     */
+                    region?: string | null;
+                    /**
+                     * @description Public holidays (YYYY-MM-DD) the host works anyway; duplicates are removed
+                     * @default []
+                     */
+                    workingOn?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored holidays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Holidays"];
+                };
+            };
+            /** @description A country or region the holidays library does not know, or a workingOn date that is not real */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
