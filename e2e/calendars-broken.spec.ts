@@ -1,12 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
-import { startRadicale } from "../tests/support/radicale";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
-import { post, start } from "./support/server";
+import { calendarHost, shoot, SHOTS } from "./support/calendar-host";
+import { post } from "./support/server";
 
 // A broken calendar is never silent (decisions §21): a connection that stopped syncing (here,
 // its CalDAV server down when it syncs) puts a banner on every dashboard page, with since when,
@@ -16,39 +12,13 @@ import { post, start } from "./support/server";
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
 
-const SHOTS = "e2e/screenshots";
-
-async function shoot(page: Page, width: number, file: string) {
-  await page.setViewportSize({ width, height: 900 });
-  await page.waitForTimeout(150);
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `${SHOTS}/${file}`, fullPage: true });
-}
-
 test("a broken calendar shows a banner on the dashboard's pages, leading to the Calendars page that says since when", async ({ browser }) => {
   test.setTimeout(180_000);
-  const radicale = await startRadicale();
-  test.skip(!radicale, "Radicale is not installed (apt-get install radicale): the connection needs a CalDAV server; skipping");
-  if (!radicale) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await radicale.createCalendar("work", "Work");
-  await radicale.createCalendar("family", "Family");
-
-  const server = await start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-calendars-broken-")), CALDAV_SERVER_URL: radicale.url });
-  const base = server.url.replace("127.0.0.1", "localhost");
-  const context = await browser.newContext({ baseURL: base, timezoneId: "Europe/Berlin", locale: "en-US", viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const host = await calendarHost(browser, "broken", { work: "Work", family: "Family" }, "/dashboard/event-types");
+  test.skip(!host, "Radicale is not installed (apt-get install radicale): the connection needs a CalDAV server; skipping");
+  if (!host) return;
+  const { radicale, server, page, email, password } = host;
   try {
-    const username = `broken-${randomUUID().slice(0, 8)}`;
-    const email = `${username}@example.com`;
-    const password = "calendars password 1";
-    expect((await post(`${server.url}/api/v1/auth/register`, { email, password, fullName: "Cal Host", username, timezone: "Europe/Berlin" })).status).toBe(201);
-    await page.goto("/login?callbackUrl=%2Fdashboard%2Fevent-types");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/event-types$/);
-
     // The API as the host's own script would call it: a bearer token.
     const token = (await post(`${server.url}/api/v1/auth/login`, { email, password })).body.accessToken as string;
     const made = await post(`${server.url}/api/v1/me/calendar-connections/provider_c`, { providerAccountId: radicale.username, appSpecificPassword: radicale.password }, token);
@@ -110,8 +80,6 @@ test("a broken calendar shows a banner on the dashboard's pages, leading to the 
       await expect(banner).toHaveCount(0);
     });
   } finally {
-    await context.close();
-    await server.stop();
-    await radicale.close();
+    await host.close();
   }
 });

@@ -1,12 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
-import { startRadicale } from "../tests/support/radicale";
 import { expectAccessible, expectNoSidewaysScroll } from "./support/page-checks";
-import { post, start } from "./support/server";
+import { calendarHost, shoot } from "./support/calendar-host";
 
 // The host's Calendars page, the way a person uses it, against a real CalDAV server (Radicale)
 // standing in for Apple iCloud: the empty state, a refused password shown at its field, a
@@ -16,45 +11,13 @@ import { post, start } from "./support/server";
 
 test.skip(!hasChromium, "Chromium is not installed at /usr/bin/chromium (apt-get install chromium); skipping browser tests");
 
-const SHOTS = "e2e/screenshots";
-
-/** A full-page picture at `width`, with nothing wider than the screen. */
-async function shoot(page: Page, width: number, file: string) {
-  await page.setViewportSize({ width, height: 900 });
-  await page.waitForTimeout(150);
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `${SHOTS}/${file}`, fullPage: true });
-}
-
 test("a host connects Apple iCloud, chooses calendars, syncs and disconnects on the Calendars page", async ({ browser }) => {
   test.setTimeout(180_000);
-  const radicale = await startRadicale();
-  test.skip(!radicale, "Radicale is not installed (apt-get install radicale): the Calendars page needs a CalDAV server to connect to; skipping");
-  if (!radicale) return;
-  mkdirSync(SHOTS, { recursive: true });
-
-  await radicale.createCalendar("work", "Work");
-  await radicale.createCalendar("family", "Family");
-  await radicale.createCalendar("side", "Side project");
-
-  const server = await start({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-calendars-")), CALDAV_SERVER_URL: radicale.url });
-  // APP_URL defaults to http://localhost:{port}: the browser uses that name, so the session
-  // cookie and next-auth's redirects agree.
-  const base = server.url.replace("127.0.0.1", "localhost");
-  const context = await browser.newContext({ baseURL: base, timezoneId: "Europe/Berlin", locale: "en-US", viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const host = await calendarHost(browser, "cal", { work: "Work", family: "Family", side: "Side project" }, "/dashboard/calendars");
+  test.skip(!host, "Radicale is not installed (apt-get install radicale): the Calendars page needs a CalDAV server to connect to; skipping");
+  if (!host) return;
+  const { radicale, page } = host;
   try {
-    const username = `cal-${randomUUID().slice(0, 8)}`;
-    const email = `${username}@example.com`;
-    const password = "calendars password 1";
-    expect((await post(`${server.url}/api/v1/auth/register`, { email, password, fullName: "Cal Host", username, timezone: "Europe/Berlin" })).status).toBe(201);
-
-    await page.goto("/login?callbackUrl=%2Fdashboard%2Fcalendars");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/calendars$/);
-
     const connections = async () => (await (await page.request.get("/api/v1/me/calendar-connections")).json()).data as any[];
     const empty = page.getByText("No calendars connected yet.");
     const card = page.getByRole("article", { name: `Apple iCloud ${radicale.username}` });
@@ -245,8 +208,6 @@ test("a host connects Apple iCloud, chooses calendars, syncs and disconnects on 
       await expect(page.getByRole("alert").filter({ hasText: "not set up on this server" })).toBeVisible();
     });
   } finally {
-    await context.close();
-    await server.stop();
-    await radicale.close();
+    await host.close();
   }
 });
