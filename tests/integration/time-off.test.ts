@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outOfOffice, users } from "@/db/schema";
+import { newId } from "@/lib/ids";
 import { awayNoticeOf } from "@/lib/services/time-off/away";
 import { getDb } from "@/lib/store/database";
 import { addDays, instantOfWall } from "@/lib/time/format";
@@ -51,11 +52,12 @@ describe("out of office (/me/out-of-office)", () => {
   it("lists only what has not ended, today counting (the host's zone)", async () => {
     const host = await createHost({ timezone: "Pacific/Kiritimati" });
     const today = dateIn(0, host.timezone);
+    const [ended, current] = [newId("ooo"), newId("ooo")];
     await (await getDb()).insert(outOfOffice).values([
-      { id: "ooo_ended", userId: host.id, startDate: addDays(today, -5), endDate: addDays(today, -1) },
-      { id: "ooo_today", userId: host.id, startDate: addDays(today, -2), endDate: today },
+      { id: ended, userId: host.id, startDate: addDays(today, -5), endDate: addDays(today, -1) },
+      { id: current, userId: host.id, startDate: addDays(today, -2), endDate: today },
     ]);
-    expect((await api.get("/me/out-of-office", { token: host.token })).body.data.map((p: { id: string }) => p.id)).toEqual(["ooo_today"]);
+    expect((await api.get("/me/out-of-office", { token: host.token })).body.data.map((p: { id: string }) => p.id)).toEqual([current]);
   });
 
   it("refuses bad input at its field, in plain words, and stores nothing", async () => {
