@@ -9,10 +9,12 @@ import { eventTypeKeys } from "@/lib/browser/api-client/event-types";
 import { webhookKeys } from "@/lib/browser/api-client/webhooks";
 import { apiKeyKeys } from "@/lib/browser/api-client/api-keys";
 import { timeOffKeys } from "@/lib/browser/api-client/time-off";
+import { oneTimeLinksQuery } from "@/lib/browser/api-client/one-time-links";
+import { listOneTimeLinks } from "@/lib/services/event-types/one-time-links";
 import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
 import { BookingListQuery } from "@/lib/schemas/booking";
 import { listBookings } from "@/lib/services/bookings/list";
-import { toCalendarConnection, toEventType, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook, toApiKey } from "@/lib/dto";
+import { toCalendarConnection, toEventType, toOneTimeLink, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook, toApiKey } from "@/lib/dto";
 import { AppError } from "@/lib/errors";
 import { getTeam, listInvitations, listTeams } from "@/lib/services/teams";
 import { getAvailability } from "@/lib/services/schedules/availability";
@@ -38,7 +40,8 @@ export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "cal
   | "teamInvitations"
   | { bookings: BookingFilter }
   | { teamEventTypes: string }
-  | { team: string };
+  | { team: string }
+  | { oneTimeLinks: { eventTypeId: string; teamId?: string } };
 
 /** The answer as the browser would have read it from JSON (ISO strings, no Dates or undefined). */
 const asJson = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -107,8 +110,20 @@ async function teamLoader(host: UserRow, teamId: string): Promise<[readonly unkn
   }
 }
 
+/** An event type's unused one-time links, or nothing when the caller may not read them (the editor says so). */
+async function oneTimeLinksLoader(host: UserRow, { eventTypeId, teamId }: { eventTypeId: string; teamId?: string }): Promise<[readonly unknown[], unknown] | null> {
+  try {
+    const links = await listOneTimeLinks(await getDb(), teamId ? teamOwner(host, teamId) : hostOwner(host), eventTypeId);
+    return [oneTimeLinksQuery(teamId ? { kind: "team", teamId } : { kind: "me" }, eventTypeId).queryKey, links.map(toOneTimeLink)];
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "not_found" || error.code === "forbidden")) return null;
+    throw error;
+  }
+}
+
 function load(host: UserRow, r: Resource): Promise<[readonly unknown[], unknown] | null> {
   if (typeof r === "string") return loaders[r](host);
+  if ("oneTimeLinks" in r) return oneTimeLinksLoader(host, r.oneTimeLinks);
   if ("bookings" in r) return bookingsLoader(host, r.bookings);
   return "team" in r ? teamLoader(host, r.team) : teamEventTypesLoader(host, r.teamEventTypes);
 }
