@@ -1,14 +1,12 @@
 import type { CalendarConnectionDto, CalendarProvider } from "@/lib/browser/api-client/calendars";
 import { momentWhen } from "@/lib/dashboard/when";
+import { PROVIDER_BRANDS } from "@/lib/schemas/calendar-providers";
 
 // What the calendars page says about providers and their states. The API keeps its values
 // (provider_a …, reauth_required); people read brand names and plain sentences.
 
-export const BRAND: Record<CalendarProvider, string> = {
-  provider_a: "Google Calendar",
-  provider_b: "Microsoft Outlook",
-  provider_c: "Apple iCloud",
-};
+/** The providers' brand names, as the emails and the explain answer say them (one list). */
+export const BRAND: Record<CalendarProvider, string> = PROVIDER_BRANDS;
 
 /** What a connection is called: a CalDAV server the host named goes by its address, not by the default's brand. */
 export const connectionBrand = (connection: Pick<CalendarConnectionDto, "provider" | "serverHost">): string =>
