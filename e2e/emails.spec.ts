@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -127,4 +128,29 @@ test("each kind of email reads on a phone and in a 600 px pane, with its buttons
   expect((await post(`${server.url}/api/v1/auth/password-reset`, { email })).status).toBe(202);
   const reset = await mailWith(email, /^Reset your password/);
   await look(page, "password-reset", reset.html as string, [["Set a new password", /\/reset-password\//]]);
+});
+
+// The reconnect email goes out only after a connection has been broken for an hour on the
+// worker's clock (tests/integration/broken-calendar-notice.test.ts steps it); here the same
+// module composes it, under a zone that is not UTC, and Chromium draws it like the others.
+test("the reconnect email of a broken calendar reads on a phone, in English and German, the last one saying so", async ({ page }) => {
+  const render = (language: string, notice: number) =>
+    JSON.parse(
+      execFileSync("npx", ["tsx", "--tsconfig", "e2e/support/tsconfig.render.json", "e2e/support/reconnect-mail.mts", language, String(notice)], {
+        env: { ...process.env, TZ: "Asia/Kolkata" },
+        encoding: "utf8",
+      }),
+    ) as { subject: string; html: string; text: string };
+  const first = render("en", 1);
+  expect(first.subject).toBe("Your Work calendar (Apple iCloud) needs reconnecting");
+  // Broken at 14:05 UTC: 09:05 in the host's New York, whatever the process's zone.
+  expect(first.text).toMatch(/9:05/);
+  expect(first.text).not.toMatch(/This is the last reminder/);
+  await look(page, "calendar-reconnect", first.html, [["Reconnect it", "https://booking.example/dashboard/calendars"]]);
+  const last = render("de", 2);
+  expect(last.subject).toBe("Dein Kalender Work (Apple iCloud) muss neu verbunden werden");
+  await page.setContent(last.html);
+  await expect(page.locator("body")).toContainText("Dies ist die letzte Erinnerung daran.");
+  await expect(page.locator("body")).not.toContainText("2026-12-01T");
+  await look(page, "calendar-reconnect-de", last.html, [[await page.locator("a.mail-button").innerText(), "https://booking.example/dashboard/calendars"]]);
 });
