@@ -53,6 +53,7 @@ test("a host sets a week away with a colleague; a guest reads it on the booking 
   // The home says so too, with the way to the page.
   await page.getByRole("link", { name: "Home" }).first().click();
   await expect(page.getByText(`You're away until ${lastDay.setLocale("en-US").toFormat("cccc, LLLL d")}; guests are sent to Ana Costa.`)).toBeVisible();
+  await shoot(page, "home-time-off");
 
   // Public holidays on the availability page: a country, a region, a holiday worked anyway.
   await page.goto("/dashboard/availability");
@@ -82,6 +83,7 @@ test("a host sets a week away with a colleague; a guest reads it on the booking 
   // The host's own page says the same.
   await guest.goto(`/${host.username}`);
   await expect(guest.getByTestId("away-notice")).toContainText("Book with Ana Costa instead");
+  await shoot(guest, "host-page-away");
   await guest.goto(`/${host.username}/intro`);
   await guest.getByRole("link", { name: "Book with Ana Costa instead" }).click();
   await expect(guest).toHaveURL(new RegExp(`/${colleague.username}/intro$`));

@@ -112,7 +112,8 @@ export function blocksFor(eventType: EventTypeRow, schedule: Pick<HostSchedule, 
       ? schedule.blocks
       : [...schedule.blocks, ...schedule.uncheckedBusy].filter((b) => b.kind === "booking" || chosen.has(b.calendarId)).sort((a, b) => a.start - b.start);
   const blocks = counted.filter((b) => !own(b));
-  const busy = blocks === schedule.blocks || blocks.length === schedule.blocks.length && chosen === null ? schedule.busy : mergeIntervals(blocks.map(({ start, end }) => ({ start, end })));
+  // Nothing taken out of the schedule's own blocks: its merged busy time stands.
+  const busy = chosen === null && blocks.length === schedule.blocks.length ? schedule.busy : mergeIntervals(blocks.map(({ start, end }) => ({ start, end })));
   if (!eventType.seats) return { blocks, busy };
   const seats = counted.filter(own).map((b) => ({ start: Date.parse(b.kind === "booking" ? b.seatKey!.slice(prefix.length) : ""), blocked: { start: b.start, end: b.end }, ...(b.kind === "booking" ? { bookingId: b.bookingId } : {}) }));
   return { blocks, busy, seats: { max: eventType.seats.max, starts: seatedStarts(seats) } };
