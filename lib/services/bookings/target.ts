@@ -5,10 +5,10 @@ import { calendarConnections, calendars, eventTypes, idempotencyKeys, users } fr
 import type { PublicEventType } from "@/lib/services/bookable/public";
 
 function prepareBookingTarget(db: Db) {
-  // Whether a conflict-checking calendar of the host (of the event type's choice) has busy data older than `freshSince` (or
-  // none yet): the check at booking asks its provider (decisions §17). Read here, so a host
-  // without calendars, or with fresh ones, pays no statement for it.
-  // The calendars that count are the event type's choice when it made one (decisions §21).
+  // Whether a calendar that counts for the event type (its own choice, else those marked
+  // check_conflicts: decisions §21) has busy data older than `freshSince` (or none yet): the check
+  // at booking asks its provider (decisions §17). Read here, so a host without calendars, or with
+  // fresh ones, pays no statement for it.
   const calendarsStale = sql<boolean>`exists (
     select 1 from ${calendarConnections} cc join ${calendars} c on c.connection_id = cc.id
       and (case when ${eventTypes.conflictCalendars} is null then c.check_conflicts else ${eventTypes.conflictCalendars} @> jsonb_build_array(c.id) end)
