@@ -114,6 +114,12 @@ const EnvSchema = z.object({
     })
     .optional(),
   CALLS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Paid sessions (decisions §20): one Stripe account per installation. Both keys, or neither.
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w{8,}$/, "must be a Stripe secret key (sk_live_…, sk_test_…) or restricted key (rk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w{8,}$/, "must be the webhook endpoint's signing secret (whsec_…), shown by Stripe for the endpoint").optional(),
+  STRIPE_API_URL: z.url().default("https://api.stripe.com"),
+  // How long a paid booking holds its time while the guest pays (Stripe's Checkout stays open at least 30 minutes; we expire it sooner).
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(15),
   METRICS: flag,
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // The operator's bearer token for GET /api/v1/health?full=1 (the doctor's report); unset: that report is off.
@@ -134,6 +140,9 @@ export type CallsProviderConfig = {
   fromNumber: string;
   timeoutMs: number;
 };
+
+/** The installation's Stripe account and how long a paid booking waits for its payment. */
+export type PaymentsConfig = { secretKey: string; webhookSecret: string; apiUrl: string; holdMinutes: number };
 
 const CALLS_CREDENTIALS = ["CALLS_ACCOUNT_SID", "CALLS_AUTH_TOKEN", "CALLS_FROM_NUMBER"] as const;
 
@@ -196,6 +205,8 @@ export type Config = {
   webhooksAllowPrivate: boolean;
   /** Unset without credentials: the outbound-calling endpoints then answer 503. */
   calls: CallsProviderConfig | undefined;
+  /** Stripe (decisions §20); unset without both keys: a price cannot be set. */
+  payments: PaymentsConfig | undefined;
   /** /metrics: off, open to anyone who can reach it, or behind a bearer token. */
   metrics: { enabled: false } | { enabled: true; token: string | undefined };
   /** OPS_TOKEN: the bearer token of /api/v1/health?full=1; undefined: the full report is off. */
@@ -247,6 +258,9 @@ function readEnv(env: Record<string, string | undefined>): Env {
   const callsSet = CALLS_CREDENTIALS.filter((name) => e[name] !== undefined);
   if (callsSet.length > 0 && callsSet.length < CALLS_CREDENTIALS.length) {
     throw new ConfigError(`Invalid configuration:\n  ${CALLS_CREDENTIALS.join(", ")} must be set together (missing: ${CALLS_CREDENTIALS.filter((n) => !callsSet.includes(n)).join(", ")})`);
+  }
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together: without the webhook's secret no payment could ever be confirmed");
   }
   if (e.WORKER === "off" && !e.DATABASE_URL) {
     throw new ConfigError(
@@ -304,6 +318,10 @@ function integrationsOf(e: Env) {
             fromNumber: e.CALLS_FROM_NUMBER,
             timeoutMs: e.CALLS_TIMEOUT_MS,
           }
+        : undefined,
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(e.STRIPE_API_URL), holdMinutes: e.PAYMENT_HOLD_MINUTES }
         : undefined,
   };
 }

@@ -156,7 +156,13 @@ export function toBooking(b: BookingRow, eventType: { id: string; title: string 
     team: people.team && { id: people.team.id, slug: people.team.slug, name: people.team.name },
     seat: people.seat ?? null,
     series: people.series ?? null,
+    payment: paymentOf(b),
   };
+}
+
+/** A paid booking's money as the booking shows it (decisions §20); null for a free one. */
+export function paymentOf(b: Pick<BookingRow, "paymentStatus" | "priceAmount" | "priceCurrency">) {
+  return b.paymentStatus && b.priceAmount !== null && b.priceCurrency ? { status: b.paymentStatus, amount: b.priceAmount, currency: b.priceCurrency } : null;
 }
 
 export type BookingDto = ReturnType<typeof toBooking>;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { bookingStatuses, cancellers } from "./enums";
+import { bookingPaymentStatuses, bookingStatuses, cancellers } from "./enums";
 import { eventTypes } from "./event-types";
 import { users } from "./users";
 
@@ -51,6 +51,14 @@ export const bookings = pgTable(
     seatKey: text("seat_key"),
     /** The series a recurring booking belongs to (`ser_…`); null for a single booking. */
     seriesId: text("series_id"),
+    /**
+     * A paid booking's payment (decisions §20): the Checkout it is paid by (`pay_…`, one for a whole
+     * series), what this booking costs of it and where its money stands. Null for a free booking.
+     */
+    paymentId: text("payment_id"),
+    paymentStatus: text("payment_status", { enum: bookingPaymentStatuses }),
+    priceAmount: integer("price_amount"),
+    priceCurrency: text("price_currency"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +72,7 @@ export const bookings = pgTable(
     uniqueIndex("bookings_seat_guest_key")
       .on(t.seatKey, sql`lower(${t.guestEmail})`)
       .where(sql`${t.seatKey} is not null and ${t.status} <> 'cancelled' and ${t.guestEmail} <> ''`),
+    index("bookings_payment_idx").on(t.paymentId).where(sql`${t.paymentId} is not null`),
     index("bookings_series_idx").on(t.seriesId, t.startTime).where(sql`${t.seriesId} is not null`),
     // The guest-email booking limit counts an email's bookings of the last hour.
     index("bookings_guest_email_created_idx").on(sql`lower(${t.guestEmail})`, t.createdAt),

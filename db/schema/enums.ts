@@ -20,12 +20,28 @@ export type CustomQuestion = {
   display?: ChoiceDisplay;
 };
 
-export const bookingStatuses = ["pending", "confirmed", "cancelled"] as const;
+/**
+ * A booking's life: `awaiting_payment` holds the time of a paid event type while the guest pays
+ * (decisions §20), then it is confirmed (or pending, with approval); a request is `pending` until
+ * the host answers.
+ */
+export const bookingStatuses = ["pending", "confirmed", "cancelled", "awaiting_payment"] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** Who cancelled a booking: the host (or declined it), the guest, or the system (a request left unconfirmed until its start). */
 export const cancellers = ["host", "guest", "system"] as const;
 export type Canceller = (typeof cancellers)[number];
+
+/** A paid event type's price (decisions §20): minor units of an ISO 4217 currency (lower case), and until how many hours before the start a guest's cancel is refunded. */
+export type Price = { amount: number; currency: string; refundableUntilHours: number };
+/** What a booking's payment is, as the booking shows it: not paid yet, paid, or given back (this booking's share). */
+export const bookingPaymentStatuses = ["unpaid", "paid", "refunded"] as const;
+export type BookingPaymentStatus = (typeof bookingPaymentStatuses)[number];
+/** A Checkout's life at Stripe: open and unpaid, paid, or ended unpaid (the hold expired, or the payment could not start). */
+export const paymentStatuses = ["unpaid", "paid", "expired", "failed"] as const;
+/** Why money went back (decisions §20). */
+export const refundReasons = ["host_cancelled", "declined", "guest_cancelled", "expired_request", "late_payment"] as const;
+export type RefundReason = (typeof refundReasons)[number];
 
 /** Who a reminder goes to (decisions §16). */
 export const reminderRecipients = ["guest", "host", "both"] as const;

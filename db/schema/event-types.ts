@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { BookingLimits, CustomQuestion, Recurrence, Reminder, Seats } from "./enums";
+import type { BookingLimits, CustomQuestion, Price, Recurrence, Reminder, Seats } from "./enums";
 import { schedules } from "./schedules";
 import { teams } from "./teams";
 import { users } from "./users";
@@ -46,6 +46,8 @@ export const eventTypes = pgTable(
     recurrence: jsonb("recurrence").$type<Recurrence>(),
     /** The calendars whose busy time blocks this event type's slots (decisions §21); null: every calendar marked `checkConflicts`. */
     conflictCalendars: jsonb("conflict_calendars").$type<string[]>(),
+    /** Paid sessions: what a guest pays at booking, through Stripe Checkout; null: free (decisions §20). */
+    price: jsonb("price").$type<Price>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -28,3 +28,4 @@ export * from "./api-keys";
 export * from "./seat-counts";
 export * from "./out-of-office";
 export * from "./one-time-links";
+export * from "./payments";

@@ -22,3 +22,9 @@ export const TEAM_INVITATION_EMAIL = "email.team_invitation";
 export const REQUEST_EXPIRY_EMAIL = "email.request_expiring";
 /** To a host whose calendar connection has been broken for an hour, and once more a day later (lib/services/calendars/broken-notices.ts). */
 export const BROKEN_CALENDAR_EMAIL = "email.calendar_broken";
+/** Asks Stripe to give a refund's money back (decisions §20): retried until it answers, under the refund's id as the Idempotency-Key. */
+export const PAYMENT_REFUND = "payment.refund";
+/** Closes a Checkout Session at Stripe once its hold has ended unpaid, so a late payment cannot land. */
+export const CHECKOUT_EXPIRE = "payment.expire_checkout";
+/** To the guest whose payment landed after their hold had ended: the time was released and the money is on its way back. */
+export const PAYMENT_LATE_EMAIL = "email.payment_late";

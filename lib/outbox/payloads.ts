@@ -109,3 +109,11 @@ export const BrokenCalendarJob = z.object({
   brokenSince: z.string(),
 });
 export type BrokenCalendarJob = z.infer<typeof BrokenCalendarJob>;
+
+/** A refund to ask Stripe for (payment_refunds' row). */
+export const PaymentRefundJob = z.object({ refundId: z.string() });
+export type PaymentRefundJob = z.infer<typeof PaymentRefundJob>;
+
+/** A payment whose Checkout Session is to be closed at Stripe, or whose late payment the guest is told of. */
+export const PaymentJob = z.object({ paymentId: z.string() });
+export type PaymentJob = z.infer<typeof PaymentJob>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bookingStatuses, cancellers } from "@/db/schema/enums";
+import { bookingPaymentStatuses, bookingStatuses, cancellers } from "@/db/schema/enums";
 import { dayOfDate } from "@/lib/slots";
 import { DEFAULT_LOCALE, LOCALES, localeOfTag } from "@/lib/i18n/locales";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
@@ -180,6 +180,27 @@ export const BookingSeries = z
   .nullable()
   .meta({ id: "BookingSeries", description: "A recurring booking's series: its id (ser_…) and every occurrence in order of start; null for a single booking" });
 
+/** A paid booking's money (decisions §20): what this booking costs and where it stands. */
+export const BookingPayment = z
+  .object({
+    status: z.enum(bookingPaymentStatuses).meta({ description: "unpaid: the guest has not paid yet (the booking is awaiting_payment, or ended so); paid; refunded: this booking's amount was given back" }),
+    amount: z.number().int().meta({ description: "This booking's price in the currency's minor units (cents; yen for JPY). A series' occurrence: its own share" }),
+    currency: z.string().meta({ description: "ISO 4217, lower case", example: "eur" }),
+  })
+  .nullable()
+  .meta({ id: "BookingPayment", description: "A paid event type's booking: its price and payment; null for a free booking" });
+
+/** The payment as the guest's booking answer shows it: with the Checkout to pay at. */
+export const CheckoutPayment = z
+  .object({
+    status: z.enum(bookingPaymentStatuses),
+    amount: z.number().int().meta({ description: "What the guest pays at the Checkout, in minor units: the price, times the occurrences of a series" }),
+    currency: z.string(),
+    checkoutUrl: z.string().nullable().meta({ description: "The Stripe Checkout page to pay at while the booking is awaiting_payment; null once it is paid or the hold has ended" }),
+    holdExpiresAt: Timestamp.meta({ description: "Until when the time is held for the payment (PAYMENT_HOLD_MINUTES after booking)" }),
+  })
+  .meta({ id: "CheckoutPayment" });
+
 export const CreatedBooking = z
   .object({
     id: z.string(),
@@ -204,6 +225,7 @@ export const CreatedBooking = z
     updatedAt: UpdatedAt,
     seat: BookingSeat.optional(),
     series: BookingSeries.optional(),
+    payment: CheckoutPayment.optional().meta({ description: "A paid event type (decisions §20): the booking is awaiting_payment until the guest pays at checkoutUrl" }),
   })
   .meta({ id: "CreatedBooking" });
 
@@ -259,6 +281,7 @@ export const Booking = z
       .meta({ description: "The team of a team event type's booking; null for a personal booking" }),
     seat: BookingSeat,
     series: BookingSeries,
+    payment: BookingPayment,
   })
   .meta({ id: "Booking" });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { cancellers } from "@/db/schema/enums";
-import { Booking } from "./booking";
+import { cancellers, refundReasons } from "@/db/schema/enums";
+import { Booking, BookingPayment } from "./booking";
 import { PathSegment, QueryInt, Text, Timestamp } from "./common";
 
 // Webhooks (decisions §10): the host's endpoints, their deliveries, and the events they carry.
 
-export const bookingEvents = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed", "booking.no_show_updated"] as const;
+export const bookingEvents = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed", "booking.no_show_updated", "booking.paid", "booking.refunded"] as const;
 export type BookingEvent = (typeof bookingEvents)[number];
 
 export const WEBHOOK_EVENT_TYPES = bookingEvents;
@@ -126,6 +126,17 @@ export const BookingCancelledData = z.object({
   cancelledBy: z.enum(cancellers).meta({ description: "host (a cancel or a declined request), guest, or system (a request left unconfirmed until its start)" }),
   declined: z.literal(true).optional().meta({ description: "Only when the host declined a pending request" }),
   ...EventPeople,
+  payment: BookingPayment.optional().meta({ description: "A paid booking's money after the cancel: refunded (the refund follows as booking.refunded), or paid (a guest's cancel past the refund window)" }),
+});
+export const BookingRefundedData = z.object({
+  bookingId: z.string().nullable().meta({ description: "The booking whose amount came back; a late payment's refund names the payment's first booking" }),
+  refundId: z.string(),
+  amount: z.number().int().meta({ description: "In the currency's minor units" }),
+  currency: z.string(),
+  reason: z.enum(refundReasons).meta({
+    description: "host_cancelled, declined, guest_cancelled (inside the refund window), expired_request (a paid request never answered), late_payment (paid after the hold had ended: the whole payment)",
+  }),
+  ...EventPeople,
 });
 export const BookingNoShowData = z.object({
   bookingId: z.string(),
@@ -153,6 +164,8 @@ export const webhookEventData = {
   "booking.rescheduled": BookingRescheduledData,
   "booking.confirmed": Booking,
   "booking.no_show_updated": BookingNoShowData,
+  "booking.paid": Booking,
+  "booking.refunded": BookingRefundedData,
   [WEBHOOK_TEST_EVENT]: WebhookTestData,
 } as const;
 export type WebhookEventType = keyof typeof webhookEventData;
@@ -166,6 +179,8 @@ export const outgoingWebhooks = (Object.keys(webhookEventData) as WebhookEventTy
     "booking.rescheduled": "A booking moved: data holds the old and the new times",
     "booking.confirmed": "The host confirmed a pending request: data is the Booking as the API shows it",
     "booking.no_show_updated": "The host marked a past booking's guest as a no-show, or took it back: data is {bookingId, noShow}",
+    "booking.paid": "A guest paid for a booking of a paid event type (sent beside its booking.created): data is the Booking as the API shows it",
+    "booking.refunded": "Stripe gave a booking's money back: data is {bookingId, refundId, amount, currency, reason}",
     [WEBHOOK_TEST_EVENT]: "Sent by POST /me/webhooks/{webhookId}/test",
   }[type],
   body: z.object({ type: z.literal(type), timestamp: Timestamp, data: webhookEventData[type] }),

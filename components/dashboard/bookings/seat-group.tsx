@@ -30,6 +30,7 @@ const STATUS: Record<
   },
   pending: { label: "Requested", className: "bg-amber-100 text-amber-900" },
   cancelled: { label: "Cancelled", className: "bg-slate-200 text-slate-800" },
+  awaiting_payment: { label: "Awaiting payment", className: "bg-sky-100 text-sky-900" },
 };
 
 function CancelAll({ seats, taken }: { seats: BookingDto[]; taken: number }) {

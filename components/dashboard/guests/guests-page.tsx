@@ -17,7 +17,7 @@ import { bookingWhen, zoneWords } from "@/lib/dashboard/when";
 // a guest who asks for their data), or erase it (after a confirmation): name, email and answers
 // go, the times stay.
 
-const STATUS: Record<GuestDataDto["bookings"][number]["status"], string> = { confirmed: "Confirmed", pending: "Awaiting confirmation", cancelled: "Cancelled" };
+const STATUS: Record<GuestDataDto["bookings"][number]["status"], string> = { confirmed: "Confirmed", pending: "Awaiting confirmation", cancelled: "Cancelled", awaiting_payment: "Awaiting payment" };
 
 function GuestBookings({ data, zone }: { data: GuestDataDto; zone: string }) {
   if (data.bookings.length === 0) return <p className="text-sm text-slate-600">You have no bookings with {data.email}.</p>;

@@ -1537,6 +1537,8 @@ export interface webhooks {
                                 slug: string;
                                 name: string;
                             } | null;
+                            /** @description A paid booking's money after the cancel: refunded (the refund follows as booking.refunded), or paid (a guest's cancel past the refund window) */
+                            payment?: components["schemas"]["BookingPayment"];
                         };
                     };
                 };
@@ -1790,6 +1792,166 @@ export interface webhooks {
                             bookingId: string;
                             /** @description true: the host marked the guest as not having come; false: the mark was taken back */
                             noShow: boolean;
+                            /** @description Who hosts the booking (after this change) */
+                            hosts?: {
+                                userId: string;
+                                username: string;
+                                fullName: string;
+                            }[];
+                            /** @description The team of a team booking; null for a personal one */
+                            team?: {
+                                id: string;
+                                slug: string;
+                                name: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Gone: the webhook is turned off and gets nothing more */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Delivered */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within 15 s: retried with backoff for about a day */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A guest paid for a booking of a paid event type (sent beside its booking.created): data is the Booking as the API shows it */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt of one message; de-duplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256> per Standard Webhooks; several, space-separated, while a rotated secret still signs */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "booking.paid";
+                        /**
+                         * @description ISO 8601 UTC timestamp
+                         * @example 2027-03-15T13:00:00Z
+                         */
+                        timestamp: string;
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Gone: the webhook is turned off and gets nothing more */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Delivered */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Any other answer, or none within 15 s: retried with backoff for about a day */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe gave a booking's money back: data is {bookingId, refundId, amount, currency, reason} */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The message id: the same on every attempt of one message; de-duplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds when this attempt was signed */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256> per Standard Webhooks; several, space-separated, while a rotated secret still signs */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "booking.refunded";
+                        /**
+                         * @description ISO 8601 UTC timestamp
+                         * @example 2027-03-15T13:00:00Z
+                         */
+                        timestamp: string;
+                        data: {
+                            /** @description The booking whose amount came back; a late payment's refund names the payment's first booking */
+                            bookingId: string | null;
+                            refundId: string;
+                            /** @description In the currency's minor units */
+                            amount: number;
+                            currency: string;
+                            /**
+                             * @description host_cancelled, declined, guest_cancelled (inside the refund window), expired_request (a paid request never answered), late_payment (paid after the hold had ended: the whole payment)
+                             * @enum {string}
+                             */
+                            reason: "host_cancelled" | "declined" | "guest_cancelled" | "expired_request" | "late_payment";
                             /** @description Who hosts the booking (after this change) */
                             hosts?: {
                                 userId: string;
@@ -2157,7 +2319,7 @@ export interface components {
             endTime: string;
             guestTimezone: string;
             /** @enum {string} */
-            status: "pending" | "confirmed" | "cancelled";
+            status: "pending" | "confirmed" | "cancelled" | "awaiting_payment";
             /** @description The event type's location; for a `video` event type the booking's meeting link, or the word `video` while it is still to come (or none will: the host sends it) */
             location: string;
             customAnswers: {
@@ -2193,6 +2355,7 @@ export interface components {
             } | null;
             seat: components["schemas"]["BookingSeat"];
             series: components["schemas"]["BookingSeries"];
+            payment: components["schemas"]["BookingPayment"];
         };
         /** @description A seated event type's booking: its start's seats taken (non-cancelled bookings) and its event type's max; null otherwise */
         BookingSeat: {
@@ -2215,8 +2378,23 @@ export interface components {
                  */
                 endTime: string;
                 /** @enum {string} */
-                status: "pending" | "confirmed" | "cancelled";
+                status: "pending" | "confirmed" | "cancelled" | "awaiting_payment";
             }[];
+        } | null;
+        /** @description A paid event type's booking: its price and payment; null for a free booking */
+        BookingPayment: {
+            /**
+             * @description unpaid: the guest has not paid yet (the booking is awaiting_payment, or ended so); paid; refunded: this booking's amount was given back
+             * @enum {string}
+             */
+            status: "unpaid" | "paid" | "refunded";
+            /** @description This booking's price in the currency's minor units (cents; yen for JPY). A series' occurrence: its own share */
+            amount: number;
+            /**
+             * @description ISO 4217, lower case
+             * @example eur
+             */
+            currency: string;
         } | null;
         BookingHistoryEntry: {
             /**
@@ -2299,7 +2477,7 @@ export interface components {
         Webhook: {
             id: string;
             url: string;
-            events: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated")[];
+            events: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated" | "booking.paid" | "booking.refunded")[];
             /** @description The event types whose bookings it hears of; null: all of the host's, team ones they host included */
             eventTypeIds: string[] | null;
             isActive: boolean;
@@ -2320,7 +2498,7 @@ export interface components {
         CreatedWebhook: {
             id: string;
             url: string;
-            events: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated")[];
+            events: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated" | "booking.paid" | "booking.refunded")[];
             /** @description The event types whose bookings it hears of; null: all of the host's, team ones they host included */
             eventTypeIds: string[] | null;
             isActive: boolean;
@@ -2407,7 +2585,7 @@ export interface components {
                 endTime: string;
                 guestTimezone: string;
                 /** @enum {string} */
-                status: "pending" | "confirmed" | "cancelled";
+                status: "pending" | "confirmed" | "cancelled" | "awaiting_payment";
                 /** @description The event type's location; for a `video` event type the booking's meeting link, or the word `video` while it is still to come (or none will: the host sends it) */
                 location: string;
                 customAnswers: {
@@ -2443,6 +2621,7 @@ export interface components {
                 } | null;
                 seat: components["schemas"]["BookingSeat"];
                 series: components["schemas"]["BookingSeries"];
+                payment: components["schemas"]["BookingPayment"];
                 /** @description The guest's answers, each with its question's label (an answer to a removed question under its id) */
                 answers: {
                     questionId: string;
@@ -2517,7 +2696,7 @@ export interface components {
         CreatedBooking: {
             id: string;
             /** @enum {string} */
-            status: "pending" | "confirmed" | "cancelled";
+            status: "pending" | "confirmed" | "cancelled" | "awaiting_payment";
             /**
              * @description ISO 8601 UTC timestamp
              * @example 2027-03-15T13:00:00Z
@@ -2547,6 +2726,22 @@ export interface components {
             updatedAt: string;
             seat?: components["schemas"]["BookingSeat"];
             series?: components["schemas"]["BookingSeries"];
+            /** @description A paid event type (decisions §20): the booking is awaiting_payment until the guest pays at checkoutUrl */
+            payment?: components["schemas"]["CheckoutPayment"];
+        };
+        CheckoutPayment: {
+            /** @enum {string} */
+            status: "unpaid" | "paid" | "refunded";
+            /** @description What the guest pays at the Checkout, in minor units: the price, times the occurrences of a series */
+            amount: number;
+            currency: string;
+            /** @description The Stripe Checkout page to pay at while the booking is awaiting_payment; null once it is paid or the hold has ended */
+            checkoutUrl: string | null;
+            /**
+             * @description Until when the time is held for the payment (PAYMENT_HOLD_MINUTES after booking)
+             * @example 2027-03-15T13:00:00Z
+             */
+            holdExpiresAt: string;
         };
         SocialPageDescriptor: {
             version: number;
@@ -6523,10 +6718,12 @@ export interface operations {
                      *       "booking.cancelled",
                      *       "booking.rescheduled",
                      *       "booking.confirmed",
-                     *       "booking.no_show_updated"
+                     *       "booking.no_show_updated",
+                     *       "booking.paid",
+                     *       "booking.refunded"
                      *     ]
                      */
-                    events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated")[];
+                    events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated" | "booking.paid" | "booking.refunded")[];
                     /**
                      * @description Only bookings of these event types (evt_…): the host's own, or team ones they host. null (the default): every event type of the host's, team ones they host included, and those added later
                      * @default null
@@ -6735,7 +6932,7 @@ export interface operations {
                      * @example https://example.com/webhooks/booking
                      */
                     url?: string;
-                    events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated")[];
+                    events?: ("booking.created" | "booking.cancelled" | "booking.rescheduled" | "booking.confirmed" | "booking.no_show_updated" | "booking.paid" | "booking.refunded")[];
                     /**
                      * @description Only bookings of these event types (evt_…): the host's own, or team ones they host. null (the default): every event type of the host's, team ones they host included, and those added later
                      * @example [

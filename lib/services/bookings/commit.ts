@@ -25,10 +25,10 @@ const COMMIT_SQL = `
 with booking as (
   insert into bookings (id, host_id, event_type_id, status, start_time, end_time, buffer_before_minutes, buffer_after_minutes,
       blocked_start, blocked_end, guest_name, guest_email, guest_timezone, location, custom_answers, cancel_token_hash,
-      sequence, created_at, updated_at, guest_language, seat_key, series_id)
+      sequence, created_at, updated_at, guest_language, seat_key, series_id, payment_id, payment_status, price_amount, price_currency)
   values ($1::text, $2::text, $3::text, $4::text, $5::text::timestamptz, $6::text::timestamptz, $7::int, $8::int,
       $9::text::timestamptz, $10::text::timestamptz, $11::text, $12::text, $13::text, $14::text, $15::text::jsonb, $16::text,
-      $17::int, $18::text::timestamptz, $19::text::timestamptz, $26::text, $29::text, $30::text)
+      $17::int, $18::text::timestamptz, $19::text::timestamptz, $26::text, $29::text, $30::text, $31::text, $32::text, $33::int, $34::text)
   returning id, updated_at, to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as stamp
 ), hosts as (
   insert into booking_hosts (booking_id, user_id, blocked_start, blocked_end, cancelled, start_time, status, changed_at, seat_key)
@@ -68,7 +68,8 @@ export async function commitNewBooking(
     row: BookingRow;
     /** A collective booking's hosts besides row.hostId; none for a personal or round-robin one. */
     coHostIds: string[];
-    event: { kind: string; payload: BookingEventPayload };
+    /** Null for a paid booking's hold: it is told of once paid (decisions §20). */
+    event: { kind: string; payload: BookingEventPayload } | null;
     sealedGuestToken: string;
     claim: Claim;
     answer: StoredResponse;
@@ -102,7 +103,7 @@ export async function commitNewBooking(
           row.createdAt.toISOString(),
           row.updatedAt.toISOString(),
           // The event's outbox row, due at once, through the outbox's own insert (lib/outbox/enqueue.ts).
-          jobsParam([{ kind: event.kind, payload: event.payload, runAfter: row.createdAt }], row.createdAt.getTime()),
+          jobsParam(event ? [{ kind: event.kind, payload: event.payload, runAfter: row.createdAt }] : [], row.createdAt.getTime()),
           answer.status,
           JSON.stringify(answer.body),
           claim.scope,
@@ -113,6 +114,10 @@ export async function commitNewBooking(
           JSON.stringify([row.hostId, ...args.coHostIds]),
           row.seatKey,
           row.seriesId,
+          row.paymentId,
+          row.paymentStatus,
+          row.priceAmount,
+          row.priceCurrency,
         ],
       },
     ]);
@@ -120,8 +125,8 @@ export async function commitNewBooking(
     throw overlapAsConflict(error);
   }
   // The claim is this transaction's own row, so the answer always lands; say so if it did not.
-  if (written?.jobs !== 1 || written.tokens !== 1 || written.answers !== 1 || written.histories !== 1) {
-    throw new Error(`booking ${row.id}: expected one outbox row, one sealed token, one history entry and one stored answer, wrote ${JSON.stringify(written)}`);
+  if (written?.jobs !== (event ? 1 : 0) || written.tokens !== 1 || written.answers !== 1 || written.histories !== 1) {
+    throw new Error(`booking ${row.id}: expected ${event ? "one outbox row" : "no outbox row"}, one sealed token, one history entry and one stored answer, wrote ${JSON.stringify(written)}`);
   }
   return { updatedAt: written.stamp };
 }

@@ -40,6 +40,10 @@ const TOLD: Record<BookingEvent, { emails: boolean; calendars: boolean }> = {
   "booking.rescheduled": { emails: true, calendars: true },
   "booking.cancelled": { emails: true, calendars: true },
   "booking.no_show_updated": { emails: false, calendars: false },
+  // Money (decisions §20): the emails of the booking.created or booking.cancelled written beside
+  // it say what was paid or given back; these tell the host's endpoints of the money itself.
+  "booking.paid": { emails: false, calendars: false },
+  "booking.refunded": { emails: false, calendars: false },
 };
 
 /** The events whose messages wait for a `video` booking's meeting link (decisions §17). */

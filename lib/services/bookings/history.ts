@@ -9,7 +9,7 @@ import { getBookingForHostOrThrow } from "./store";
 // change, with the same transaction, so the history holds exactly what happened. A new booking
 // writes its row in the statement that inserts it (commit.ts).
 
-export type HistoryAction = "created" | "confirmed" | "rescheduled" | "cancelled" | "no_show" | "meeting_link";
+export type HistoryAction = "created" | "confirmed" | "rescheduled" | "cancelled" | "no_show" | "meeting_link" | "paid" | "refund_requested" | "refunded";
 
 /** Who acted: the guest (their links, the booking page), a host (by id), or the service itself. */
 export type Actor = { actor: "guest" } | { actor: "host"; userId: string } | { actor: "system" };

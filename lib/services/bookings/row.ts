@@ -34,18 +34,22 @@ export type NewBookingFacts = {
   cancelTokenHash: string;
   /** The series it is an occurrence of (decisions §19); absent: a single booking. */
   seriesId?: string;
+  /** The payment a paid event type's booking waits for (decisions §20); absent: a free booking. */
+  paymentId?: string;
   now: number;
 };
 
 /** A new booking's row, as it will be inserted (commit.ts). */
-export function newBookingRow(eventType: Timing & Pick<EventTypeRow, "id" | "requiresConfirmation" | "seats">, facts: NewBookingFacts): BookingRow {
+export function newBookingRow(eventType: Timing & Pick<EventTypeRow, "id" | "requiresConfirmation" | "seats" | "price">, facts: NewBookingFacts): BookingRow {
+  const price = facts.paymentId ? eventType.price : null;
   return {
     id: facts.id,
     hostId: facts.hostId,
     eventTypeId: eventType.id,
     // An event type that needs the host's approval makes a request: it holds the time like a
     // confirmed booking until the host confirms or declines it (decisions §16).
-    status: eventType.requiresConfirmation ? "pending" : "confirmed",
+    // A paid one holds its time unconfirmed while the guest pays (decisions §20).
+    status: price ? "awaiting_payment" : eventType.requiresConfirmation ? "pending" : "confirmed",
     ...bookingTimes(eventType, facts.start),
     ...facts.guest,
     location: facts.location,
@@ -60,6 +64,10 @@ export function newBookingRow(eventType: Timing & Pick<EventTypeRow, "id" | "req
     // A seated event type's booking is a seat of its start (decisions §19).
     seatKey: eventType.seats ? seatKeyOf(eventType.id, facts.start) : null,
     seriesId: facts.seriesId ?? null,
+    paymentId: price ? facts.paymentId! : null,
+    paymentStatus: price ? "unpaid" : null,
+    priceAmount: price ? price.amount : null,
+    priceCurrency: price ? price.currency : null,
     createdAt: new Date(facts.now),
     updatedAt: new Date(facts.now),
   };
