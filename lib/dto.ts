@@ -48,6 +48,7 @@ function eventTypeFields(e: EventTypeRow) {
     seats: e.seats,
     recurrence: e.recurrence,
     conflictCalendars: e.conflictCalendars ?? null,
+    price: e.price ?? null,
   };
 }
 
@@ -129,6 +130,7 @@ export function toPublicEventType(e: EventTypeRow) {
     // Shown only where set, so a plain event type's answer is as it always was.
     ...(e.seats ? { seats: e.seats } : {}),
     ...(e.recurrence ? { recurrence: e.recurrence } : {}),
+    ...(e.price ? { price: e.price } : {}),
   };
 }
 

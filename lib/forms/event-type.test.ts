@@ -317,6 +317,7 @@ function storedEventType() {
     seats: null,
     recurrence: null,
     conflictCalendars: null,
+    price: null,
     publicUrl: "http://localhost/team/sales/demo",
     createdAt: "2026-11-27T00:00:00.000Z",
   };

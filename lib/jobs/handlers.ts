@@ -14,6 +14,7 @@ import { teamInvitationEmail } from "./team-invitation-email";
 import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
 import { welcomeEmail } from "./welcome-email";
+import { checkoutExpire, paymentRefund } from "./payment-refund";
 
 /**
  * Every job kind this service runs, by kind. A new kind is one more handler here; a worker
@@ -21,5 +22,5 @@ import { welcomeEmail } from "./welcome-email";
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall(), requestExpiryEmail(), brokenCalendarEmail()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall(), requestExpiryEmail(), brokenCalendarEmail(), paymentRefund(), checkoutExpire()];
 }

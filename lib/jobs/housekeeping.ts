@@ -5,6 +5,7 @@ import { log } from "@/lib/log";
 import { pruneFinishedJobs } from "@/lib/outbox/prune";
 import { pruneExpiredAccountLinks } from "@/lib/services/accounts/expired-links";
 import { expireUnconfirmedBookings } from "@/lib/services/bookings/expire";
+import { expireUnpaidHolds } from "@/lib/services/bookings/checkout";
 import { sendBrokenCalendarNotices } from "@/lib/services/calendars/broken-notices";
 
 // What keeps the tables the same size as the years go by: finished outbox rows after
@@ -16,7 +17,8 @@ import { sendBrokenCalendarNotices } from "@/lib/services/calendars/broken-notic
 // and once more a day later.
 
 const HOUR = 3_600_000;
-const REQUEST_SWEEP_MS = 5 * 60_000;
+// A paid booking's hold lasts PAYMENT_HOLD_MINUTES (15 by default): its end is found within a minute.
+const REQUEST_SWEEP_MS = 60_000;
 
 /** One round of housekeeping at `now`; what it removed (and the requests it cancelled). */
 export async function runHousekeeping(
@@ -45,6 +47,13 @@ export async function sweepBrokenCalendars(db: Db, now: number = Date.now()): Pr
   return notices;
 }
 
+/** Ends the paid bookings' holds whose time ran out unpaid (decisions §20); how many. */
+export async function sweepUnpaidHolds(db: Db, now: number = Date.now()): Promise<number> {
+  const ended = await expireUnpaidHolds(db, now);
+  if (ended > 0) log.info({ ended }, "housekeeping: released paid bookings' holds not paid in time");
+  return ended;
+}
+
 export class HousekeepingLoop {
   private timers: NodeJS.Timeout[] = [];
   private current: Promise<unknown> | undefined;
@@ -67,6 +76,7 @@ export class HousekeepingLoop {
       this.sweeping ??= Promise.all([
         sweepUnconfirmedRequests(this.db, this.clock()).catch((err: unknown) => log.warn({ err }, "housekeeping: the request sweep failed")),
         sweepBrokenCalendars(this.db, this.clock()).catch((err: unknown) => log.warn({ err }, "housekeeping: the broken-calendar sweep failed")),
+        sweepUnpaidHolds(this.db, this.clock()).catch((err: unknown) => log.warn({ err }, "housekeeping: the unpaid-hold sweep failed")),
       ]).finally(() => (this.sweeping = undefined));
     };
     round();

@@ -85,6 +85,10 @@ export const PublicEventPage = z.object({
       .object({ everyWeeks: z.number().int(), maxOccurrences: z.number().int() })
       .optional()
       .meta({ description: "A weekly series the guest may book (the booking's `occurrences`); absent: none" }),
+    price: z
+      .object({ amount: z.number().int(), currency: z.string(), refundableUntilHours: z.number().int() })
+      .optional()
+      .meta({ description: "A paid event type: what the guest pays at booking (minor units; a series: per occurrence) and the refund window; absent: free" }),
   }),
 });
 

@@ -3,6 +3,7 @@ import { choiceDisplays, questionTypes, reminderRecipients, type CustomQuestion 
 import { isChoice, MAX_OPTION_LENGTH, MAX_OPTIONS } from "@/lib/question-answers";
 import { isInstantInRange, MAX_YEAR, MIN_YEAR } from "@/lib/time/instants";
 import { calendarProviders } from "./calendar-providers";
+import { isCurrency } from "@/lib/payments/money";
 import { PathSegment, Text, Timestamp, WholeNumber } from "./common";
 
 // Names of Object.prototype's members: a question id is a key of the guest's answers object,
@@ -141,6 +142,26 @@ const fields = {
         "Regular sessions (personal and round-robin event types; collective: 400): a guest may book up to `maxOccurrences` starts `everyWeeks` apart " +
         "at the first one's wall-clock time in the host's zone, all or nothing (the booking's `occurrences`). null: one start per booking",
     }),
+  price: z
+    .strictObject({
+      amount: WholeNumber(50, 99_999_999, "minor units").meta({
+        description: "What a guest pays, in the currency's minor units (cents; yen for JPY): at least 50, as Stripe needs",
+        example: 4990,
+      }),
+      currency: z
+        .string()
+        .refine(isCurrency, { message: "Must be an ISO 4217 currency code in lower case, e.g. eur, usd, jpy" })
+        .meta({ description: "ISO 4217, lower case", example: "eur" }),
+      refundableUntilHours: WholeNumber(0, 720, "hours")
+        .default(24)
+        .meta({ description: "A guest who cancels until so many hours before the start gets everything back; later, nothing. A host's cancel always refunds in full" }),
+    })
+    .nullable()
+    .meta({
+      description:
+        "Paid sessions (decisions §20): the guest pays through Stripe Checkout when booking, and the time is held for them meanwhile; a series is paid once for all its occurrences, " +
+        "each seat by its guest. Needs payments set up (STRIPE_SECRET_KEY): else 400 at price. null: free",
+    }),
   conflictCalendars: z
     .array(PathSegment)
     .max(100, "At most 100 calendars")
@@ -173,6 +194,7 @@ export const CreateEventTypeBody = z.strictObject({
   seats: fields.seats.default(null),
   recurrence: fields.recurrence.default(null),
   conflictCalendars: fields.conflictCalendars.default(null),
+  price: fields.price.default(null),
 });
 
 export const UpdateEventTypeBody = z.strictObject({
@@ -196,6 +218,7 @@ export const UpdateEventTypeBody = z.strictObject({
   seats: fields.seats.optional(),
   recurrence: fields.recurrence.optional(),
   conflictCalendars: fields.conflictCalendars.optional(),
+  price: fields.price.optional(),
 });
 
 export const EventTypeParams = z.object({ eventTypeId: PathSegment });
@@ -226,6 +249,10 @@ export const EventType = z
       .array(z.string())
       .nullable()
       .meta({ description: "The calendars that block its times (ids of the host's calendars that still exist); null: every calendar marked checkConflicts" }),
+    price: z
+      .object({ amount: z.number().int(), currency: z.string(), refundableUntilHours: z.number().int() })
+      .nullable()
+      .meta({ description: "What a guest pays when booking (minor units), and the refund window; null: free" }),
     publicUrl: z.string(),
     createdAt: Timestamp,
   })

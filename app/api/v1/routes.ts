@@ -59,6 +59,7 @@ import * as calendarAuthorize from "./me/calendar-connections/oauth/[provider]/a
 import * as oauthCallback from "./oauth/callback/[provider]/route";
 import * as googleHook from "./hooks/provider_a/route";
 import * as graphHook from "./hooks/provider_b/route";
+import * as stripeHook from "./hooks/stripe/route";
 import * as teams from "./me/teams/route";
 import * as team from "./me/teams/[teamId]/route";
 import * as teamAccept from "./me/teams/[teamId]/accept/route";
@@ -121,6 +122,7 @@ export const routeModules: RouteModule[] = [
   calendarAuthorize,
   oauthCallback,
   googleHook,
+  stripeHook,
   graphHook,
   webhooks,
   webhook,

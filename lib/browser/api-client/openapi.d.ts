@@ -596,6 +596,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook (set it up at Stripe for checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed and checkout.session.expired). The Stripe-Signature header is checked with the endpoint's secret (STRIPE_WEBHOOK_SECRET) and must be at most five minutes old. Each event is applied once: a paid Checkout confirms its booking (pending with approval) and only then are the emails, calendar writes and booking.paid sent; one paid after its hold ended is refunded at once */
+        post: operations["postApiV1HooksStripe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/hooks/provider_b": {
         parameters: {
             query?: never;
@@ -2222,6 +2239,12 @@ export interface components {
             } | null;
             /** @description The calendars that block its times (ids of the host's calendars that still exist); null: every calendar marked checkConflicts */
             conflictCalendars: string[] | null;
+            /** @description What a guest pays when booking (minor units), and the refund window; null: free */
+            price: {
+                amount: number;
+                currency: string;
+                refundableUntilHours: number;
+            } | null;
             publicUrl: string;
             /**
              * @description ISO 8601 UTC timestamp
@@ -2980,6 +3003,12 @@ export interface components {
             } | null;
             /** @description The calendars that block its times (ids of the host's calendars that still exist); null: every calendar marked checkConflicts */
             conflictCalendars: string[] | null;
+            /** @description What a guest pays when booking (minor units), and the refund window; null: free */
+            price: {
+                amount: number;
+                currency: string;
+                refundableUntilHours: number;
+            } | null;
             publicUrl: string;
             /**
              * @description ISO 8601 UTC timestamp
@@ -3117,6 +3146,12 @@ export interface components {
                     everyWeeks: number;
                     maxOccurrences: number;
                 };
+                /** @description A paid event type: what the guest pays at booking (minor units; a series: per occurrence) and the refund window; absent: free */
+                price?: {
+                    amount: number;
+                    currency: string;
+                    refundableUntilHours: number;
+                };
             };
         };
         OneTimeLink: {
@@ -3190,6 +3225,12 @@ export interface components {
                 recurrence?: {
                     everyWeeks: number;
                     maxOccurrences: number;
+                };
+                /** @description A paid event type: what the guest pays at booking (minor units; a series: per occurrence) and the refund window; absent: free */
+                price?: {
+                    amount: number;
+                    currency: string;
+                    refundableUntilHours: number;
                 };
             };
             /**
@@ -5007,6 +5048,27 @@ export interface operations {
                      * @default null
                      */
                     conflictCalendars?: string[] | null;
+                    /**
+                     * @description Paid sessions (decisions §20): the guest pays through Stripe Checkout when booking, and the time is held for them meanwhile; a series is paid once for all its occurrences, each seat by its guest. Needs payments set up (STRIPE_SECRET_KEY): else 400 at price. null: free
+                     * @default null
+                     */
+                    price?: {
+                        /**
+                         * @description What a guest pays, in the currency's minor units (cents; yen for JPY): at least 50, as Stripe needs
+                         * @example 4990
+                         */
+                        amount: number;
+                        /**
+                         * @description ISO 4217, lower case
+                         * @example eur
+                         */
+                        currency: string;
+                        /**
+                         * @description A guest who cancels until so many hours before the start gets everything back; later, nothing. A host's cancel always refunds in full
+                         * @default 24
+                         */
+                        refundableUntilHours?: number;
+                    } | null;
                 };
             };
         };
@@ -5226,6 +5288,24 @@ export interface operations {
                     } | null;
                     /** @description Personal event types: which of the host's calendars (ids from GET /me/calendar-connections) block its times, for slots, explain and the check at booking; [] for none. null: every calendar marked checkConflicts. Team event types: always null (each host chooses on their Calendars page). A calendar removed later simply drops out of the list (decisions §21) */
                     conflictCalendars?: string[] | null;
+                    /** @description Paid sessions (decisions §20): the guest pays through Stripe Checkout when booking, and the time is held for them meanwhile; a series is paid once for all its occurrences, each seat by its guest. Needs payments set up (STRIPE_SECRET_KEY): else 400 at price. null: free */
+                    price?: {
+                        /**
+                         * @description What a guest pays, in the currency's minor units (cents; yen for JPY): at least 50, as Stripe needs
+                         * @example 4990
+                         */
+                        amount: number;
+                        /**
+                         * @description ISO 4217, lower case
+                         * @example eur
+                         */
+                        currency: string;
+                        /**
+                         * @description A guest who cancels until so many hours before the start gets everything back; later, nothing. A host's cancel always refunds in full
+                         * @default 24
+                         */
+                        refundableUntilHours?: number;
+                    } | null;
                 };
             };
         };
@@ -6577,6 +6657,51 @@ export interface operations {
             };
         };
     };
+    postApiV1HooksStripe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Received: {received: true, outcome: applied | duplicate | ignored} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The Stripe-Signature header is missing, not the endpoint secret's, or more than five minutes old (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payments are not set up on this service (service_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiV1HooksProviderB: {
         parameters: {
             query?: {
@@ -7687,6 +7812,12 @@ export interface operations {
                             recurrence?: {
                                 everyWeeks: number;
                                 maxOccurrences: number;
+                            };
+                            /** @description A paid event type: what the guest pays at booking (minor units; a series: per occurrence) and the refund window; absent: free */
+                            price?: {
+                                amount: number;
+                                currency: string;
+                                refundableUntilHours: number;
                             };
                         };
                     };
@@ -9022,6 +9153,27 @@ export interface operations {
                     /** @description Team event types: always null, each host's calendars marked checkConflicts block their times */
                     conflictCalendars?: null;
                     /**
+                     * @description Paid sessions (decisions §20): the guest pays through Stripe Checkout when booking, and the time is held for them meanwhile; a series is paid once for all its occurrences, each seat by its guest. Needs payments set up (STRIPE_SECRET_KEY): else 400 at price. null: free
+                     * @default null
+                     */
+                    price?: {
+                        /**
+                         * @description What a guest pays, in the currency's minor units (cents; yen for JPY): at least 50, as Stripe needs
+                         * @example 4990
+                         */
+                        amount: number;
+                        /**
+                         * @description ISO 4217, lower case
+                         * @example eur
+                         */
+                        currency: string;
+                        /**
+                         * @description A guest who cancels until so many hours before the start gets everything back; later, nothing. A host's cancel always refunds in full
+                         * @default 24
+                         */
+                        refundableUntilHours?: number;
+                    } | null;
+                    /**
                      * @description round_robin: a start is offered when at least one host is free, and one host is assigned; collective: every host must be free, and all are booked
                      * @enum {string}
                      */
@@ -9317,6 +9469,24 @@ export interface operations {
                     } | null;
                     /** @description Team event types: always null, each host's calendars marked checkConflicts block their times */
                     conflictCalendars?: null;
+                    /** @description Paid sessions (decisions §20): the guest pays through Stripe Checkout when booking, and the time is held for them meanwhile; a series is paid once for all its occurrences, each seat by its guest. Needs payments set up (STRIPE_SECRET_KEY): else 400 at price. null: free */
+                    price?: {
+                        /**
+                         * @description What a guest pays, in the currency's minor units (cents; yen for JPY): at least 50, as Stripe needs
+                         * @example 4990
+                         */
+                        amount: number;
+                        /**
+                         * @description ISO 4217, lower case
+                         * @example eur
+                         */
+                        currency: string;
+                        /**
+                         * @description A guest who cancels until so many hours before the start gets everything back; later, nothing. A host's cancel always refunds in full
+                         * @default 24
+                         */
+                        refundableUntilHours?: number;
+                    } | null;
                     /**
                      * @description round_robin: a start is offered when at least one host is free, and one host is assigned; collective: every host must be free, and all are booked
                      * @enum {string}

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db";
 import { bookings, eventTypes, users, type BookingRow, type CustomQuestion, type UserRow } from "@/db/schema";
-import { toBooking, type BookingDto } from "@/lib/dto";
+import { paymentOf, toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { andList, fill } from "@/lib/i18n/fill";
@@ -14,9 +14,14 @@ import { isoUtc } from "@/lib/time/instants";
 import { loadPeopleOf, peopleView, type BookingPeople } from "./people";
 import { writeBooking, writeBookings } from "./write-booking";
 import { GUEST, hostActor, recordHistory, type Actor } from "./history";
+import { afterHoldCancelled } from "./checkout";
+import { decideRefund, paidTermsOf, refundReasonOf } from "./refunds";
 
-/** What a cancel is: a plain cancel, or the host declining a request (which only a pending booking can be). */
-type CancelKind = { declined?: boolean; onlyPending?: boolean };
+/**
+ * What a cancel is: a plain cancel, or the host declining a request; `only` cancels the booking
+ * only while it still has that status (a decline and the system's expiry: `pending`).
+ */
+type CancelKind = { declined?: boolean; only?: "pending" };
 
 /**
  * Sets the booking cancelled, if it still is not (a decline and the system's expiry: if it is
@@ -35,9 +40,16 @@ export async function markCancelled(
   return writeBooking(db, booking.id, (tx, people) => cancelUnderLocks(tx, booking, people, by, reason, now, kind));
 }
 
-/** markCancelled's change, inside a transaction that holds the booking's hosts' locks. */
+/**
+ * markCancelled's change, inside a transaction that holds the booking's hosts' locks. A paid
+ * booking's money follows the rules (decisions §20, refunds.ts): the refund is decided in the
+ * same update. A booking still awaiting its payment was never told of: its cancel ends the hold
+ * without an event, and closes the Checkout once none of its payment's bookings waits.
+ */
 async function cancelUnderLocks(tx: Tx, booking: BookingRow, people: BookingPeople, by: Actor, reason: string | null, now: number, kind: CancelKind, told: ToldTogether = {}) {
   const hostIds = people.hosts.length > 0 ? people.hosts.map((h) => h.userId) : [booking.hostId];
+  const paid = await paidTermsOf(tx, booking);
+  const refund = paid?.paymentStatus === "paid" && paid.status !== "cancelled" ? refundReasonOf(by, kind.declined === true, booking.startTime, paid.terms.refundableUntilHours, now) : null;
   const [row] = await tx
     .update(bookings)
     .set({
@@ -47,14 +59,21 @@ async function cancelUnderLocks(tx: Tx, booking: BookingRow, people: BookingPeop
       cancelledAt: new Date(now),
       // The invitation's CANCEL supersedes every REQUEST sent before it.
       sequence: sql`${bookings.sequence} + 1`,
+      ...(refund ? { paymentStatus: "refunded" as const } : {}),
     })
     // Conditional: of two concurrent cancels (or a confirm and a decline) exactly one changes the row and writes the event.
-    .where(and(eq(bookings.id, booking.id), kind.onlyPending ? eq(bookings.status, "pending") : ne(bookings.status, "cancelled")))
+    .where(and(eq(bookings.id, booking.id), kind.only ? eq(bookings.status, kind.only) : ne(bookings.status, "cancelled")))
     .returning();
   if (!row) return { row: (await tx.select().from(bookings).where(eq(bookings.id, booking.id)))[0]!, changed: false };
   const declined = kind.declined ? { declined: true } : {};
   await recordHistory(tx, row.id, "cancelled", by, now, { reason, ...declined });
-  await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by.actor, ...declined, ...peopleView(people) }, told);
+  if (paid?.status === "awaiting_payment") {
+    await afterHoldCancelled(tx, paid.terms.id, now);
+    return { row, changed: true };
+  }
+  if (refund) await decideRefund(tx, { paymentId: paid!.terms.id, bookingId: row.id, amount: row.priceAmount!, currency: paid!.terms.currency, reason: refund, by, now });
+  const payment = paymentOf(row);
+  await enqueueBookingEvent(tx, "booking.cancelled", row, { hostIds }, now, { bookingId: row.id, cancelledBy: by.actor, ...declined, ...peopleView(people), ...(payment ? { payment } : {}) }, told);
   return { row, changed: true };
 }
 
@@ -67,6 +86,11 @@ export type CancelScope = "this" | "following";
  * Returns the booking's row as it is after, and whether this call cancelled it.
  */
 async function cancelInScope(db: Db, booking: BookingRow, scope: CancelScope, by: Actor, reason: string | null, now: number) {
+  // A series not paid yet is one hold: cancelling any of it ends all of it (decisions §20).
+  if (booking.status === "awaiting_payment" && booking.seriesId !== null) {
+    const all = await db.select().from(bookings).where(and(eq(bookings.seriesId, booking.seriesId), eq(bookings.status, "awaiting_payment")));
+    return markAllCancelled(db, [booking, ...all.filter((b) => b.id !== booking.id)], by, reason, now, {});
+  }
   if (scope === "this" || booking.seriesId === null) return markCancelled(db, booking, by, reason, now);
   const later = (await laterOccurrences(db, booking, now)).filter((b) => b.status !== "cancelled");
   return markAllCancelled(db, [booking, ...later], by, reason, now, {});
@@ -92,7 +116,7 @@ export async function markAllCancelled(db: Db, all: BookingRow[], by: Actor, rea
   return writeBookings(db, ids, async (tx, people) => {
     // Read again under the locks: what each occurrence is now, and so what the message tells.
     const rows = await tx.select().from(bookings).where(inArray(bookings.id, ids)).orderBy(bookings.startTime, bookings.id);
-    const still = (b: BookingRow) => (kind.onlyPending ? b.status === "pending" : b.status !== "cancelled");
+    const still = (b: BookingRow) => (kind.only ? b.status === kind.only : b.status !== "cancelled");
     const others = rows.filter((b) => b.id !== booking!.id && still(b));
     const mine = rows.find((b) => b.id === booking!.id) ?? booking!;
     const cancel = (b: BookingRow, told: ToldTogether) => cancelUnderLocks(tx, b, people.get(b.id) ?? { hosts: [], team: null }, by, reason, now, kind, told);

@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { Db, Tx } from "@/db";
-import type { BookingRow, CustomQuestion, EventTypeRow, TeamRow, UserRow } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { bookings, eventTypes, type BookingRow, type CustomQuestion, type EventTypeRow, type PaymentRow, type TeamRow, type UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { andList, fill } from "@/lib/i18n/fill";
@@ -36,6 +37,7 @@ import { guestLinks as linksFor } from "@/lib/links";
 import { guestTokenOf, sealGuestToken } from "./guest-token";
 import { checkCalendarsForSeries, refuseIfCalendarsBusy } from "./calendar-check";
 import { initialLocation } from "./meeting-link";
+import { checkoutOf, holdForPayment, paymentsOrThrow, startCheckout } from "./checkout";
 import { awaitsMeetingLink } from "@/lib/meeting-location";
 
 const TOKEN_PURPOSE = "idempotent-answer:cancel-token";
@@ -203,21 +205,35 @@ async function counted(make: () => Promise<CreateBookingResult>): Promise<Create
   }
 }
 
-/** A replay answers what the first request got, even if the event type changed since. */
-async function replay(db: Db, stored: StoredResponse): Promise<CreateBookingResult> {
-  return { booking: await answerOf(db, stored.body), replayed: true };
+/**
+ * A replay answers what the first request got, even if the event type changed since; a paid
+ * booking's answer shows its Checkout as it stands (made now if the first request stopped before
+ * Stripe was asked).
+ */
+async function replay(db: Db, stored: StoredResponse, now: number, claim: Claim): Promise<CreateBookingResult> {
+  const booking = await answerOf(db, stored.body);
+  if (!booking.payment) return { booking, replayed: true };
+  const [found] = await db.select({ row: bookings, title: eventTypes.title }).from(bookings).innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId)).where(eq(bookings.id, booking.id));
+  const checkout = found && (await checkoutOf(db, found.row, now));
+  if (!checkout) return { booking, replayed: true };
+  const { payment, ...view } = checkout;
+  const fresh = view.status === "unpaid" && view.checkoutUrl === null && payment.status === "unpaid" && payment.checkoutSessionId === null && payment.holdExpiresAt.getTime() > now;
+  const shown = fresh ? await startCheckout(db, { paymentId: payment.id, title: found.title, hostNames: booking.hostNames ?? [], manageUrl: booking.manageUrl, claim, now }) : view;
+  return { booking: { ...booking, payment: shown }, replayed: true };
 }
 
 /** A booking request with its target found and its answers checked. */
-type TargetedRequest = BookingRequest & { claim: Claim; hash: string; target: BookingTarget; customAnswers: Record<string, string>; linkId?: string };
+type TargetedRequest = BookingRequest & { claim: Claim; hash: string; target: BookingTarget; customAnswers: Record<string, string>; linkId?: string; paymentId?: string };
 
 async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: string, find: () => Promise<FoundTarget>): Promise<CreateBookingResult> {
   const { target, stored, calendarsStale, linkId } = await find();
-  if (stored) return replay(db, stored);
+  if (stored) return replay(db, stored, args.now, claim);
   if (!target) throw notFound("Event type");
   const { eventType, hosts } = target;
   const customAnswers = checkAnswers(eventType.customQuestions, args.input.customAnswers);
   checkOccurrences(eventType, args.input.occurrences);
+  // A paid event type's booking holds its time for the payment (decisions §20): refused at once when payments are not set up.
+  const paymentId = eventType.price ? (paymentsOrThrow(), newId("pay")) : undefined;
   const hostIds = hosts.map((h) => h.id);
   // Outside any transaction: a slow provider holds up this guest alone, and not for long.
   if (args.input.occurrences > 1) {
@@ -226,8 +242,12 @@ async function makeBooking(db: Db, args: BookingRequest, claim: Claim, hash: str
   } else {
     await refuseIfCalendarsBusy(db, { eventType, hostIds, start: args.input.startTime, now: args.now, staleKnown: calendarsStale });
   }
-  const created = await writeForHosts(db, hostIds, (tx) => bookUnderLocks(tx, { ...args, claim, hash, target, customAnswers, linkId }), { lockBookings: true });
-  return "booking" in created ? created : replay(db, created);
+  const created = await writeForHosts(db, hostIds, (tx) => bookUnderLocks(tx, { ...args, claim, hash, target, customAnswers, linkId, paymentId }), { lockBookings: true });
+  if (!("booking" in created)) return replay(db, created, args.now, claim);
+  if (!paymentId) return created;
+  const { booking } = created;
+  const payment = await startCheckout(db, { paymentId, title: eventType.title, hostNames: booking.hostNames ?? [], manageUrl: booking.manageUrl, claim, now: args.now });
+  return { booking: { ...booking, payment }, replayed: false };
 }
 
 /**
@@ -258,7 +278,8 @@ async function bookUnderLocks(tx: Tx, req: TargetedRequest): Promise<CreateBooki
   if (!assigned) throw slotUnavailable();
   const seat = seatAfterBooking(eventType, schedules.get(assigned.primary.id)!, start);
   const decided = await decideBooking(tx, req, assigned, { start, seat });
-  const result = await commitDecided(tx, req, assigned, [decided]);
+  const hold = req.paymentId ? await holdForPayment(tx, { paymentId: req.paymentId, bookingId: decided.row.id, eventType, hostId: assigned.primary.id, seriesId: null, quantity: 1, now: req.now }) : undefined;
+  const result = await commitDecided(tx, req, assigned, [decided], hold);
   if (req.linkId) await recordLinkBooking(tx, req.linkId, result.booking.id);
   return result;
 }
@@ -280,7 +301,11 @@ async function bookSeries(tx: Tx, req: TargetedRequest, schedules: Map<string, H
   const seriesId = newId("ser");
   const decided = [];
   for (const start of starts) decided.push(await decideBooking(tx, req, assigned, { start, seriesId, seat: seatAfterBooking(eventType, schedule, start) }));
-  return commitDecided(tx, req, assigned, decided);
+  // A series pays once, for all its occurrences (decisions §20).
+  const hold = req.paymentId
+    ? await holdForPayment(tx, { paymentId: req.paymentId, bookingId: decided[0]!.row.id, eventType, hostId: assigned.primary.id, seriesId, quantity: decided.length, now: req.now })
+    : undefined;
+  return commitDecided(tx, req, assigned, decided, hold);
 }
 
 /**
@@ -288,23 +313,28 @@ async function bookSeries(tx: Tx, req: TargetedRequest, schedules: Map<string, H
  * event) and answers with the first. The first is committed last: its answer, the one stored under
  * the Idempotency-Key, is written by its own statement.
  */
-async function commitDecided(tx: Tx, req: TargetedRequest, assigned: Assigned, decided: Decided[]): Promise<CreateBookingResult> {
+async function commitDecided(tx: Tx, req: TargetedRequest, assigned: Assigned, decided: Decided[], hold?: PaymentRow): Promise<CreateBookingResult> {
   const series = decided.length > 1 ? seriesView(decided) : undefined;
+  // A hold is told of once paid (payment-events.ts); its answer says what the Checkout will charge.
+  const payment = hold && { status: "unpaid" as const, amount: hold.amount, currency: hold.currency, checkoutUrl: null, holdExpiresAt: isoUtc(hold.holdExpiresAt) };
   let stamp = "";
   for (const { token, row, answer, bookedHosts, seat } of [...decided.slice(1), decided[0]!]) {
     const { updatedAt } = await commitNewBooking(tx, {
       row,
       coHostIds: assigned.coHosts.map((h) => h.id),
-      event: createdEvent(row, req.target, bookedHosts, req.now, { seat, series }),
+      event: hold ? null : createdEvent(row, req.target, bookedHosts, req.now, { seat, series }),
       sealedGuestToken: sealGuestToken(token),
       claim: req.claim,
       // Stored with the updatedAt the database stamps (commit.ts); the placeholder never shows.
-      answer: { status: 201, body: { ...answer, ...(seat ? { seat } : {}), ...(series ? { series } : {}), updatedAt: "" } satisfies StoredAnswer },
+      answer: { status: 201, body: { ...answer, ...(seat ? { seat } : {}), ...(series ? { series } : {}), ...(payment ? { payment } : {}), updatedAt: "" } satisfies StoredAnswer },
     });
     stamp = updatedAt;
   }
   const first = decided[0]!;
-  return { booking: { ...first.answer, ...(first.seat ? { seat: first.seat } : {}), ...(series ? { series } : {}), updatedAt: stamp, ...guestLinks(first.token) }, replayed: false };
+  return {
+    booking: { ...first.answer, ...(first.seat ? { seat: first.seat } : {}), ...(series ? { series } : {}), ...(payment ? { payment } : {}), updatedAt: stamp, ...guestLinks(first.token) },
+    replayed: false,
+  };
 }
 
 type Decided = Awaited<ReturnType<typeof decideBooking>>;
@@ -348,6 +378,7 @@ async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned, a
     customAnswers: req.customAnswers,
     cancelTokenHash: hashCancelToken(token),
     ...(at.seriesId ? { seriesId: at.seriesId } : {}),
+    ...(req.paymentId ? { paymentId: req.paymentId } : {}),
     now,
   });
   const pending = row.status === "pending";

@@ -20,7 +20,7 @@ export async function declineBooking(db: Db, host: UserRow, bookingId: string, r
   assertPending(booking, now);
   // A series asks once: declining it declines every occurrence still waiting (decisions §19).
   const waiting = (await laterOccurrences(db, booking, now)).filter((b) => b.status === "pending");
-  const kind = { declined: true, onlyPending: true };
+  const kind = { declined: true, only: "pending" as const };
   const { row, changed } = waiting.length > 0
     ? await markAllCancelled(db, [booking, ...waiting], hostActor(host), reason || null, now, kind)
     : await markCancelled(db, booking, hostActor(host), reason || null, now, kind);

@@ -24,7 +24,7 @@ export async function expireUnconfirmedBookings(db: Db, now: number): Promise<nu
       .orderBy(asc(bookings.startTime), asc(bookings.id))
       .limit(BATCH);
     for (const booking of due) {
-      if ((await markCancelled(db, booking, SYSTEM, null, now, { onlyPending: true })).changed) expired += 1;
+      if ((await markCancelled(db, booking, SYSTEM, null, now, { only: "pending" })).changed) expired += 1;
     }
     if (due.length < BATCH) return expired;
   }

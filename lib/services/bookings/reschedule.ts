@@ -5,7 +5,7 @@ import { bookingHosts, bookings, eventTypes, users, type BookingRow, type EventT
 import { toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
 import { isoUtc } from "@/lib/time/instants";
-import { assertModifiable, getBookingForHostOrThrow, hashCancelToken, overlapAsConflict, slotUnavailable } from "./store";
+import { assertMovable, getBookingForHostOrThrow, hashCancelToken, overlapAsConflict, slotUnavailable } from "./store";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { andList, fill } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
@@ -51,7 +51,7 @@ const hostRef = (h: UserRow) => ({ userId: h.id, username: h.username, fullName:
  * (decisions §15). Runs inside the hosts' booking locks; the exclusion constraint still guards the move.
  */
 async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: number, now: number, by: Mover): Promise<BookingDto> {
-  assertModifiable(booking, now);
+  assertMovable(booking, now);
   const { eventType, current, candidates } = plan;
   const roundRobin = eventType.schedulingType === "round_robin";
   // An occurrence of a series keeps the series' host (decisions §19).
@@ -104,7 +104,7 @@ async function moveBooking(tx: Tx, booking: BookingRow, plan: MovePlan, start: n
  * a booking holds all its hosts' locks: write-booking.ts).
  */
 async function moveUnderLocks(db: Db, booking: BookingRow, start: number, now: number, by: Mover): Promise<BookingDto> {
-  assertModifiable(booking, now);
+  assertMovable(booking, now);
   const plan = await planMove(db, booking);
   const roundRobin = plan.eventType.schedulingType === "round_robin";
   // The same check at booking as a new booking's, before the locks (decisions §17).

@@ -89,6 +89,14 @@ export function assertModifiable(booking: BookingRow, now: number): void {
   }
 }
 
+/** A booking can move once it is more than a hold: a booking awaiting its payment is paid (or cancelled) first (decisions §20). */
+export function assertMovable(booking: BookingRow, now: number): void {
+  assertModifiable(booking, now);
+  if (booking.status === "awaiting_payment") {
+    throw new AppError("booking_not_modifiable", "This booking is waiting for its payment: it can be moved once it is paid", { status: booking.status });
+  }
+}
+
 /** A series' occurrences in order of start (decisions §19): what its guest's .ics holds. */
 export async function seriesOccurrenceRows(db: Db, seriesId: string) {
   return db

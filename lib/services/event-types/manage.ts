@@ -5,6 +5,7 @@ import type { Db, Tx } from "@/db";
 import { pgErrorCode } from "@/db/client";
 import { eventTypes, type EventTypeRow, type TeamMemberRow, type TeamRow } from "@/db/schema";
 import { notFound, validationError } from "@/lib/errors";
+import { getConfig } from "@/lib/config";
 import { newId } from "@/lib/ids";
 import type { CreateEventTypeBody, UpdateEventTypeBody } from "@/lib/schemas/event-type";
 import type { CreateTeamEventTypeBody, UpdateTeamEventTypeBody } from "@/lib/schemas/team";
@@ -64,7 +65,11 @@ async function checkedReferences(tx: Tx, owner: EventTypeOwner, scope: OwnerWrit
  * with the same host or hosts, so not round robin; a series keeps one host, so not collective
  * (its hosts' weeks would all have to be free together).
  */
-function assertShape(eventType: Pick<EventTypeRow, "schedulingType" | "seats" | "recurrence">): void {
+function assertShape(eventType: Pick<EventTypeRow, "schedulingType" | "seats" | "recurrence">, price?: EventTypeRow["price"]): void {
+  // A price needs the installation's Stripe account (decisions §20); taking one off never does.
+  if (price && !getConfig().payments) {
+    throw validationError([{ path: "price", message: "Payments are not set up on this service: its operator sets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET first" }]);
+  }
   if (eventType.seats && eventType.schedulingType === "round_robin") {
     throw validationError([{ path: "seats", message: "Round-robin event types cannot have seats: every guest of a start needs the same host" }]);
   }
@@ -85,7 +90,7 @@ export async function createEventType(db: Db, owner: EventTypeOwner, input: Crea
   try {
     return await writeAsOwner(db, owner, async (tx, scope) => {
       const fields = withoutHosts(input);
-      assertShape({ seats: fields.seats, recurrence: fields.recurrence, schedulingType: "schedulingType" in input ? input.schedulingType : null });
+      assertShape({ seats: fields.seats, recurrence: fields.recurrence, schedulingType: "schedulingType" in input ? input.schedulingType : null }, fields.price);
       const { hostIds, conflictCalendars } = await checkedReferences(tx, owner, scope, input, true);
       const [row] = await tx
         .insert(eventTypes)
@@ -115,7 +120,7 @@ export async function updateEventType(db: Db, owner: EventTypeOwner, id: string,
       if (!before) throw notFound("Event type");
       if (Object.keys(input).length === 0) return { eventType: before, team: scope.team };
       const fields = withoutHosts(input);
-      assertShape({ ...before, ...fields });
+      assertShape({ ...before, ...fields }, fields.price);
       const { hostIds, conflictCalendars } = await checkedReferences(tx, owner, scope, input, false);
       const [row] = await tx
         .update(eventTypes)
