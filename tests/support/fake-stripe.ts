@@ -164,7 +164,7 @@ const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 
 function randomId(prefix: string, length = 24): string {
   let out = prefix;
-  for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];
+  for (let i = 0; i < length; i++) out += ALPHANUMERIC.charAt(randomInt(ALPHANUMERIC.length));
   return out;
 }
 
@@ -193,7 +193,7 @@ export function unflatten(form: URLSearchParams): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of form) {
     const first = key.indexOf("[");
-    const segments = first === -1 ? [key] : [key.slice(0, first), ...Array.from(key.slice(first).matchAll(/\[([^\]]*)\]/g), (m) => m[1])];
+    const segments = first === -1 ? [key] : [key.slice(0, first), ...Array.from(key.slice(first).matchAll(/\[([^\]]*)\]/g), (m) => m[1] ?? "")];
     let node: Record<string, unknown> | unknown[] = root;
     segments.forEach((segment, i) => {
       const last = i === segments.length - 1;
@@ -203,7 +203,7 @@ export function unflatten(form: URLSearchParams): Record<string, unknown> {
         holder[slot] = value;
         return;
       }
-      if (typeof holder[slot] !== "object" || holder[slot] === null) holder[slot] = /^\d*$/.test(segments[i + 1]) ? [] : {};
+      if (typeof holder[slot] !== "object" || holder[slot] === null) holder[slot] = /^\d*$/.test(segments[i + 1] ?? "") ? [] : {};
       node = holder[slot] as Record<string, unknown> | unknown[];
     });
   }
@@ -386,7 +386,7 @@ export async function startFakeStripe(options: { webhookUrl?: string; webhookSec
       const quantity = integerParam(raw.quantity, `${at}[quantity]`, { min: 1 });
       return { name: product.name, currency, unitAmount, quantity };
     });
-    const currency = items[0].currency;
+    const currency = items[0]?.currency ?? "";
     if (items.some((item) => item.currency !== currency)) throw new ApiError(400, "invalid_request_error", "All line items must have the same currency.", { param: "line_items" });
     const created = nowSeconds();
     let expiresAt = created + 24 * 3600;
@@ -533,11 +533,16 @@ export async function startFakeStripe(options: { webhookUrl?: string; webhookSec
       const route = (): unknown => {
         const path = url.pathname;
         if (method === "POST" && path === "/v1/checkout/sessions") return createSession(params);
-        let m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
-        if (method === "GET" && m) return openSession(decodeURIComponent(m[1]));
-        m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
-        if (method === "POST" && m) {
-          const session = openSession(decodeURIComponent(m[1]));
+        // The id in a path: decoded, as Stripe reads it.
+        const idIn = (re: RegExp) => {
+          const m = re.exec(path);
+          return m?.[1] === undefined ? undefined : decodeURIComponent(m[1]);
+        };
+        const sessionId = idIn(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+        if (method === "GET" && sessionId) return openSession(sessionId);
+        const expireId = idIn(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+        if (method === "POST" && expireId) {
+          const session = openSession(expireId);
           sendLater(expireSession(session, request));
           return session;
         }
@@ -550,10 +555,10 @@ export async function startFakeStripe(options: { webhookUrl?: string; webhookSec
           }
           return createRefund(params, request);
         }
-        m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-        if (method === "GET" && m) {
-          const intent = paymentIntents.get(decodeURIComponent(m[1]));
-          if (!intent) throw new ApiError(404, "invalid_request_error", `No such payment_intent: '${m[1]}'`, { code: "resource_missing", param: "intent" });
+        const intentId = idIn(/^\/v1\/payment_intents\/([^/]+)$/);
+        if (method === "GET" && intentId) {
+          const intent = paymentIntents.get(intentId);
+          if (!intent) throw new ApiError(404, "invalid_request_error", `No such payment_intent: '${intentId}'`, { code: "resource_missing", param: "intent" });
           return intent;
         }
         if (method === "GET" && path === "/v1/balance") return balance();
@@ -638,7 +643,7 @@ ${back}`,
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const pay = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
-    const done = pay && (req.method === "GET" || req.method === "POST") ? handlePage(req, res, decodeURIComponent(pay[1])) : handleApi(req, res, url);
+    const done = pay?.[1] && (req.method === "GET" || req.method === "POST") ? handlePage(req, res, decodeURIComponent(pay[1])) : handleApi(req, res, url);
     done.catch((error: unknown) => {
       if (res.headersSent) return res.destroy();
       res.writeHead(500, { "content-type": "application/json" });
