@@ -10,7 +10,7 @@ import { startAppServer, type AppServer } from "../support/app-server";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, type TestHost } from "../support/factories";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { startFakeStripe, type FakeSession, type FakeStripe } from "../support/fake-stripe";
 import { configure, testWorker } from "../support/jobs";
 
 // Paid sessions (decisions §20) through the official `stripe` library, pointed at a local server
@@ -235,7 +235,8 @@ describe("a hold not paid in time", () => {
     expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(await kindsFor(row.id)).not.toContain("booking.created");
     await runJobs();
-    expect(stripe.refunds.filter((r) => r.payment_intent === event.data.object.payment_intent)).toEqual([expect.objectContaining({ amount: 4990 })]);
+    const intent = (event.data.object as FakeSession).payment_intent;
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 4990 })]);
     const late = (await (await getDb()).select().from(outboxJobs).where(eq(outboxJobs.kind, "email.payment_late"))).filter(
       (j) => (j.payload as { paymentId: string }).paymentId === row.paymentId,
     );
@@ -246,7 +247,7 @@ describe("a hold not paid in time", () => {
     const { host, et, start } = await paidEventType();
     const paid = await book(host, et.slug, start);
     const completed = await stripe.complete(sessionOf(paid.body.payment.checkoutUrl), { send: false });
-    const expiredLater = stripe.makeEvent("checkout.session.expired", { ...completed.data.object, status: "expired" });
+    const expiredLater = stripe.makeEvent("checkout.session.expired", { ...(completed.data.object as FakeSession), status: "expired" });
     await stripe.send(completed);
     expect(JSON.parse((await stripe.send(expiredLater)).body).outcome).toBe("ignored");
     expect((await bookingRow(paid.body.id)).status).toBe("confirmed");
