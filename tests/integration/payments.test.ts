@@ -19,7 +19,7 @@ import { configure, testWorker } from "../support/jobs";
 // time and closes the Checkout; a payment after that is given back; refunds follow the rules and
 // are made once, however often the job runs or Stripe fails.
 
-const test = withTestDatabase();
+withTestDatabase();
 
 let stripe: FakeStripe;
 let app: AppServer;
