@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { runStatements } from "@/db/client";
 import { bookingCalendarEvents, bookings, calendarConnections, calendars, type BookingRow, type CalendarConnectionRow } from "@/db/schema";
