@@ -12,6 +12,7 @@ import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, type TestHost } from "../support/factories";
 import { startFakeStripe, type FakeSession, type FakeStripe } from "../support/fake-stripe";
 import { configure, testWorker } from "../support/jobs";
+import { startReceiver } from "../support/webhook-receiver";
 
 // Paid sessions (decisions §20) through the official `stripe` library, pointed at a local server
 // that speaks Stripe's wire format, and Stripe's signed events sent over real HTTP to the app's
@@ -300,6 +301,36 @@ describe("refunds by the rules", () => {
     const moved = await api.post(`/me/bookings/${res.body.id}/reschedule`, { startTime: new Date(Date.parse(start) + 30 * MINUTE).toISOString() }, as(host));
     expect(moved.status, JSON.stringify(moved.body)).toBe(409);
     expect(moved.body.error).toBe("booking_not_modifiable");
+  });
+});
+
+describe("the host's endpoints", () => {
+  it("hear booking.paid once paid and booking.refunded once Stripe gave the money back, signed like every message", async () => {
+    const receiver = await startReceiver();
+    try {
+      configure({ webhooksAllowPrivate: true });
+      const { host, et, start } = await paidEventType();
+      const hook = await api.post("/me/webhooks", { url: receiver.url, events: ["booking.created", "booking.paid", "booking.refunded"] }, as(host));
+      expect(hook.status).toBe(201);
+      receiver.secrets = [hook.body.secret];
+      const res = await book(host, et.slug, start);
+      await runJobs();
+      expect(receiver.received).toEqual([]);
+      await stripe.complete(sessionOf(res.body.payment.checkoutUrl));
+      await runJobs();
+      await api.post(`/me/bookings/${res.body.id}/cancel`, {}, as(host));
+      await runJobs();
+      await runJobs();
+      const types = receiver.received.map((r) => r.body.type);
+      expect(types.sort()).toEqual(["booking.created", "booking.paid", "booking.refunded"]);
+      const paid = receiver.received.find((r) => r.body.type === "booking.paid")!;
+      expect(paid.body.data).toMatchObject({ id: res.body.id, status: "confirmed", payment: { status: "paid", amount: 4990, currency: "eur" } });
+      const refunded = receiver.received.find((r) => r.body.type === "booking.refunded")!;
+      expect(refunded.body.data).toMatchObject({ bookingId: res.body.id, amount: 4990, currency: "eur", reason: "host_cancelled", refundId: expect.stringMatching(/^rfd_/) });
+      expect(receiver.received.every((r) => r.verifiedBy.length === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
