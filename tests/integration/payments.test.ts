@@ -20,7 +20,9 @@ import { startReceiver } from "../support/webhook-receiver";
 // time and closes the Checkout; a payment after that is given back; refunds follow the rules and
 // are made once, however often the job runs or Stripe fails.
 
-withTestDatabase();
+// A database of the file's own on PostgreSQL: the outbox worker and the hold sweep run here take
+// every due job and every expired hold in their database, another file's included were it shared.
+withTestDatabase({ isolated: true });
 
 let stripe: FakeStripe;
 let app: AppServer;
