@@ -37,8 +37,8 @@ export async function managePayment(
   booking: BookingRow,
   reader: Reader,
   returned: boolean,
-  now: number,
 ): Promise<ManagePayment | undefined> {
+  const now = Date.now();
   const checkout = await checkoutOf(await getDb(), booking, now);
   if (!checkout) return undefined;
   const p = reader.messages.pages;
@@ -103,8 +103,8 @@ export async function cancelPayment(
   booking: BookingRow,
   later: { startTime: Date }[],
   reader: Pick<Reader, "locale" | "messages">,
-  now: number,
 ): Promise<{ this: CancelPayment; following: CancelPayment } | undefined> {
+  const now = Date.now();
   const checkout = await checkoutOf(await getDb(), booking, now);
   if (!checkout) return undefined;
   const p = reader.messages.pages;

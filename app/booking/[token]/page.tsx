@@ -100,7 +100,6 @@ export default async function ManageBookingPage({
     booking,
     { locale, messages, zone, hour12 },
     query.payment === "done",
-    Date.now(),
   );
   const awaiting = booking.status === "awaiting_payment";
   const released = payment?.kind === "released";

@@ -67,7 +67,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
   const payment =
     booking.status === "cancelled" || past
       ? undefined
-      : await cancelPayment(booking, later, { locale, messages }, Date.now());
+      : await cancelPayment(booking, later, { locale, messages });
 
   return (
     <GuestI18n locale={locale} source={source} messages={m}>
