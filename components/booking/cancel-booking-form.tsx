@@ -5,10 +5,7 @@ import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { toApiError, type ApiError } from "@/lib/browser/api-client/fetch-json";
-import {
-  cancelBookingWithToken,
-  type GuestCancelledDto,
-} from "@/lib/browser/api-client/public";
+import { cancelBookingWithToken, type GuestCancelledDto } from "@/lib/browser/api-client/public";
 import { fill } from "@/lib/i18n/fill";
 import { useGuestText } from "./guest-i18n";
 import { manageFailureMessage } from "./guest-messages";
@@ -27,24 +24,14 @@ type Props = {
    * A paid booking's money, in the guest's words, for this session and with every later one:
    * what the cancel gives back, said before the click (`before`) and once it is done (`after`).
    */
-  payment?: Record<
-    "this" | "following",
-    { before: string; after: string | null }
-  >;
+  payment?: Record<"this" | "following", { before: string; after: string | null }>;
 };
 
 /**
  * Cancelling takes two deliberate clicks, never just opening the link: "Cancel booking…" (with an
  * optional reason for the host), then "Yes, cancel". Afterwards, the host's page to book again.
  */
-export function CancelBookingForm({
-  token,
-  homePath,
-  homeName,
-  hostName,
-  laterSessions = 0,
-  payment,
-}: Props) {
+export function CancelBookingForm({ token, homePath, homeName, hostName, laterSessions = 0, payment }: Props) {
   const text = useGuestText();
   const { m } = text;
   const [reason, setReason] = useState("");
@@ -57,11 +44,7 @@ export function CancelBookingForm({
   const cancel = useMutation<GuestCancelledDto, ApiError>({
     mutationFn: async () => {
       try {
-        return await cancelBookingWithToken(
-          token,
-          reason.trim() || undefined,
-          scope,
-        );
+        return await cancelBookingWithToken(token, reason.trim() || undefined, scope);
       } catch (error) {
         throw toApiError(error);
       }
@@ -75,8 +58,7 @@ export function CancelBookingForm({
     if (cancel.isSuccess) done.current?.focus();
   }, [cancel.isSuccess]);
 
-  const focusable =
-    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
+  const focusable = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
   return (
     <div className="flex flex-col gap-4">
       {/* Both regions are in the page before anything is put into them, so both are announced. */}
@@ -87,7 +69,7 @@ export function CancelBookingForm({
             <p ref={done} tabIndex={-1} className={focusable}>
               {fill(m.cancelledDone, { host: hostName })}
               {money?.after && (
-                <span className="block" data-testid="refund-after">
+                <span data-testid="refund-after" className="mt-1 block font-medium">
                   {money.after}
                 </span>
               )}
@@ -99,11 +81,7 @@ export function CancelBookingForm({
         )}
       </div>
       <div role="alert" className="empty:-mb-4">
-        {cancel.isError && (
-          <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-            {manageFailureMessage(cancel.error, text)}
-          </p>
-        )}
+        {cancel.isError && <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">{manageFailureMessage(cancel.error, text)}</p>}
       </div>
       {!cancel.isSuccess && !confirming && (
         <form
@@ -119,32 +97,19 @@ export function CancelBookingForm({
               <legend className="mb-1 font-medium">{m.sessions}</legend>
               {(["this", "following"] as const).map((value) => (
                 <label key={value} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="scope"
-                    value={value}
-                    checked={scope === value}
-                    onChange={() => setScope(value)}
-                    className="size-4 accent-blue-600"
-                  />
+                  <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} className="size-4 accent-blue-600" />
                   {value === "this" ? m.cancelOnlyThis : m.cancelFollowing}
                 </label>
               ))}
             </fieldset>
           )}
           {money && (
-            <p
-              data-testid="refund-before"
-              className="rounded-lg border border-slate-200 bg-white p-3 font-medium text-slate-800"
-            >
+            <p data-testid="refund-before" className="rounded-lg border border-slate-200 bg-white p-3 font-medium text-slate-800">
               {money.before}
             </p>
           )}
           <label htmlFor={reasonId} className="font-medium">
-            {m.reason}{" "}
-            <span className="font-normal text-slate-500">
-              {fill(m.reasonNote, { host: hostName })}
-            </span>
+            {m.reason} <span className="font-normal text-slate-500">{fill(m.reasonNote, { host: hostName })}</span>
           </label>
           <textarea
             id={reasonId}
@@ -158,49 +123,23 @@ export function CancelBookingForm({
           <p className="text-sm text-slate-500">
             {reason.length}/{MAX_REASON}
           </p>
-          <button
-            type="submit"
-            className={`${buttonClass("danger")} self-start`}
-          >
+          <button type="submit" className={`${buttonClass("danger")} self-start`}>
             {m.cancelSubmit}
           </button>
         </form>
       )}
       {!cancel.isSuccess && confirming && (
-        <section
-          aria-labelledby={`${reasonId}-q`}
-          className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4"
-        >
-          <h2
-            id={`${reasonId}-q`}
-            ref={question}
-            tabIndex={-1}
-            className={`text-lg font-semibold text-red-950 ${focusable}`}
-          >
+        <section aria-labelledby={`${reasonId}-q`} className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4">
+          <h2 id={`${reasonId}-q`} ref={question} tabIndex={-1} className={`text-lg font-semibold text-red-950 ${focusable}`}>
             {m.cancelQuestion}
           </h2>
-          <p className="text-red-950">
-            {fill(
-              reason.trim() ? m.cancelConsequenceReason : m.cancelConsequence,
-              { host: hostName },
-            )}
-          </p>
+          <p className="text-red-950">{fill(reason.trim() ? m.cancelConsequenceReason : m.cancelConsequence, { host: hostName })}</p>
           {money && <p className="font-medium text-red-950">{money.before}</p>}
           <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              onClick={() => cancel.mutate()}
-              disabled={cancel.isPending}
-              className={buttonClass("danger")}
-            >
+            <button type="button" onClick={() => cancel.mutate()} disabled={cancel.isPending} className={buttonClass("danger")}>
               {cancel.isPending ? m.cancelling : m.yesCancel}
             </button>
-            <button
-              type="button"
-              onClick={() => setConfirming(false)}
-              disabled={cancel.isPending}
-              className={buttonClass("secondary")}
-            >
+            <button type="button" onClick={() => setConfirming(false)} disabled={cancel.isPending} className={buttonClass("secondary")}>
               {m.keepIt}
             </button>
           </div>

@@ -23,39 +23,25 @@ type Reader = {
 
 /** What the manage page says of the payment. */
 export type ManagePayment =
-  | { kind: "awaiting"; text: string; payUrl: string | null }
-  | { kind: "confirming"; text: string }
-  | { kind: "released"; text: string }
-  | { kind: "paid" | "refunded" | "kept"; text: string };
+  { kind: "awaiting"; text: string; payUrl: string | null } | { kind: "confirming"; text: string } | { kind: "released"; text: string } | { kind: "paid" | "refunded" | "kept"; text: string };
 
 /**
  * The manage page's payment line. `returned`: the guest is back from Stripe's Checkout
  * (?payment=done) while the booking still waits: Stripe's event is on its way, and the page
  * says so (and looks again) rather than asking for the payment once more.
  */
-export async function managePayment(
-  booking: BookingRow,
-  reader: Reader,
-  returned: boolean,
-): Promise<ManagePayment | undefined> {
+export async function managePayment(booking: BookingRow, reader: Reader, returned: boolean): Promise<ManagePayment | undefined> {
   const now = Date.now();
   const checkout = await checkoutOf(await getDb(), booking, now);
   if (!checkout) return undefined;
   const p = reader.messages.pages;
-  const money = (amount: number) =>
-    formatMoney(amount, checkout.currency, INTL_TAG[reader.locale]);
+  const money = (amount: number) => formatMoney(amount, checkout.currency, INTL_TAG[reader.locale]);
   const share = booking.priceAmount ?? checkout.amount;
   if (booking.status === "awaiting_payment") {
     if (returned) return { kind: "confirming", text: p.confirmingPayment };
     // A hold past its time is released by the next sweep (within a minute): nothing to pay at any more.
-    if (!checkout.checkoutUrl)
-      return { kind: "released", text: p.releasedUnpaid };
-    const time = formatClock(
-      checkout.payment.holdExpiresAt,
-      reader.zone,
-      reader.hour12,
-      INTL_TAG[reader.locale],
-    );
+    if (!checkout.checkoutUrl) return { kind: "released", text: p.releasedUnpaid };
+    const time = formatClock(checkout.payment.holdExpiresAt, reader.zone, reader.hour12, INTL_TAG[reader.locale]);
     return {
       kind: "awaiting",
       text: fill(p.awaitingPayment, { time }),
@@ -72,12 +58,7 @@ export async function managePayment(
     if (booking.status === "cancelled")
       return {
         kind: "kept",
-        text: plural(
-          reader.locale,
-          p.paidNotRefunded,
-          checkout.payment.refundableUntilHours,
-          { amount: money(share) },
-        ),
+        text: plural(reader.locale, p.paidNotRefunded, checkout.payment.refundableUntilHours, { amount: money(share) }),
       };
     // What the guest paid: the whole Checkout (a series' every session at once).
     return {
@@ -86,8 +67,7 @@ export async function managePayment(
     };
   }
   // Unpaid and no longer waiting: the hold ended (or was cancelled) before any payment.
-  if (booking.status === "cancelled" && booking.cancelledBy === "system")
-    return { kind: "released", text: p.releasedUnpaid };
+  if (booking.status === "cancelled" && booking.cancelledBy === "system") return { kind: "released", text: p.releasedUnpaid };
   return undefined;
 }
 
@@ -116,19 +96,13 @@ export async function cancelPayment(
   const hours = checkout.payment.refundableUntilHours;
   const share = booking.priceAmount ?? checkout.amount;
   const words = (sessions: { startTime: Date }[]): CancelPayment => {
-    const refunded = sessions.filter(
-      (s) => now <= refundableUntil(s.startTime, hours),
-    ).length;
+    const refunded = sessions.filter((s) => now <= refundableUntil(s.startTime, hours)).length;
     if (refunded === 0)
       return {
         before: plural(reader.locale, p.noRefund, hours),
         after: p.notRefundedDone,
       };
-    const amount = formatMoney(
-      share * refunded,
-      checkout.currency,
-      INTL_TAG[reader.locale],
-    );
+    const amount = formatMoney(share * refunded, checkout.currency, INTL_TAG[reader.locale]);
     return {
       before: fill(p.refundFull, { amount }),
       after: fill(p.refundOnItsWay, { amount }),

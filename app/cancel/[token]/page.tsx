@@ -14,14 +14,7 @@ import { isoUtc } from "@/lib/time/instants";
 import { zoneName } from "@/lib/time/zones";
 import { MeetingPlace } from "@/components/booking/meeting-place";
 import { cancelPayment } from "@/lib/guest/payment-words";
-import {
-  guestBookingOf,
-  guestClock,
-  guestPlace,
-  guestSharedOf,
-  tokenPageMetadata,
-  type TokenPageProps,
-} from "@/lib/guest/token-pages";
+import { guestBookingOf, guestClock, guestPlace, guestSharedOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
 // takes a click, so mail scanners and link previews that fetch the URL cancel nothing.
@@ -31,9 +24,7 @@ export const dynamic = "force-dynamic";
 /** The booking behind the token, and whether it has started (it can no longer be cancelled then). */
 async function loadBooking(token: string) {
   const found = await guestBookingOf(token);
-  return (
-    found && { ...found, past: found.booking.startTime.getTime() <= Date.now() }
-  );
+  return found && { ...found, past: found.booking.startTime.getTime() <= Date.now() };
 }
 
 type Props = TokenPageProps;
@@ -48,10 +39,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
   if (!found) notFound();
   const { booking, title, hostName, homePath, homeName, past } = found;
   // The guest's chosen language, else the one they booked in.
-  const { locale, source, messages } = await guestLanguage({
-    param: (await searchParams).lang,
-    stored: booking.guestLanguage,
-  });
+  const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
   const { page: m, pages: p } = messages;
   const intl = INTL_TAG[locale];
   const zone = booking.guestTimezone;
@@ -60,39 +48,25 @@ export default async function CancelPage({ params, searchParams }: Props) {
   // A series' occurrence may be cancelled with the later ones still to come (decisions §19).
   const { series } = await guestSharedOf(booking);
   // (The form shows only before this one starts: every later one is still to come then.)
-  const later = series.filter(
-    (o) => o.startTime > booking.startTime && o.status !== "cancelled",
-  );
+  const later = series.filter((o) => o.startTime > booking.startTime && o.status !== "cancelled");
   // A paid booking: whether this cancel is refunded, said before the click (decisions §20).
-  const payment =
-    booking.status === "cancelled" || past
-      ? undefined
-      : await cancelPayment(booking, later, { locale, messages });
+  const payment = booking.status === "cancelled" || past ? undefined : await cancelPayment(booking, later, { locale, messages });
 
   return (
     <GuestI18n locale={locale} source={source} messages={m}>
       <Container lang={locale}>
-        <h1 className="text-3xl font-semibold tracking-tight">
-          {booking.status === "cancelled" ? p.isCancelled : p.cancelTitle}
-        </h1>
+        <h1 className="text-3xl font-semibold tracking-tight">{booking.status === "cancelled" ? p.isCancelled : p.cancelTitle}</h1>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-0.5 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-[fit-content(14rem)_minmax(0,1fr)] sm:gap-y-2 [&>dd]:min-w-0 [&>dd]:break-words [&>dt:not(:first-child)]:mt-3 sm:[&>dt:not(:first-child)]:mt-0">
           <dt className="text-slate-500">{m.what}</dt>
           <dd>{fill(m.eventWith, { title, host: hostName })}</dd>
           <dt className="text-slate-500">{m.when}</dt>
           <dd>
             {formatLongDay(start, zone, { year: true, locale: intl })},{" "}
-            <span className="whitespace-nowrap">
-              {formatClockRange(start, end, zone, await guestClock(zone), intl)}
-            </span>
+            <span className="whitespace-nowrap">{formatClockRange(start, end, zone, await guestClock(zone), intl)}</span>
             <br />
-            <span className="text-sm text-slate-500">
-              {zoneName(zone, booking.startTime, intl)}
-            </span>
+            <span className="text-sm text-slate-500">{zoneName(zone, booking.startTime, intl)}</span>
             <br />
-            <Link
-              href={`/booking/${encodeURIComponent(token)}`}
-              className="text-sm text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600"
-            >
+            <Link href={`/booking/${encodeURIComponent(token)}`} className="text-sm text-blue-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-blue-600">
               {p.seeWhole}
             </Link>
           </dd>
@@ -118,14 +92,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
           <p className="text-slate-600">{p.cannotCancelStarted}</p>
         ) : (
           <QueryProvider>
-            <CancelBookingForm
-              token={token}
-              homePath={homePath}
-              homeName={homeName}
-              hostName={hostName}
-              laterSessions={later.length}
-              payment={payment}
-            />
+            <CancelBookingForm token={token} homePath={homePath} homeName={homeName} hostName={hostName} laterSessions={later.length} payment={payment} />
           </QueryProvider>
         )}
         <LanguageFooter />
