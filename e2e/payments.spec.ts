@@ -1,4 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DateTime } from "luxon";
 import { hasChromium } from "../playwright.config";
@@ -33,6 +36,9 @@ test.beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
     STRIPE_API_URL: fake.url,
     DATABASE_URL: database.url,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-payments-")),
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
   }));
   fake.setWebhookUrl(`${server.url}/api/v1/hooks/stripe`);
 });

@@ -180,7 +180,7 @@ export const de: Messages = {
     nothingMore: "Sie müssen nichts weiter tun: Der Gastgeber wurde informiert.",
     cannotCancelStarted: "Dieser Termin hat bereits begonnen und kann hier daher nicht mehr storniert werden.",
     pricePerSession: "{price} pro Termin",
-    awaitingTitle: "Ihre Zahlung steht noch aus",
+    awaitingTitle: "Fast gebucht",
     paymentLabel: "Zahlung",
     paid: "Bezahlt: {amount}",
     awaitingPayment: "Ihre Zahlung steht noch aus – dieser Termin ist bis {time} für Sie reserviert",

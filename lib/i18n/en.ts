@@ -192,7 +192,7 @@ export const en = {
     cannotCancelStarted: "This booking has already started, so it can no longer be cancelled here.",
     // paid sessions (decisions §20)
     pricePerSession: "{price} per session",
-    awaitingTitle: "Waiting for your payment",
+    awaitingTitle: "Almost booked",
     paymentLabel: "Payment",
     paid: "Paid {amount}",
     awaitingPayment: "Waiting for your payment – this time is held for you until {time}",

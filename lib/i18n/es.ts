@@ -180,7 +180,7 @@ export const es: Messages = {
     nothingMore: "No tiene que hacer nada más: hemos avisado al anfitrión.",
     cannotCancelStarted: "Esta cita ya ha comenzado, así que ya no se puede cancelar aquí.",
     pricePerSession: "{price} por sesión",
-    awaitingTitle: "Esperando tu pago",
+    awaitingTitle: "Casi reservado",
     paymentLabel: "Pago",
     paid: "Pagado: {amount}",
     awaitingPayment: "Esperando tu pago – esta hora está reservada para ti hasta las {time}",

@@ -180,7 +180,7 @@ export const fr: Messages = {
     nothingMore: "Vous n’avez plus rien à faire : l’organisateur a été prévenu.",
     cannotCancelStarted: "Ce rendez-vous a déjà commencé et ne peut donc plus être annulé ici.",
     pricePerSession: "{price} par séance",
-    awaitingTitle: "En attente de votre paiement",
+    awaitingTitle: "Presque réservé",
     paymentLabel: "Paiement",
     paid: "Payé : {amount}",
     awaitingPayment: "En attente de votre paiement – ce créneau vous est réservé jusqu’à {time}",

@@ -180,7 +180,7 @@ export const pt: Messages = {
     nothingMore: "Não há mais nada a fazer: o anfitrião foi avisado.",
     cannotCancelStarted: "Este compromisso já começou, por isso não pode mais ser cancelado aqui.",
     pricePerSession: "{price} por sessão",
-    awaitingTitle: "Aguardando seu pagamento",
+    awaitingTitle: "Quase reservado",
     paymentLabel: "Pagamento",
     paid: "Pago: {amount}",
     awaitingPayment: "Aguardando seu pagamento – este horário está reservado para você até {time}",
