@@ -154,3 +154,32 @@ test("the reconnect email of a broken calendar reads on a phone, in English and 
   await expect(page.locator("body")).not.toContainText("2026-12-01T");
   await look(page, "calendar-reconnect-de", last.html, [[await page.locator("a.mail-button").innerText(), "https://booking.example/dashboard/calendars"]]);
 });
+
+// A paid session's emails (decisions §20): the late payment's refund follows a payment Stripe
+// sends after the hold ended, and the paid confirmation a Checkout paid at Stripe; here the same
+// modules compose them, under a zone that is not UTC, and Chromium draws them like the others.
+test("the paid confirmation and the late payment's refund read on a phone, the time in the guest's zone", async ({ page }) => {
+  const render = (kind: string, language: string) =>
+    JSON.parse(
+      execFileSync("npx", ["tsx", "--tsconfig", "e2e/support/tsconfig.render.json", "e2e/support/payment-mail.mts", kind, language], {
+        env: { ...process.env, TZ: "Asia/Kolkata" },
+        encoding: "utf8",
+      }),
+    ) as { subject: string; html: string; text: string };
+  const paid = render("paid", "en");
+  expect(paid.text).toMatch(/Paid: +€49\.90/);
+  // 15:00 UTC: 10:00 in the guest's New York, whatever the process's zone.
+  expect(paid.text).toMatch(/10:00/);
+  await look(page, "paid-confirmation", paid.html, [
+    ["See your booking", "https://booking.example/booking/t"],
+    ["Cancel this booking", "https://booking.example/cancel/t"],
+  ]);
+  const late = render("late", "en");
+  expect(late.subject).toBe("Your payment for Coaching was refunded");
+  expect(late.text).toContain("Your payment of €49.90 for Coaching with Ada arrived after the time we held for you had been released, so nothing was booked.");
+  expect(late.text).toMatch(/10:00/);
+  await look(page, "payment-late", late.html, [["Book again", "https://booking.example/ada/coaching"]]);
+  const lateDe = render("late", "de");
+  expect(lateDe.subject).toBe("Ihre Zahlung für Coaching wurde erstattet");
+  await look(page, "payment-late-de", lateDe.html, [["Erneut buchen", "https://booking.example/ada/coaching"]]);
+});

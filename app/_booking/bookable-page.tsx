@@ -8,6 +8,8 @@ import { slotsPath } from "@/lib/browser/api-client/public";
 import { slotsPrefetchScript } from "@/lib/browser/api-client/slots-prefetch";
 import { awayWords, type AwayNoticeWords } from "@/lib/guest/away-words";
 import { fill } from "@/lib/i18n/fill";
+import { INTL_TAG } from "@/lib/i18n/locales";
+import { formatMoney } from "@/lib/payments/money";
 import { guestLanguage, type GuestLanguage } from "@/lib/i18n/server";
 import { eventTypePlace } from "@/lib/meeting-location";
 import { orNotFoundPage } from "@/lib/pages";
@@ -98,6 +100,11 @@ export function BookableView(props: {
   const { bookable, face, api, embed, windowDays, preview } = props;
   const { eventType } = bookable;
   const { locale, source, messages } = props.language;
+  const recurrence = props.single ? undefined : (eventType.recurrence ?? undefined);
+  // A paid event type's price, written on the server in the guest's language (no JavaScript for
+  // it); a series is paid per session, all at once (decisions §20).
+  const money = eventType.price && formatMoney(eventType.price.amount, eventType.price.currency, INTL_TAG[locale]);
+  const price = money ? (recurrence ? fill(messages.pages.pricePerSession, { price: money }) : money) : undefined;
   return (
     <main lang={locale} className={embed ? "min-h-screen w-full bg-white" : "mx-auto w-full max-w-5xl px-3 py-3 sm:px-6 sm:py-12"}>
       {props.away && (
@@ -111,7 +118,7 @@ export function BookableView(props: {
           compact={embed}
           host={{ name: face.name, avatarUrl: face.avatarUrl }}
           with={face.with}
-          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventTypePlace(eventType.location, messages.page), description: eventType.description }}
+          event={{ title: eventType.title, durationMinutes: eventType.durationMinutes, location: eventTypePlace(eventType.location, messages.page), description: eventType.description, price }}
         />
         <div className={`min-w-0 ${embed ? "p-3 sm:p-4" : "p-4 sm:p-6"}`}>
           <GuestI18n locale={locale} source={source} messages={messages.page}>
@@ -125,8 +132,9 @@ export function BookableView(props: {
               embed={embed}
               preview={preview}
               requiresConfirmation={eventType.requiresConfirmation}
-              recurrence={props.single ? undefined : (eventType.recurrence ?? undefined)}
+              recurrence={recurrence}
               seatsMax={eventType.seats?.max}
+              paid={eventType.price !== null}
             />
           </GuestI18n>
         </div>

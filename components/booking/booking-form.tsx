@@ -38,6 +38,10 @@ type Props = {
   recurrence?: Recurrence;
   /** A group session's seats per start: the chosen time says how many are left. */
   seatsMax?: number;
+  /** A paid event type (decisions §20): booking holds the time, and the guest goes on to pay. */
+  paid?: boolean;
+  /** Inside another site's frame: Stripe's Checkout refuses to be framed, so it opens in the whole window. */
+  embed?: boolean;
   details: GuestDetails;
   onDetailsChange: (details: GuestDetails) => void;
   /** Kept by the widget for as long as this booking is being attempted (see createBooking). */
@@ -103,7 +107,7 @@ function checkAll(questions: Question[], details: GuestDetails, lib: PhoneLib | 
 
 /** The guest's details for one chosen slot, booked with the widget's Idempotency-Key. */
 export function BookingForm(props: Props) {
-  const { username, slug, timezone, hour12, slot, questions, requiresConfirmation = false, recurrence, seatsMax, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
+  const { username, slug, timezone, hour12, slot, questions, requiresConfirmation = false, recurrence, seatsMax, paid = false, embed = false, details, onDetailsChange, idempotencyKey, onBooked, onSlotTaken, onBack } = props;
   const text = useGuestText();
   const { m, intl, locale } = text;
   const timeId = useId();
@@ -148,6 +152,8 @@ export function BookingForm(props: Props) {
   }
 
   const [pending, setPending] = useState(false);
+  // A paid booking's Checkout, once the time is held: the browser is on its way there.
+  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     // Not a form action: React resets an action form's fields, and a failed submit must keep them.
@@ -202,6 +208,14 @@ export function BookingForm(props: Props) {
       const fieldIssues = Object.keys(atFields).length;
       setFailure({ text: bookingFailureMessage(error, { fieldIssues, timezone, text }), atFields: fieldIssues > 0 });
       showErrors(atFields);
+      return;
+    }
+    // A paid event type: the time is held, and the booking is made once it is paid at Stripe,
+    // which sends the guest back to the booking's own page.
+    if (booked.payment?.checkoutUrl) {
+      setCheckoutUrl(booked.payment.checkoutUrl);
+      if (embed) window.open(booked.payment.checkoutUrl, "_top");
+      else window.location.assign(booked.payment.checkoutUrl);
       return;
     }
     onBooked(booked);
@@ -296,14 +310,23 @@ export function BookingForm(props: Props) {
       <div role="alert">
         {shownFailure && <p className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">{shownFailure}</p>}
       </div>
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={pending || !series.ready} className={buttonClass("primary")}>
-          {pending ? m.booking : requiresConfirmation ? m.requestBooking : m.confirmBooking}
-        </button>
-        <button type="button" onClick={onBack} className={buttonClass("ghost")}>
-          {m.back}
-        </button>
-      </div>
+      {checkoutUrl ? (
+        // Words while Stripe's page loads, and its link should the browser not go (a frame kept from the top window).
+        <p role="status" className="text-slate-700">
+          <a href={checkoutUrl} target={embed ? "_top" : undefined} className="underline underline-offset-2">
+            {m.openingPayment}
+          </a>
+        </p>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={pending || !series.ready} className={buttonClass("primary")}>
+            {pending ? m.booking : paid ? m.continueToPayment : requiresConfirmation ? m.requestBooking : m.confirmBooking}
+          </button>
+          <button type="button" onClick={onBack} className={buttonClass("ghost")}>
+            {m.back}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -32,6 +32,8 @@ type Props = {
   recurrence?: { everyWeeks: number; maxOccurrences: number };
   /** A group session's seats per start. */
   seatsMax?: number;
+  /** A paid event type (decisions §20): the guest books, then pays at Stripe's Checkout. */
+  paid?: boolean;
 };
 
 // The form and the confirmation are needed only once a time is chosen: their code is not part of
@@ -50,7 +52,7 @@ function preload() {
 const emptyDetails: GuestDetails = { guestName: "", guestEmail: "", answers: {}, phoneCountries: {} };
 
 /** Pick a day and a time in your own zone and clock, give your details, get a confirmation with its links. */
-export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview, requiresConfirmation = false, recurrence, seatsMax }: Props) {
+export function BookingWidget({ username, slug, hostTimezone, event, questions, windowDays, embed = false, preview, requiresConfirmation = false, recurrence, seatsMax, paid = false }: Props) {
   // Null in the server's render: the page then shows no time at all (see SlotsPreview).
   const preferences = useGuestPreferences();
   const { m } = useGuestText();
@@ -120,6 +122,8 @@ export function BookingWidget({ username, slug, hostTimezone, event, questions, 
                 requiresConfirmation={requiresConfirmation}
                 recurrence={recurrence}
                 seatsMax={seatsMax}
+                paid={paid}
+                embed={embed}
                 details={details}
                 onDetailsChange={setDetails}
                 idempotencyKey={idempotencyKey}

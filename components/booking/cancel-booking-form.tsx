@@ -20,19 +20,25 @@ type Props = {
   hostName: string;
   /** A series' occurrence: how many later ones are still to come (the guest may cancel them with it). */
   laterSessions?: number;
+  /**
+   * A paid booking's money, in the guest's words, for this session and with every later one:
+   * what the cancel gives back, said before the click (`before`) and once it is done (`after`).
+   */
+  payment?: Record<"this" | "following", { before: string; after: string | null }>;
 };
 
 /**
  * Cancelling takes two deliberate clicks, never just opening the link: "Cancel booking…" (with an
  * optional reason for the host), then "Yes, cancel". Afterwards, the host's page to book again.
  */
-export function CancelBookingForm({ token, homePath, homeName, hostName, laterSessions = 0 }: Props) {
+export function CancelBookingForm({ token, homePath, homeName, hostName, laterSessions = 0, payment }: Props) {
   const text = useGuestText();
   const { m } = text;
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
   const [scope, setScope] = useState<"this" | "following">("this");
   const reasonId = useId();
+  const money = payment?.[scope];
   const question = useRef<HTMLHeadingElement>(null);
   const done = useRef<HTMLParagraphElement>(null);
   const cancel = useMutation<GuestCancelledDto, ApiError>({
@@ -62,6 +68,11 @@ export function CancelBookingForm({ token, homePath, homeName, hostName, laterSe
           <div className="flex flex-col items-start gap-3 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
             <p ref={done} tabIndex={-1} className={focusable}>
               {fill(m.cancelledDone, { host: hostName })}
+              {money?.after && (
+                <span data-testid="refund-after" className="mt-1 block font-medium">
+                  {money.after}
+                </span>
+              )}
             </p>
             <Link href={homePath} className={buttonClass("primary")}>
               {fill(m.bookAnother, { host: homeName })}
@@ -92,6 +103,11 @@ export function CancelBookingForm({ token, homePath, homeName, hostName, laterSe
               ))}
             </fieldset>
           )}
+          {money && (
+            <p data-testid="refund-before" className="rounded-lg border border-slate-200 bg-white p-3 font-medium text-slate-800">
+              {money.before}
+            </p>
+          )}
           <label htmlFor={reasonId} className="font-medium">
             {m.reason} <span className="font-normal text-slate-500">{fill(m.reasonNote, { host: hostName })}</span>
           </label>
@@ -118,6 +134,7 @@ export function CancelBookingForm({ token, homePath, homeName, hostName, laterSe
             {m.cancelQuestion}
           </h2>
           <p className="text-red-950">{fill(reason.trim() ? m.cancelConsequenceReason : m.cancelConsequence, { host: hostName })}</p>
+          {money && <p className="font-medium text-red-950">{money.before}</p>}
           <div className="flex flex-wrap gap-3">
             <button type="button" onClick={() => cancel.mutate()} disabled={cancel.isPending} className={buttonClass("danger")}>
               {cancel.isPending ? m.cancelling : m.yesCancel}

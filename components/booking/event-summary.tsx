@@ -4,7 +4,7 @@ import { formatDuration } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 
 // The booking page's left column (above the calendar on a phone): who the guest meets, what,
-// how long and where. Rendered on the server only: it costs the page no JavaScript.
+// how long, for how much and where. Rendered on the server only: it costs the page no JavaScript.
 
 function initials(name: string): string {
   return name
@@ -40,7 +40,8 @@ type Props = {
   host: { name: string; avatarUrl: string | null };
   /** Who the guest meets, when the name above is a team's ("You meet Ann, Ben, or Cy, whoever is free"). */
   with?: string;
-  event: { title: string; durationMinutes: number; location: string; description: string };
+  /** `price`: a paid event type's, in the guest's words ("€49.90", "€49.90 per session"). */
+  event: { title: string; durationMinutes: number; location: string; description: string; price?: string };
   /** Inside an iframe: less room, so less padding and a smaller avatar. */
   compact?: boolean;
   /** The guest's language: the duration's words ("30 Minuten"). */
@@ -57,7 +58,17 @@ export function EventSummary({ host, with: meet, event, compact = false, locale 
       </div>
       <h1 className={`${compact ? "text-xl" : "text-2xl"} font-semibold tracking-tight break-words text-slate-900`}>{event.title}</h1>
       <div className="flex flex-col gap-1.5">
-        <SummaryLine icon={<ClockIcon />}>{formatDuration(locale, event.durationMinutes)}</SummaryLine>
+        <SummaryLine icon={<ClockIcon />}>
+          {formatDuration(locale, event.durationMinutes)}
+          {event.price && (
+            <>
+              {" · "}
+              <span data-testid="price" className="font-medium whitespace-nowrap text-slate-900">
+                {event.price}
+              </span>
+            </>
+          )}
+        </SummaryLine>
         {event.location && <SummaryLine icon={<MapPinIcon />}>{event.location}</SummaryLine>}
       </div>
       {meet && <p className="text-sm break-words text-slate-600">{meet}</p>}

@@ -143,6 +143,9 @@ export const en = {
     keepIt: "No, keep it",
     cancelledDone: "Your booking is cancelled. {host} has been told.",
     bookAnother: "Book another time with {host}",
+    // paid sessions (decisions §20)
+    continueToPayment: "Continue to payment",
+    openingPayment: "Taking you to the payment…",
   },
   pages: {
     hostTitle: "Book a time with {host}",
@@ -187,6 +190,23 @@ export const en = {
     seeWhole: "See the whole booking",
     nothingMore: "Nothing more to do: the host has been told.",
     cannotCancelStarted: "This booking has already started, so it can no longer be cancelled here.",
+    // paid sessions (decisions §20)
+    pricePerSession: "{price} per session",
+    awaitingTitle: "Almost booked",
+    paymentLabel: "Payment",
+    paid: "Paid {amount}",
+    awaitingPayment: "Waiting for your payment – this time is held for you until {time}",
+    payNow: "Pay now",
+    confirmingPayment: "We're confirming your payment…",
+    releasedTitle: "This time was released",
+    releasedUnpaid: "This time was released because it wasn't paid in time",
+    refunded: "Refunded {amount}",
+    paidNotRefunded: { one: "Paid {amount}, not refunded: it was cancelled less than {count} hour before the start", other: "Paid {amount}, not refunded: it was cancelled less than {count} hours before the start" },
+    refundFull: "You'll get a full refund of {amount}.",
+    noRefund: { one: "It's less than {count} hour before the start: this cancellation is not refunded.", other: "It's less than {count} hours before the start: this cancellation is not refunded." },
+    nothingPaid: "Nothing has been paid yet.",
+    refundOnItsWay: "A refund of {amount} is on its way to you.",
+    notRefundedDone: "This cancellation is not refunded.",
   },
   mail: {
     greeting: "Hi {name},",
@@ -234,6 +254,15 @@ export const en = {
     teamInviteOpen: "See the invitation",
     teamInviteCreate: "Create your account",
     teamInviteIgnore: "If you do not want to join, ignore this message: nothing changes.",
+    // paid sessions (decisions §20)
+    awaitingPaymentMessage: "{title} with {host} on {when} is held for you until you pay. Once your payment is in, the booking is confirmed and a confirmation email is on its way.",
+    paid: "Paid",
+    refundOnItsWay: "A refund of {amount} is on its way to you.",
+    notRefunded: { one: "This cancellation is not refunded (less than {count} hour before the start).", other: "This cancellation is not refunded (less than {count} hours before the start)." },
+    lateSubject: "Your payment for {title} was refunded",
+    lateLead: "Your payment of {amount} for {title} with {host} arrived after the time we held for you had been released, so nothing was booked. We have refunded it in full; it shows on your statement in 5–10 days.",
+    lateHeld: "The time held",
+    bookAgain: "Book again",
   },
   // the host's own messages (bookings, reminders, the account), in the language of their profile
   hostMail: {
@@ -307,6 +336,11 @@ export const en = {
     welcomeStarter: "Your {title} link",
     welcomeDashboard: "Open your dashboard",
     welcomeAfter: "Set your hours and add event types on your dashboard; connect a calendar so bookings never clash with it.",
+    // paid sessions (decisions §20)
+    payment: "Payment",
+    paid: "Paid {amount}",
+    refunded: "Refunded to the guest in full ({amount})",
+    notRefunded: { one: "Paid {amount}, not refunded (the guest cancelled less than {count} hour before the start)", other: "Paid {amount}, not refunded (the guest cancelled less than {count} hours before the start)" },
   },
 };
 

@@ -5,7 +5,8 @@ import { composeBookingMail } from "@/lib/notifications/booking-mail";
 import { sendMail } from "@/lib/notifications/mail-transport";
 import { Booking } from "@/lib/schemas/booking";
 import { BookingCancelledData, BookingRescheduledData } from "@/lib/schemas/webhook";
-import type { BookingMailEvent, RequestVariant } from "@/lib/notifications/booking-mail";
+import type { BookingMailEvent, MailPayment, RequestVariant } from "@/lib/notifications/booking-mail";
+import { paymentOfId } from "@/lib/services/bookings/checkout";
 import type { IcsOccurrence } from "@/lib/notifications/booking-ics";
 import { loadBookingFacts, loadGuestMessageFacts, type BookingFacts } from "@/lib/services/bookings/facts";
 import { BookingEventPayload } from "@/lib/outbox/booking-events";
@@ -23,6 +24,8 @@ const BookingTimes = Booking.pick({ startTime: true, endTime: true });
 const BookingStatus = Booking.pick({ status: true });
 // Events written before series lack the field.
 const BookingSeriesField = Booking.pick({ series: true }).partial();
+// Events written before payments lack the field.
+const BookingPaymentField = Booking.pick({ payment: true }).partial();
 
 /**
  * The occurrences this message tells of together (decisions §19): a new series' every occurrence
@@ -64,6 +67,24 @@ function variantOf(event: BookingEventPayload): RequestVariant | undefined {
     if (data.declined) return "declined";
     if (data.cancelledBy === "system") return "expired";
   }
+  return undefined;
+}
+
+/**
+ * A paid booking's money as this event left it (decisions §20): a confirmation says what the
+ * guest paid (the whole Checkout: a series' every session); a cancel whether its amount goes back
+ * (each occurrence it tells of is refunded its own share), or is kept past the refund window.
+ */
+async function paymentOf(db: Db, event: BookingEventPayload, paymentId: string | null): Promise<MailPayment | undefined> {
+  if (!paymentId) return undefined;
+  const data = event.event === "booking.cancelled" ? BookingCancelledData.parse(event.data).payment : BookingPaymentField.parse(event.data).payment;
+  if (!data) return undefined;
+  const payment = await paymentOfId(db, paymentId);
+  if (!payment) return undefined;
+  if (event.event !== "booking.cancelled") return data.status === "paid" ? { status: "paid", amount: payment.amount, currency: payment.currency } : undefined;
+  const told = event.tellsOf && event.tellsOf.length > 1 ? event.tellsOf.length : 1;
+  if (data.status === "refunded") return { status: "refunded", amount: data.amount * told, currency: data.currency };
+  if (data.status === "paid") return { status: "kept", amount: data.amount * told, currency: data.currency, hours: payment.refundableUntilHours };
   return undefined;
 }
 
@@ -116,6 +137,7 @@ export function bookingEmail(): JobHandler {
         from: mailFrom,
         messageId: `<${event.bookingId}.${eventJobId}.${reader === "host" && hostId && hostId !== event.hostId ? `host-${hostId}` : reader}@${host}>`,
         stamp: new Date(event.occurredAt),
+        payment: await paymentOf(db, event, facts.booking.paymentId),
       });
       try {
         await sendMail(message);

@@ -15,6 +15,7 @@ import type { JobHandler } from "./types";
 import { webhookDelivery, type WebhookDeliveryOptions } from "./webhook-delivery";
 import { welcomeEmail } from "./welcome-email";
 import { checkoutExpire, paymentRefund } from "./payment-refund";
+import { paymentLateEmail } from "./payment-late-email";
 
 /**
  * Every job kind this service runs, by kind. A new kind is one more handler here; a worker
@@ -22,5 +23,5 @@ import { checkoutExpire, paymentRefund } from "./payment-refund";
  * to one that does.
  */
 export function defaultJobHandlers(options: { webhooks?: WebhookDeliveryOptions } = {}): JobHandler[] {
-  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall(), requestExpiryEmail(), brokenCalendarEmail(), paymentRefund(), checkoutExpire()];
+  return [...bookingEvents.map(bookingEventFanOut), webhookDelivery(options.webhooks), bookingEmail(), calendarWrite(), passwordResetEmail(), emailChangeEmail(), emailChangedNotice(), emailTakenNotice(), teamInvitationEmail(), welcomeEmail(), reminderEmail(), reminderCall(), requestExpiryEmail(), brokenCalendarEmail(), paymentRefund(), checkoutExpire(), paymentLateEmail()];
 }

@@ -3,8 +3,9 @@ import { HOST_NO_LINK, isWebAddress, readableLocation } from "@/lib/meeting-loca
 import type { SendMailOptions } from "nodemailer";
 import { hostNames, type BookingFacts } from "./booking-facts";
 import { messagesOf } from "@/lib/i18n/catalogs";
-import { fill } from "@/lib/i18n/fill";
-import { asLocale, type Locale } from "@/lib/i18n/locales";
+import { fill, plural } from "@/lib/i18n/fill";
+import { asLocale, INTL_TAG, type Locale } from "@/lib/i18n/locales";
+import { formatMoney } from "@/lib/payments/money";
 import { readablePhone } from "@/lib/phone";
 import { readableAnswer } from "@/lib/question-answers";
 import { bookingIcs, icsMethodOf, type IcsOccurrence } from "./booking-ics";
@@ -30,6 +31,13 @@ export type BookingMailEvent = "booking.created" | "booking.cancelled" | "bookin
  */
 export type RequestVariant = "requested" | "declined" | "expired";
 export type Reader = "guest" | "host";
+
+/**
+ * A paid booking's money as the message tells it (decisions §20): paid (a confirmation: what the
+ * Checkout took, a series' every session), refunded (a cancel that gives the amount back), or
+ * kept (a guest's cancel inside `hours` before the start).
+ */
+export type MailPayment = { status: "paid" | "refunded"; amount: number; currency: string } | { status: "kept"; amount: number; currency: string; hours: number };
 
 export type BookingMailInput = {
   event: BookingMailEvent;
@@ -62,6 +70,7 @@ export type BookingMailInput = {
   /** Stable per event and reader: a message sent twice (at least once) is one message to mail clients. */
   messageId: string;
   stamp: Date;
+  payment?: MailPayment;
 };
 
 /** The "When" row: the booking's time, or with several occurrences their dates, one a line, under "Dates". */
@@ -90,7 +99,10 @@ function guestOutline(m: BookingMailInput): Outline {
   const greeting = fill(w.greeting, { name: booking.guestName });
   // The card's head names who the guest meets: the team, or the hosts.
   const brand = { name: m.facts.team?.name ?? hosts };
-  const base = { lang: locale, greeting, rows, links, more, brand };
+  const after: string[] = [];
+  const base = { lang: locale, greeting, rows, links, more, brand, after };
+  const pay = m.payment;
+  const money = pay && formatMoney(pay.amount, pay.currency, INTL_TAG[locale]);
   if (m.variant === "requested") {
     // Nothing to put in a calendar yet: the guest's invitation comes with the host's confirmation.
     if (m.guestLinks) links.push([w.seeBooking, m.guestLinks.manageUrl], [w.cancelBooking, m.guestLinks.cancelUrl]);
@@ -101,9 +113,14 @@ function guestOutline(m: BookingMailInput): Outline {
     links.push([w.seeBooking, m.guestLinks.manageUrl], [w.pickAnother, m.guestLinks.rescheduleUrl], [w.cancelBooking, m.guestLinks.cancelUrl]);
     more.push([w.addToCalendar, m.guestLinks.icsUrl]);
   }
-  if (m.event === "booking.created" || m.event === "booking.confirmed") return { ...base, subject: fill(w.confirmedSubject, words), lead: fill(w.confirmedLead, words) };
+  if (m.event === "booking.created" || m.event === "booking.confirmed") {
+    if (pay?.status === "paid") rows.push([w.paid, money!]);
+    return { ...base, subject: fill(w.confirmedSubject, words), lead: fill(w.confirmedLead, words) };
+  }
   if (m.event === "booking.rescheduled") return { ...base, subject: fill(w.rescheduledSubject, words), lead: fill(w.rescheduledLead, words) };
   if (booking.cancellationReason) rows.push([w.reason, booking.cancellationReason]);
+  if (pay?.status === "refunded") after.push(fill(w.refundOnItsWay, { amount: money! }));
+  if (pay?.status === "kept") after.push(plural(locale, w.notRefunded, pay.hours));
   if (m.variant === "declined") return { ...base, subject: fill(w.declinedSubject, words), lead: fill(w.declinedLead, words) };
   const lead = fill(m.variant === "expired" ? w.expiredLead : booking.cancelledBy === "guest" ? w.youCancelledLead : w.hostCancelledLead, words);
   return { ...base, subject: fill(w.cancelledSubject, words), lead };
@@ -133,6 +150,12 @@ function hostOutline(m: BookingMailInput): Outline {
       const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
       if (answer) rows.push([q.label, readableAnswer(q, answer, readablePhone).join("\n")]);
     }
+  }
+  // A paid booking: what the guest paid, and on a cancel whether it went back.
+  const pay = m.payment;
+  const money = pay && formatMoney(pay.amount, pay.currency, INTL_TAG[locale]);
+  if (pay && (m.event === "booking.cancelled" ? pay.status !== "paid" : pay.status === "paid")) {
+    rows.push([h.payment, pay.status === "kept" ? plural(locale, h.notRefunded, pay.hours, { amount: money! }) : fill(pay.status === "refunded" ? h.refunded : h.paid, { amount: money! })]);
   }
   // Every message about a booking the host still hosts links to it on the dashboard's bookings
   // page, which opens where it is listed; a request's link is where it is answered.

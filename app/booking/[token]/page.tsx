@@ -18,6 +18,7 @@ import { isoUtc } from "@/lib/time/instants";
 import { guestLinks } from "@/lib/links";
 import { guestBookingOf, guestClock, guestPlace, guestSharedOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 import { MeetingPlace } from "@/components/booking/meeting-place";
+import { managePayment } from "@/lib/guest/payment-words";
 
 // /booking/{token}: the guest's own page for their booking (its manageUrl; the same secret as
 // cancelUrl and rescheduleUrl). It shows, and links onward; it changes nothing by being opened.
@@ -39,7 +40,10 @@ async function loadBooking(token: string) {
   return found && { ...found, past: found.booking.startTime.getTime() <= Date.now() };
 }
 
-type Props = TokenPageProps;
+type Props = Omit<TokenPageProps, "searchParams"> & { searchParams: Promise<{ lang?: string | string[]; payment?: string | string[] }> };
+
+/** Back from Stripe's Checkout before its event confirmed the payment: the page looks again this often. */
+const CONFIRMING_REFRESH_SECONDS = 3;
 
 export function generateMetadata(props: Props): Promise<Metadata> {
   return tokenPageMetadata(props, (messages) => messages.pages.yourBooking);
@@ -51,7 +55,8 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   if (!found) notFound();
   const { booking, title, hostName, homePath, homeName, questions, past } = found;
   // The guest's chosen language, else the one they booked in.
-  const { locale, source, messages } = await guestLanguage({ param: (await searchParams).lang, stored: booking.guestLanguage });
+  const query = await searchParams;
+  const { locale, source, messages } = await guestLanguage({ param: query.lang, stored: booking.guestLanguage });
   const { page: m, pages: p } = messages;
   const intl = INTL_TAG[locale];
   const host = { host: hostName };
@@ -60,11 +65,15 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
   const end = isoUtc(booking.endTime);
   const cancelled = booking.status === "cancelled";
   const [place, shared, hour12] = await Promise.all([guestPlace(booking, m), guestSharedOf(booking), guestClock(zone)]);
+  // A paid booking (decisions §20): Stripe's success_url brings the guest back here with ?payment=done.
+  const payment = await managePayment(booking, { locale, messages, zone, hour12 }, query.payment === "done");
+  const awaiting = booking.status === "awaiting_payment";
+  const released = payment?.kind === "released";
   const answers = questions.flatMap((q) => {
     const answer = Object.hasOwn(booking.customAnswers, q.id) ? booking.customAnswers[q.id] : undefined;
     return answer ? [{ id: q.id, label: q.label, lines: readableAnswer(q, answer, readablePhone), list: q.type === "checkboxes" }] : [];
   });
-  const heading = cancelled ? p.isCancelled : past ? p.hasPassed : booking.status === "pending" ? p.isRequested : p.yourBooking;
+  const heading = released ? p.releasedTitle : cancelled ? p.isCancelled : past ? p.hasPassed : awaiting ? p.awaitingTitle : booking.status === "pending" ? p.isRequested : p.yourBooking;
 
   return (
     <GuestI18n locale={locale} source={source} messages={m}>
@@ -73,6 +82,24 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
           <h1 className="text-3xl font-semibold tracking-tight">{heading}</h1>
           {booking.status === "pending" && !past && <p className="text-slate-600">{fill(p.pendingNote, host)}</p>}
         </div>
+        {payment && (payment.kind === "awaiting" || payment.kind === "confirming" || payment.kind === "released") && (
+          <div data-testid="payment-state" data-state={payment.kind} className="flex flex-col items-start gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-950">
+            <p role="status">{payment.text}</p>
+            {payment.kind === "awaiting" && payment.payUrl && (
+              <a href={payment.payUrl} className={buttonClass("primary")}>
+                {p.payNow}
+              </a>
+            )}
+            {payment.kind === "released" && (
+              <Link href={homePath} className={buttonClass("primary")}>
+                {fill(m.bookAnother, { host: homeName })}
+              </Link>
+            )}
+            {/* Stripe tells this service on its own, usually before the guest is back: until it
+                has, the page looks again by itself (no script: a plain refresh of this address). */}
+            {payment.kind === "confirming" && <meta httpEquiv="refresh" content={String(CONFIRMING_REFRESH_SECONDS)} />}
+          </div>
+        )}
         <dl
           data-testid="booking-details"
           className={`grid grid-cols-1 gap-x-6 gap-y-0.5 rounded-lg sm:grid-cols-[fit-content(14rem)_minmax(0,1fr)] sm:gap-y-2 border bg-white p-5 ${cancelled ? "border-slate-200 text-slate-500" : "border-slate-200"}`}
@@ -102,6 +129,13 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
               <AnswerValue lines={a.lines} list={a.list} />
             </Row>
           ))}
+          {payment && (payment.kind === "paid" || payment.kind === "refunded" || payment.kind === "kept") && (
+            <Row label={p.paymentLabel}>
+              <span data-testid="payment" data-state={payment.kind}>
+                {payment.text}
+              </span>
+            </Row>
+          )}
           {cancelled && booking.cancellationReason && <Row label={p.reasonLabel}>{booking.cancellationReason}</Row>}
         </dl>
         {shared.series.length > 0 && (
@@ -134,7 +168,7 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
             </ol>
           </section>
         )}
-        {cancelled ? (
+        {released ? null : cancelled ? (
           <div className="flex flex-col items-start gap-3">
             <p className="text-slate-600">{booking.cancelledBy === "guest" ? p.youCancelled : fill(p.hostCancelled, host)}</p>
             <Link href={homePath} className={buttonClass("primary")}>
@@ -150,28 +184,34 @@ export default async function ManageBookingPage({ params, searchParams }: Props)
                 {p.needChange}
               </h2>
               <div className="flex flex-wrap gap-3">
-                <Link href={`/reschedule/${encodeURIComponent(token)}`} className={buttonClass("secondary")}>
-                  {p.reschedule}
-                </Link>
+                {/* Not while the time is only held for a payment: a held booking cannot move (decisions §20). */}
+                {!awaiting && (
+                  <Link href={`/reschedule/${encodeURIComponent(token)}`} className={buttonClass("secondary")}>
+                    {p.reschedule}
+                  </Link>
+                )}
                 <Link href={`/cancel/${encodeURIComponent(token)}`} className={buttonClass("danger")}>
                   {p.cancelBooking}
                 </Link>
               </div>
             </section>
-            <section aria-labelledby="calendar" className="flex flex-col gap-3">
-              <h2 id="calendar" className="font-semibold">
-                {p.addHeading}
-              </h2>
-              <CalendarButtons
-                token={token}
-                title={fill(m.eventWith, { title, host: hostName })}
-                startTime={start}
-                endTime={end}
-                location={place}
-                details={fill(m.calendarDetails, { url: guestLinks(token).manageUrl })}
-                labels={calendarLabels(m)}
-              />
-            </section>
+            {/* Nothing in a calendar yet while the time is only held. */}
+            {!awaiting && (
+              <section aria-labelledby="calendar" className="flex flex-col gap-3">
+                <h2 id="calendar" className="font-semibold">
+                  {p.addHeading}
+                </h2>
+                <CalendarButtons
+                  token={token}
+                  title={fill(m.eventWith, { title, host: hostName })}
+                  startTime={start}
+                  endTime={end}
+                  location={place}
+                  details={fill(m.calendarDetails, { url: guestLinks(token).manageUrl })}
+                  labels={calendarLabels(m)}
+                />
+              </section>
+            )}
           </>
         )}
         <LanguageFooter />

@@ -13,6 +13,7 @@ import { formatClockRange, formatLongDay } from "@/lib/time/format";
 import { isoUtc } from "@/lib/time/instants";
 import { zoneName } from "@/lib/time/zones";
 import { MeetingPlace } from "@/components/booking/meeting-place";
+import { cancelPayment } from "@/lib/guest/payment-words";
 import { guestBookingOf, guestClock, guestPlace, guestSharedOf, tokenPageMetadata, type TokenPageProps } from "@/lib/guest/token-pages";
 
 // /cancel/{token}: where a guest's cancelUrl leads. Opening it only shows the booking; cancelling
@@ -47,7 +48,9 @@ export default async function CancelPage({ params, searchParams }: Props) {
   // A series' occurrence may be cancelled with the later ones still to come (decisions §19).
   const { series } = await guestSharedOf(booking);
   // (The form shows only before this one starts: every later one is still to come then.)
-  const laterSessions = series.filter((o) => o.startTime > booking.startTime && o.status !== "cancelled").length;
+  const later = series.filter((o) => o.startTime > booking.startTime && o.status !== "cancelled");
+  // A paid booking: whether this cancel is refunded, said before the click (decisions §20).
+  const payment = booking.status === "cancelled" || past ? undefined : await cancelPayment(booking, later, { locale, messages });
 
   return (
     <GuestI18n locale={locale} source={source} messages={m}>
@@ -89,7 +92,7 @@ export default async function CancelPage({ params, searchParams }: Props) {
           <p className="text-slate-600">{p.cannotCancelStarted}</p>
         ) : (
           <QueryProvider>
-            <CancelBookingForm token={token} homePath={homePath} homeName={homeName} hostName={hostName} laterSessions={laterSessions} />
+            <CancelBookingForm token={token} homePath={homePath} homeName={homeName} hostName={hostName} laterSessions={later.length} payment={payment} />
           </QueryProvider>
         )}
         <LanguageFooter />

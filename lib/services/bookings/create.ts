@@ -97,11 +97,13 @@ function namesOf(hosts: UserRow[], locale: Locale): string {
 
 /**
  * "Intro call with Ada Lovelace is confirmed for Monday, March 15, 2027, 9:00 AM – 9:30 AM (Europe/Berlin).",
- * in the guest's language; a booking that waits for the host's approval says it is requested.
+ * in the guest's language; a booking that waits for the host's approval says it is requested, and
+ * one that waits for its payment that the time is held until it is paid (decisions §20).
  */
-function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: Location, locale: Locale, pending: boolean) {
+function confirmationMessage(title: string, hostName: string, start: number, end: number, zone: string, location: Location, locale: Locale, status: BookingRow["status"]) {
   const words = messagesOf(locale);
-  const sentence = fill(pending ? words.mail.requestedMessage : words.mail.confirmationMessage, { title, host: hostName, when: sentenceRange(start, end, zone, locale) });
+  const template = status === "awaiting_payment" ? words.mail.awaitingPaymentMessage : status === "pending" ? words.mail.requestedMessage : words.mail.confirmationMessage;
+  const sentence = fill(template, { title, host: hostName, when: sentenceRange(start, end, zone, locale) });
   // A meeting link still to come is said in words: made by the host's calendar and emailed, or sent by the host.
   const where = awaitsMeetingLink(location.location)
     ? `${words.mail.videoCall} (${location.linkComing ? words.page.videoLinkComing : words.mail.videoLinkByHost})`
@@ -381,7 +383,6 @@ async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned, a
     ...(req.paymentId ? { paymentId: req.paymentId } : {}),
     now,
   });
-  const pending = row.status === "pending";
   const answer: Omit<Answer, "updatedAt"> = {
     id: row.id,
     status: row.status,
@@ -389,7 +390,7 @@ async function decideBooking(tx: Tx, req: TargetedRequest, assigned: Assigned, a
     endTime: isoUtc(row.endTime),
     guestName: row.guestName,
     guestEmail: row.guestEmail,
-    confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), at.start, row.endTime.getTime(), input.guestTimezone, location, language, pending),
+    confirmationMessage: confirmationMessage(eventType.title, namesOf(bookedHosts, language), at.start, row.endTime.getTime(), input.guestTimezone, location, language, row.status),
     location: row.location,
     hostNames: bookedHosts.map((h) => h.fullName),
   };
