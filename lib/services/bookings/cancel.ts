@@ -6,7 +6,8 @@ import { paymentOf, toBooking, type BookingDto } from "@/lib/dto";
 import { notFound } from "@/lib/errors";
 import { messagesOf } from "@/lib/i18n/catalogs";
 import { andList, fill } from "@/lib/i18n/fill";
-import { asLocale, type Locale } from "@/lib/i18n/locales";
+import { asLocale, INTL_TAG, type Locale } from "@/lib/i18n/locales";
+import { formatMoney } from "@/lib/payments/money";
 import { sentenceMoment } from "@/lib/time/in-words";
 import { assertModifiable, getBookingForHostOrThrow, hashCancelToken } from "./store";
 import { enqueueBookingEvent, type ToldTogether } from "@/lib/outbox/booking-events";
@@ -205,13 +206,16 @@ export async function cancelBookingAsGuest(db: Db, token: string, now: number, r
     assertModifiable(booking, now);
     booking = (await cancelInScope(db, booking, scope, GUEST, reason || null, now)).row;
   }
-  return {
-    id: booking.id,
-    status: "cancelled",
-    message: fill(messagesOf(asLocale(booking.guestLanguage)).mail.cancelledMessage, {
-      title: found.title,
-      host: found.hostName,
-      when: `${guestWhen(booking)} (${booking.guestTimezone})`,
-    }),
-  };
+  const locale = asLocale(booking.guestLanguage);
+  const words = messagesOf(locale);
+  const cancelled = fill(words.mail.cancelledMessage, { title: found.title, host: found.hostName, when: `${guestWhen(booking)} (${booking.guestTimezone})` });
+  return { id: booking.id, status: "cancelled", message: [cancelled, refundWords(booking, words, locale)].filter(Boolean).join(" ") };
+}
+
+/** What a paid booking's cancel did with its money, in the guest's words (decisions §20); nothing for a free one or a hold. */
+function refundWords(booking: BookingRow, words: ReturnType<typeof messagesOf>, locale: Locale): string | undefined {
+  if (booking.priceAmount === null || booking.priceCurrency === null) return undefined;
+  if (booking.paymentStatus === "refunded") return fill(words.pages.refundOnItsWay, { amount: formatMoney(booking.priceAmount, booking.priceCurrency, INTL_TAG[locale]) });
+  if (booking.paymentStatus === "paid") return words.pages.notRefundedDone;
+  return undefined;
 }
