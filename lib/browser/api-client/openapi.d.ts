@@ -2443,7 +2443,7 @@ export interface components {
              */
             at: string;
             /** @enum {string} */
-            action: "created" | "confirmed" | "rescheduled" | "cancelled" | "no_show" | "meeting_link";
+            action: "created" | "confirmed" | "rescheduled" | "cancelled" | "no_show" | "meeting_link" | "paid" | "refund_requested" | "refunded";
             /** @enum {string} */
             actor: "guest" | "host" | "system";
             /** @description The host who acted (actor host) */
@@ -2458,8 +2458,12 @@ export interface components {
              * @example 2027-03-15T13:00:00Z
              */
             to?: string;
-            /** @description cancelled: the reason given, if any */
+            /** @description cancelled: the reason given, if any; refund_requested: why the money goes back (host_cancelled, declined, guest_cancelled, expired_request, late_payment) */
             reason?: string | null;
+            /** @description paid, refund_requested, refunded: the amount in the currency's minor units */
+            amount?: number;
+            /** @description paid, refund_requested, refunded: ISO 4217, lower case */
+            currency?: string;
             /** @description cancelled: the host declined a request */
             declined?: boolean;
             /** @description no_show: the mark set (true) or taken back (false) */
