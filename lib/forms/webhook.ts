@@ -21,9 +21,11 @@ export const EVENT_CHOICES: { value: BookingEvent; label: string }[] = [
   { value: "booking.created", label: "A booking is made" },
   { value: "booking.cancelled", label: "A booking is cancelled" },
   { value: "booking.rescheduled", label: "A booking is moved" },
+  { value: "booking.paid", label: "A guest pays for a booking" },
+  { value: "booking.refunded", label: "A payment is refunded" },
 ];
 
-/** A new endpoint: the first three events, every event type. */
+/** A new endpoint: the events above, every event type. */
 export const NEW_WEBHOOK: WebhookValues = { url: "", events: EVENT_CHOICES.map((e) => e.value), scope: "all", eventTypeIds: [] };
 
 /**

@@ -38,6 +38,7 @@ describe("POST /me/event-types", () => {
       seats: null,
       recurrence: null,
       conflictCalendars: null,
+      price: null,
       publicUrl: `http://booking.test/${host.username}/intro-call`,
       createdAt: expect.stringMatching(/Z$/),
     });

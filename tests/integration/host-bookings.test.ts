@@ -92,6 +92,7 @@ describe("GET /me/bookings", () => {
       team: null,
       seat: null,
       series: null,
+      payment: null,
     });
 
     const page2 = await api.get("/me/bookings?limit=2&page=2", { token: host.token });

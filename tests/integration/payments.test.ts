@@ -10,8 +10,9 @@ import { startAppServer, type AppServer } from "../support/app-server";
 import { book, clientHeaders, dateIn, getSlots, guest, openOnly } from "../support/booking";
 import { withTestDatabase } from "../support/database";
 import { createEventType, createHost, type TestHost } from "../support/factories";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
+import { startFakeStripe, type FakeSession, type FakeStripe } from "../support/fake-stripe";
 import { configure, testWorker } from "../support/jobs";
+import { startReceiver } from "../support/webhook-receiver";
 
 // Paid sessions (decisions §20) through the official `stripe` library, pointed at a local server
 // that speaks Stripe's wire format, and Stripe's signed events sent over real HTTP to the app's
@@ -19,7 +20,7 @@ import { configure, testWorker } from "../support/jobs";
 // time and closes the Checkout; a payment after that is given back; refunds follow the rules and
 // are made once, however often the job runs or Stripe fails.
 
-const test = withTestDatabase();
+withTestDatabase();
 
 let stripe: FakeStripe;
 let app: AppServer;
@@ -235,7 +236,8 @@ describe("a hold not paid in time", () => {
     expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(await kindsFor(row.id)).not.toContain("booking.created");
     await runJobs();
-    expect(stripe.refunds.filter((r) => r.payment_intent === event.data.object.payment_intent)).toEqual([expect.objectContaining({ amount: 4990 })]);
+    const intent = (event.data.object as FakeSession).payment_intent;
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toEqual([expect.objectContaining({ amount: 4990 })]);
     const late = (await (await getDb()).select().from(outboxJobs).where(eq(outboxJobs.kind, "email.payment_late"))).filter(
       (j) => (j.payload as { paymentId: string }).paymentId === row.paymentId,
     );
@@ -246,7 +248,7 @@ describe("a hold not paid in time", () => {
     const { host, et, start } = await paidEventType();
     const paid = await book(host, et.slug, start);
     const completed = await stripe.complete(sessionOf(paid.body.payment.checkoutUrl), { send: false });
-    const expiredLater = stripe.makeEvent("checkout.session.expired", { ...completed.data.object, status: "expired" });
+    const expiredLater = stripe.makeEvent("checkout.session.expired", { ...(completed.data.object as FakeSession), status: "expired" });
     await stripe.send(completed);
     expect(JSON.parse((await stripe.send(expiredLater)).body).outcome).toBe("ignored");
     expect((await bookingRow(paid.body.id)).status).toBe("confirmed");
@@ -299,6 +301,36 @@ describe("refunds by the rules", () => {
     const moved = await api.post(`/me/bookings/${res.body.id}/reschedule`, { startTime: new Date(Date.parse(start) + 30 * MINUTE).toISOString() }, as(host));
     expect(moved.status, JSON.stringify(moved.body)).toBe(409);
     expect(moved.body.error).toBe("booking_not_modifiable");
+  });
+});
+
+describe("the host's endpoints", () => {
+  it("hear booking.paid once paid and booking.refunded once Stripe gave the money back, signed like every message", async () => {
+    const receiver = await startReceiver();
+    try {
+      configure({ webhooksAllowPrivate: true });
+      const { host, et, start } = await paidEventType();
+      const hook = await api.post("/me/webhooks", { url: receiver.url, events: ["booking.created", "booking.paid", "booking.refunded"] }, as(host));
+      expect(hook.status).toBe(201);
+      receiver.secrets = [hook.body.secret];
+      const res = await book(host, et.slug, start);
+      await runJobs();
+      expect(receiver.received).toEqual([]);
+      await stripe.complete(sessionOf(res.body.payment.checkoutUrl));
+      await runJobs();
+      await api.post(`/me/bookings/${res.body.id}/cancel`, {}, as(host));
+      await runJobs();
+      await runJobs();
+      const types = receiver.received.map((r) => r.body.type);
+      expect(types.sort()).toEqual(["booking.created", "booking.paid", "booking.refunded"]);
+      const paid = receiver.received.find((r) => r.body.type === "booking.paid")!;
+      expect(paid.body.data).toMatchObject({ id: res.body.id, status: "confirmed", payment: { status: "paid", amount: 4990, currency: "eur" } });
+      const refunded = receiver.received.find((r) => r.body.type === "booking.refunded")!;
+      expect(refunded.body.data).toMatchObject({ bookingId: res.body.id, amount: 4990, currency: "eur", reason: "host_cancelled", refundId: expect.stringMatching(/^rfd_/) });
+      expect(receiver.received.every((r) => r.verifiedBy.length === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { createTeam, createTeamEventType, join, teamWithType } from "../support/
 
 withTestDatabase();
 
-const ALL_EVENTS = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed", "booking.no_show_updated"];
+const ALL_EVENTS = ["booking.created", "booking.cancelled", "booking.rescheduled", "booking.confirmed", "booking.no_show_updated", "booking.paid", "booking.refunded"];
 
 async function createWebhook(host: TestHost, body: Record<string, unknown> = {}) {
   const res = await api.post("/me/webhooks", { url: "https://hooks.example.com/booking", ...body }, { token: host.token });

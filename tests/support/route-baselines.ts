@@ -1,8 +1,9 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/store/database";
 import { bookings, calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamEmailInvitations, teamMembers, teams, users } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
+import { getConfig } from "@/lib/config";
 import { newId } from "@/lib/ids";
 import { oauthNonceCookieName, startOAuth } from "@/lib/services/calendars/oauth";
 import { call } from "./api";
@@ -243,6 +244,15 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
     ...none,
     body: { value: [{ subscriptionId: randomUUID(), clientState: "fuzz-state", changeType: "updated", resource: "Users/x/Events/y" }] },
   }),
+  // Stripe's events (decisions §20): one signed with the endpoint's secret, of a kind that changes
+  // nothing; every mutation breaks the signature, or names no Checkout of ours.
+  "POST /hooks/stripe": () => {
+    const payments = (getConfig().payments ??= { secretKey: "sk_test_fuzzfuzzfuzz", webhookSecret: "whsec_fuzzfuzzfuzz", apiUrl: "http://127.0.0.1:9", holdMinutes: 15 });
+    const body = { id: `evt_${randomUUID()}`, object: "event", type: "customer.created", data: { object: { id: "cus_fuzz", object: "customer" } } };
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac("sha256", payments.webhookSecret).update(`${t}.${JSON.stringify(body)}`).digest("hex");
+    return { ...none, headers: { "stripe-signature": `t=${t},v1=${v1}` }, body };
+  },
   "GET /contracts/social-page": () => none,
   "POST /contracts/social-page/validate": () => ({
     ...none,

@@ -6854,8 +6854,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited (rate_limited) */
-            429: {
+            /** @description Payments are not set up on this service (not_found) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6863,8 +6863,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Payments are not set up on this service (service_unavailable) */
-            503: {
+            /** @description Rate limited (rate_limited) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,7 @@
 import "server-only";
 import { HOST_NO_LINK, readableLocation } from "@/lib/meeting-location";
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, eq, gte, ne } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { Db } from "@/db";
 import { bookings, eventTypes, users, type UserRow } from "@/db/schema";
@@ -34,7 +34,8 @@ export async function calendarFeed(db: Db, token: string, now: number): Promise<
     .select({ booking: bookings, title: eventTypes.title, questions: eventTypes.customQuestions })
     .from(bookings)
     .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
-    .where(and(hostedBy(host.id), gte(bookings.endTime, new Date(now - RECENT_DAYS * 86_400_000))))
+    // A hold waiting for its payment is not in the feed until it is paid (decisions §20).
+    .where(and(hostedBy(host.id), ne(bookings.status, "awaiting_payment"), gte(bookings.endTime, new Date(now - RECENT_DAYS * 86_400_000))))
     .orderBy(asc(bookings.startTime), asc(bookings.id));
 
   const calendar = ical({

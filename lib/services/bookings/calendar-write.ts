@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { runStatements } from "@/db/client";
 import { bookingCalendarEvents, bookings, calendarConnections, calendars, type BookingRow, type CalendarConnectionRow } from "@/db/schema";
@@ -76,7 +76,8 @@ async function using<T>(db: Db, connection: CalendarConnectionRow, work: (client
 async function reconcile(db: Db, bookingId: string, hostId: string, facts: BookingFacts | undefined): Promise<void> {
   const ours = and(eq(bookingCalendarEvents.bookingId, bookingId), eq(bookingCalendarEvents.hostId, hostId));
   const [written] = await db.select().from(bookingCalendarEvents).where(ours).limit(1);
-  const wanted = facts !== undefined && facts.booking.status !== "cancelled" && hostsBooking(facts, hostId);
+  // A hold waiting for its payment is no meeting yet (decisions §20): it is written once paid.
+  const wanted = facts !== undefined && facts.booking.status !== "cancelled" && facts.booking.status !== "awaiting_payment" && hostsBooking(facts, hostId);
 
   if (written) {
     const where = await connectionOfCalendar(db, written.calendarId);
@@ -144,7 +145,7 @@ export function seatKeyOfUid(uid: string): string | undefined {
   return found ? seatKeyOf(found[1]!, Number(found[2])) : undefined;
 }
 
-/** The start's seats `hostId` hosts that are not cancelled, in the order they were taken. */
+/** The start's seats `hostId` hosts that are not cancelled (nor still waiting for their payment), in the order they were taken. */
 function seatsOf(db: Db, seatKey: string, hostId: string): Promise<BookingRow[]> {
   return db
     .select()
@@ -152,7 +153,7 @@ function seatsOf(db: Db, seatKey: string, hostId: string): Promise<BookingRow[]>
     .where(
       and(
         eq(bookings.seatKey, seatKey),
-        ne(bookings.status, "cancelled"),
+        notInArray(bookings.status, ["cancelled", "awaiting_payment"]),
         sql`exists (select 1 from booking_hosts bh where bh.booking_id = ${bookings.id} and bh.user_id = ${hostId})`,
       ),
     )

@@ -21,12 +21,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/hooks/stripe", {
       responses: { 200: { description: "Received: {received: true, outcome: applied | duplicate | ignored}" } },
       errors: [
         { status: 400, description: "The Stripe-Signature header is missing, not the endpoint secret's, or more than five minutes old (validation_error)" },
-        { status: 503, description: "Payments are not set up on this service (service_unavailable)" },
+        { status: 404, description: "Payments are not set up on this service (not_found)" },
       ],
     },
     async ({ req, db }) => {
       const config = getConfig().payments;
-      if (!config) throw new AppError("service_unavailable", "Payments are not set up on this service (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)");
+      // Not set up, the endpoint is not there: nothing here expects Stripe's events.
+      if (!config) throw new AppError("not_found", "Payments are not set up on this service (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)");
       const raw = await req.text();
       if (Buffer.byteLength(raw) > MAX_EVENT_BYTES) throw new AppError("payload_too_large", "A Stripe event is at most 256 KB");
       const event = verifiedEvent(config, raw, req.headers.get("stripe-signature"));
