@@ -48,7 +48,7 @@ function Totals({ totals, locale, range }: { totals: PaymentListDto["totals"]; l
             {t.currency.toUpperCase()} · {t.count} {t.count === 1 ? "payment" : "payments"}
           </p>
           <p className="text-2xl font-semibold" aria-label={`Net ${formatMoney(t.net, t.currency, locale)}`}>
-            {formatMoney(t.net, t.currency, locale)}
+            {formatMoney(t.net, t.currency, locale)} <span className="text-sm font-normal text-slate-600">after refunds</span>
           </p>
           <p className="text-sm text-slate-600">
             Paid {formatMoney(t.paid, t.currency, locale)} · Refunded {formatMoney(t.refunded, t.currency, locale)}
