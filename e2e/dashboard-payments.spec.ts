@@ -121,10 +121,16 @@ test("a host prices an event type and reads what guests paid", async ({ page, re
   }
 });
 
-test("the Payments page says in words when nothing was paid", async ({ page, host, shoot }) => {
+test("without payments set up, the Payments page and the Price section say so in words", async ({ page, host, shoot }) => {
   expect(host.username).toBeTruthy();
   await page.goto("/dashboard/payments");
   await expect(page.getByText("Payments are not set up on this service.")).toBeVisible();
   await expect(page.getByText(/^No payments yet: once payments are set up/)).toBeVisible();
   await shoot(page, "payments-not-set-up");
+
+  // The editor's Price section says the same, and its switch stays off.
+  await page.goto("/dashboard/event-types/new");
+  const section = page.getByRole("region", { name: "Price" });
+  await expect(section.getByText(/^Payments are not set up on this service\. Its operator connects a Stripe account first/)).toBeVisible();
+  await expect(section.getByLabel("Take payment when booking")).toBeDisabled();
 });
