@@ -34,6 +34,7 @@ test("dashboard pages render their data on the server", async ({ page, request, 
     [`/dashboard/event-types/${starter.id}`, 'value="30 minute meeting"'],
     ["/dashboard/settings", 'value="Sam Server"'],
     ["/dashboard/teams", "No teams yet"],
+    ["/dashboard/payments", "Payments are not set up on this service."],
   ];
   for (const [path, text] of pages) {
     // The page's own request with the session cookie: what arrives before any script runs.

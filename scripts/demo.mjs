@@ -1,5 +1,6 @@
 // `npm run demo`: with `npm start` running, creates (idempotently) a demo host with a bio, availability,
-// event types (a group workshop with seats and a weekly coaching among them) and a few bookings
+// event types (a group workshop with seats and a weekly coaching among them, and a paid coaching
+// session where payments are set up) and a few bookings
 // (two seats of one workshop and a 4-session coaching series too), a week away next month and Berlin's public holidays, a second host, and a team of the two with a round-robin
 // and a collective event type and a team booking, through the running service's own API, then
 // prints the logins, the public URLs and an API key (bookings:read) for the README's script. The API is the honest path: it is what any client uses, and an
@@ -87,6 +88,33 @@ const EVENT_TYPES = [
   // Offered on the "Evenings" schedule (made below), not the working hours.
   { slug: "evening-call", title: "Evening call", durationMinutes: 30, location: "Phone", color: "#0f766e", schedule: "Evenings", limits: { perDay: 2 } },
 ];
+
+// A paid session (decisions §20), made only where payments are set up (the operator's Stripe
+// keys): elsewhere a price is refused, and the demo says how to switch payments on instead.
+const PAID_EVENT_TYPE = {
+  slug: "coaching-session",
+  title: "Coaching session",
+  durationMinutes: 60,
+  location: "Video call",
+  description: "An hour of one-to-one coaching, paid when you book. Cancel up to 24 hours before for a full refund.",
+  color: "#0891b2",
+  price: { amount: 6000, currency: "eur", refundableUntilHours: 24 },
+};
+
+/** The paid event type when payments are set up; the line the demo prints about payments either way. */
+async function seedPaidEventType(token, bySlug) {
+  const payments = await call("GET", "/me/payments", { token });
+  if (payments.status !== 200) fail("payments", payments);
+  if (!payments.body.configured) {
+    return `  Payments    off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (docs/payments.md), restart, and run the demo again for a paid "${PAID_EVENT_TYPE.title}"`;
+  }
+  if (!bySlug.has(PAID_EVENT_TYPE.slug)) {
+    const created = await call("POST", "/me/event-types", { token, body: PAID_EVENT_TYPE });
+    if (created.status !== 201) fail(`event type ${PAID_EVENT_TYPE.slug}`, created);
+    bySlug.set(PAID_EVENT_TYPE.slug, created.body);
+  }
+  return `  Paid        ${base}/${HOST.username}/${PAID_EVENT_TYPE.slug}  (€60.00; guests pay through Stripe Checkout)`;
+}
 
 // A second schedule of Ada's (decisions §16): weekday evenings, for the evening call.
 const EVENINGS = {
@@ -291,6 +319,8 @@ async function main() {
     bySlug.set(eventType.slug, created.body);
   }
 
+  const paymentsLine = await seedPaidEventType(token, bySlug);
+
   // A few upcoming bookings, unless the demo host has some already.
   const upcoming = await call("GET", "/me/bookings?status=confirmed&limit=100", { token });
   const future = upcoming.body.data.filter((b) => Date.parse(b.startTime) > Date.now());
@@ -355,6 +385,7 @@ async function main() {
     `              email ${HOST.email}  password ${HOST.password}`,
     `  Host page   ${base}/${HOST.username}`,
     ...EVENT_TYPES.map((e) => `  Book        ${base}/${HOST.username}/${e.slug}`),
+    paymentsLine,
     `  Colleague   email ${COLLEAGUE.email}  password ${COLLEAGUE.password}`,
     `  Time off    ${away.startDate} to ${away.endDate} (guests are sent to ${COLLEAGUE.fullName}); Berlin's public holidays are days off`,
     `  Team page   ${base}/team/${TEAM.slug}`,

@@ -27,6 +27,7 @@ const SECTIONS = [
   { href: "/dashboard/availability", label: "Availability" },
   { href: "/dashboard/time-off", label: "Time off" },
   { href: "/dashboard/bookings", label: "Bookings" },
+  { href: "/dashboard/payments", label: "Payments" },
   { href: "/dashboard/guests", label: "Guests" },
   { href: "/dashboard/teams", label: "Teams" },
   { href: "/dashboard/calendars", label: "Calendars" },

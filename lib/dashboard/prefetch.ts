@@ -9,6 +9,9 @@ import { eventTypeKeys } from "@/lib/browser/api-client/event-types";
 import { webhookKeys } from "@/lib/browser/api-client/webhooks";
 import { apiKeyKeys } from "@/lib/browser/api-client/api-keys";
 import { timeOffKeys } from "@/lib/browser/api-client/time-off";
+import { paymentFilterOf, paymentsQuery, type PaymentFilter } from "@/lib/browser/api-client/payments";
+import { PaymentListQuery } from "@/lib/schemas/payment";
+import { listPayments } from "@/lib/services/bookings/payments-list";
 import { oneTimeLinksQuery } from "@/lib/browser/api-client/one-time-links";
 import { listOneTimeLinks } from "@/lib/services/event-types/one-time-links";
 import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
@@ -39,6 +42,7 @@ export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "cal
   | "teams"
   | "teamInvitations"
   | { bookings: BookingFilter }
+  | { payments: PaymentFilter }
   | { teamEventTypes: string }
   | { team: string }
   | { oneTimeLinks: { eventTypeId: string; teamId?: string } };
@@ -121,8 +125,16 @@ async function oneTimeLinksLoader(host: UserRow, { eventTypeId, teamId }: { even
   }
 }
 
+/** A page of payments (and whether payments are set up) under the key paymentsQuery(filter) uses. */
+async function paymentsLoader(host: UserRow, filter: PaymentFilter): Promise<[readonly unknown[], unknown]> {
+  const f = paymentFilterOf(filter);
+  const query = PaymentListQuery.parse({ ...f, page: f.page === undefined ? undefined : String(f.page) });
+  return [paymentsQuery(f).queryKey, await listPayments(await getDb(), host, query)];
+}
+
 function load(host: UserRow, r: Resource): Promise<[readonly unknown[], unknown] | null> {
   if (typeof r === "string") return loaders[r](host);
+  if ("payments" in r) return paymentsLoader(host, r.payments);
   if ("oneTimeLinks" in r) return oneTimeLinksLoader(host, r.oneTimeLinks);
   if ("bookings" in r) return bookingsLoader(host, r.bookings);
   return "team" in r ? teamLoader(host, r.team) : teamEventTypesLoader(host, r.teamEventTypes);

@@ -1,3 +1,4 @@
+import { amountInput, formatMoney, isCurrency } from "@/lib/payments/money";
 import { MAX_REMINDERS, type EventTypeValues } from "./event-type";
 import type { FoundIssue } from "./field-errors";
 
@@ -26,6 +27,9 @@ const TOP_LEVEL = new Set([
   "seats.showRemaining",
   "recurrence.everyWeeks",
   "recurrence.maxOccurrences",
+  "price.amount",
+  "price.currency",
+  "price.refundableUntilHours",
 ]);
 /** A reminder's minutes are typed as an amount of a unit: a problem with them is shown at the amount. */
 const REMINDER_PATH = /^reminders\.(\d+)\.(minutesBefore|to)$/;
@@ -48,7 +52,8 @@ export function eventTypeFieldOf(path: string): string | undefined {
   if (reminder) return `reminders.${reminder[1]}.${reminder[2] === "to" ? "to" : "amount"}`;
   if (path === "limits") return "limits.perDay";
   // A problem of the whole setting (round robin cannot have seats) is shown at its switch.
-  if (path === "seats" || path === "recurrence") return `${path}.on`;
+  // Payments not set up (400 at price) is said at the Price section's switch.
+  if (path === "seats" || path === "recurrence" || path === "price") return `${path}.on`;
   // A calendar not (or no longer) the host's: shown at the section's choice.
   if (path === "conflictCalendars" || /^conflictCalendars\.\d+$/.test(path)) return "conflictCalendars.all";
   const question = QUESTION_PATH.exec(path);
@@ -94,7 +99,17 @@ const NUMBER_WORDS: Record<string, string> = {
   "seats.max": "Enter a whole number of guests from 2 to 1000.",
   "recurrence.everyWeeks": "Choose every 1 to 4 weeks.",
   "recurrence.maxOccurrences": "Enter a whole number of sessions from 2 to 24.",
+  "price.refundableUntilHours": "Enter whole hours from 0 to 720 (0: a guest can cancel for a refund until the start).",
 };
+
+/** Words for an amount the schema refused, with examples in the host's own way of writing them. */
+function amountWords(v: EventTypeValues["price"]): string {
+  const currency = isCurrency(v.currency) ? v.currency : "eur";
+  const least = formatMoney(50, currency, v.locale);
+  if (v.amount.trim() === "") return `Enter what a guest pays, at least ${least}.`;
+  const example = amountInput(4990, currency, v.locale);
+  return `Enter an amount such as ${example}, at least ${least}.`;
+}
 const TOO_LONG: Record<string, string> = { title: "Use at most 200 characters.", description: "Use at most 5000 characters.", location: "Use at most 500 characters." };
 
 /** The page's words for a problem the schema found in the form (undefined keeps the schema's own). */
@@ -108,6 +123,8 @@ export function eventTypeWords(issue: FoundIssue, v: EventTypeValues): string | 
   if (path.startsWith("hostIds")) return v.hostIds.length === 0 ? "Choose at least one host." : "Choose hosts among the team's active members.";
   if (path === "durationMinutes" && v.durationMinutes.trim() === "") return "Enter how long it lasts, from 5 to 720 minutes.";
   if (NUMBER_WORDS[path]) return NUMBER_WORDS[path];
+  if (path === "price.amount") return amountWords(v.price);
+  if (path === "price.currency") return "Choose a currency.";
   const reminder = REMINDER_PATH.exec(path);
   if (reminder?.[2] === "minutesBefore") return "Choose a time from 5 minutes to 7 days before the start.";
   if (path === "reminders" && code === "too_big") return `Keep at most ${MAX_REMINDERS} reminders.`;

@@ -33,6 +33,7 @@ const valid: EventTypeValues = {
   seats: { on: false, max: "10", showRemaining: true },
   recurrence: { on: false, everyWeeks: "1", maxOccurrences: "4" },
   conflictCalendars: { all: true, ids: [] },
+  price: { on: false, amount: "", currency: "eur", refundableUntilHours: "24", locale: "en" },
 };
 
 /** What the page says before sending: the API's schema over the body the form would send. */
@@ -291,6 +292,36 @@ describe("group sessions and series in the form (decisions §19)", () => {
     expect(eventTypeFieldOf("seats.max")).toBe("seats.max");
     expect(eventTypeFieldOf("recurrence.maxOccurrences")).toBe("recurrence.maxOccurrences");
     expect(eventTypeFieldOf("recurrence.everyWeeks")).toBe("recurrence.everyWeeks");
+  });
+});
+
+describe("the price in the form (decisions §20)", () => {
+  const priced = (price: Partial<EventTypeValues["price"]>): EventTypeValues => ({ ...valid, price: { ...valid.price, on: true, ...price } });
+
+  it("sends null when off, and the amount typed in the host's locale in minor units", () => {
+    expect(toEventTypeBody(valid, "me").price).toBeNull();
+    expect(toEventTypeBody(priced({ amount: "49.90" }), "me").price).toEqual({ amount: 4990, currency: "eur", refundableUntilHours: 24 });
+    expect(toEventTypeBody(priced({ amount: "49,90", locale: "de" }), "me").price).toEqual({ amount: 4990, currency: "eur", refundableUntilHours: 24 });
+    expect(toEventTypeBody(priced({ amount: "5000", currency: "jpy", refundableUntilHours: "0" }), "me").price).toEqual({ amount: 5000, currency: "jpy", refundableUntilHours: 0 });
+  });
+
+  it("reads a stored price back in the host's locale, and a new one starts off in their usual currency", () => {
+    const stored = { ...storedEventType(), price: { amount: 4990, currency: "eur", refundableUntilHours: 48 } };
+    expect(eventTypeValues(stored, [], { locale: "de", currency: "usd" }).price).toEqual({ on: true, amount: "49,90", currency: "eur", refundableUntilHours: "48", locale: "de" });
+    expect(eventTypeValues(undefined, [], { locale: "en", currency: "gbp" }).price).toMatchObject({ on: false, currency: "gbp", refundableUntilHours: "24" });
+  });
+
+  it("says what is wrong with the amount and the window, at their fields, in the host's way of writing", async () => {
+    expect(await check(priced({ amount: "" }))).toEqual({ "price.amount": "Enter what a guest pays, at least €0.50." });
+    expect(await check(priced({ amount: "49.999" }))).toEqual({ "price.amount": "Enter an amount such as 49.90, at least €0.50." });
+    expect(await check(priced({ amount: "0,20", locale: "de" }))).toEqual({ "price.amount": "Enter an amount such as 49,90, at least 0,50 €." });
+    expect(await check(priced({ amount: "10", refundableUntilHours: "1000" }))).toEqual({ "price.refundableUntilHours": expect.stringContaining("0 to 720") });
+    expect(await check({ ...valid, price: { ...valid.price, amount: "nonsense" } })).toEqual({});
+  });
+
+  it("shows payments not set up (400 at price) at the switch", () => {
+    expect(eventTypeFieldOf("price")).toBe("price.on");
+    expect(eventTypeFieldOf("price.amount")).toBe("price.amount");
   });
 });
 

@@ -1,4 +1,5 @@
 import type { EventTypeDto, EventTypeInputOf, EventTypeOwner, SchedulingType, TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
+import { amountInput, parseAmount } from "@/lib/payments/money";
 import { slugify } from "@/lib/slugify";
 
 // The event-type form's model, one for the host's own event types and a team's (a personal event
@@ -72,7 +73,16 @@ export type EventTypeValues = {
    * for conflicts" (sends null), or the ones chosen (their ids).
    */
   conflictCalendars: { all: boolean; ids: string[] };
+  /**
+   * Paid sessions (decisions §20): off sends null. The amount is as the host types it in
+   * `locale` ("49,90" in German), sent in minor units; `locale` is not a field, only how to read it.
+   */
+  price: { on: boolean; amount: string; currency: string; refundableUntilHours: string; locale: string };
 };
+
+/** How the editor reads and writes amounts, and the currency a new price starts in. */
+export type MoneySettings = { locale: string; currency: string };
+export const DEFAULT_MONEY: MoneySettings = { locale: "en", currency: "eur" };
 
 /** What a type can have (decisions §19): round robin has no seats (every guest of a start needs the same host). */
 export const canHaveSeats = (owner: EventTypeOwner["kind"], schedulingType: SchedulingType | "") => owner === "me" || schedulingType !== "round_robin";
@@ -106,15 +116,22 @@ const NEW: Omit<EventTypeValues, "hostIds"> = {
   seats: { on: false, max: "10", showRemaining: true },
   recurrence: { on: false, everyWeeks: "1", maxOccurrences: "4" },
   conflictCalendars: { all: true, ids: [] },
+  price: { on: false, amount: "", currency: DEFAULT_MONEY.currency, refundableUntilHours: "24", locale: DEFAULT_MONEY.locale },
 };
+
+/** The Price section's values: a stored price in the host's locale, or none yet in their usual currency. */
+function priceValues(price: EventTypeDto["price"] | undefined, money: MoneySettings): EventTypeValues["price"] {
+  if (!price) return { ...NEW.price, currency: money.currency, locale: money.locale };
+  return { on: true, amount: amountInput(price.amount, price.currency, money.locale), currency: price.currency, refundableUntilHours: String(price.refundableUntilHours), locale: money.locale };
+}
 
 /**
  * The form of a stored event type, or of a new one. `possibleHosts` are who may host (a team's
  * active members; none for the host's own): a new one is hosted by all of them, round robin to
  * begin with; a stored one keeps its hosts who still may (a member who left is not offered again).
  */
-export function eventTypeValues(eventType: EventTypeDto | TeamEventTypeDto | undefined, possibleHosts: string[] = []): EventTypeValues {
-  if (!eventType) return { ...NEW, hostIds: possibleHosts };
+export function eventTypeValues(eventType: EventTypeDto | TeamEventTypeDto | undefined, possibleHosts: string[] = [], money: MoneySettings = DEFAULT_MONEY): EventTypeValues {
+  if (!eventType) return { ...NEW, hostIds: possibleHosts, price: priceValues(null, money) };
   const hosting = "hostIds" in eventType ? eventType : undefined;
   return {
     title: eventType.title,
@@ -147,6 +164,7 @@ export function eventTypeValues(eventType: EventTypeDto | TeamEventTypeDto | und
       ? { on: true, everyWeeks: String(eventType.recurrence.everyWeeks), maxOccurrences: String(eventType.recurrence.maxOccurrences) }
       : NEW.recurrence,
     conflictCalendars: eventType.conflictCalendars ? { all: false, ids: eventType.conflictCalendars } : NEW.conflictCalendars,
+    price: priceValues(eventType.price, money),
   };
 }
 
@@ -216,6 +234,9 @@ function commonBody(v: EventTypeValues): PersonalInput {
     minNoticeHours: optionalNumber(v.minNoticeHours),
     maxAdvanceDays: optionalNumber(v.maxAdvanceDays),
     reminders: v.reminders.map((r) => ({ minutesBefore: wholeNumber(r.amount) * MINUTES_PER[r.unit], to: r.to })),
+    price: v.price.on
+      ? { amount: parseAmount(v.price.amount, v.price.currency, v.price.locale) ?? Number.NaN, currency: v.price.currency, refundableUntilHours: wholeNumber(v.price.refundableUntilHours) }
+      : null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
 import { getConfig } from "@/lib/config";
 import { databaseChecks } from "./checks-data";
+import { payments } from "./checks-payments";
 import { serviceChecks } from "./checks-services";
 import { processDatabase } from "./sources";
 import { errorText, redact, worst, type Check, type CheckContext, type CheckResult, type DatabaseSource, type DoctorReport, type Finding } from "./types";
@@ -45,7 +46,7 @@ async function runOne(check: Check, ctx: Omit<CheckContext, "signal">): Promise<
   }));
 }
 
-export const ALL_CHECKS: Check[] = [...databaseChecks, ...serviceChecks];
+export const ALL_CHECKS: Check[] = [...databaseChecks, ...serviceChecks, payments];
 
 /**
  * Runs the checks. The database ones go one after the other (the migrations check reads the

@@ -57,6 +57,8 @@ export function redact(text: string, config: Config, env: Record<string, string 
   add(env.MICROSOFT_CLIENT_SECRET);
   add(config.upstash?.token);
   add(config.calls?.authToken);
+  add(config.payments?.secretKey);
+  add(config.payments?.webhookSecret);
   add(config.metrics.enabled ? config.metrics.token : undefined);
   for (const url of [config.smtpUrl, config.databaseUrl]) {
     if (!url) continue;

@@ -390,12 +390,14 @@ export const NoShowBody = z.strictObject({
 export const BookingHistoryEntry = z
   .object({
     at: Timestamp,
-    action: z.enum(["created", "confirmed", "rescheduled", "cancelled", "no_show", "meeting_link"]),
+    action: z.enum(["created", "confirmed", "rescheduled", "cancelled", "no_show", "meeting_link", "paid", "refund_requested", "refunded"]),
     actor: z.enum(["guest", "host", "system"]),
     userId: z.string().optional().meta({ description: "The host who acted (actor host)" }),
     from: Timestamp.optional().meta({ description: "rescheduled: the start it left" }),
     to: Timestamp.optional().meta({ description: "rescheduled: the start it moved to" }),
-    reason: z.string().nullable().optional().meta({ description: "cancelled: the reason given, if any" }),
+    reason: z.string().nullable().optional().meta({ description: "cancelled: the reason given, if any; refund_requested: why the money goes back (host_cancelled, declined, guest_cancelled, expired_request, late_payment)" }),
+    amount: z.number().int().optional().meta({ description: "paid, refund_requested, refunded: the amount in the currency's minor units" }),
+    currency: z.string().optional().meta({ description: "paid, refund_requested, refunded: ISO 4217, lower case" }),
     declined: z.boolean().optional().meta({ description: "cancelled: the host declined a request" }),
     noShow: z.boolean().optional().meta({ description: "no_show: the mark set (true) or taken back (false)" }),
     location: z.string().optional().meta({ description: "meeting_link: the meeting link the booking got (decisions §17)" }),

@@ -10,6 +10,7 @@ import { processDatabase } from "@/lib/ops/sources";
 import { api } from "../support/api";
 import { withTestDatabase } from "../support/database";
 import { createHost } from "../support/factories";
+import { startFakeStripe } from "../support/fake-stripe";
 import { startRadicale, type Radicale } from "../support/radicale";
 
 // The doctor on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): a healthy
@@ -124,7 +125,7 @@ describe("GET /health?full=1", () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("fail");
     const names = res.body.checks.map((c: { check: string }) => c.check);
-    expect(names).toEqual(["database", "migrations", "encryption key", "email", "oauth Google", "oauth Microsoft", "caldav server", "rate limits", "APP_URL", "webhook addresses"]);
+    expect(names).toEqual(["database", "migrations", "encryption key", "email", "oauth Google", "oauth Microsoft", "caldav server", "rate limits", "APP_URL", "webhook addresses", "payments"]);
     const row = (name: string) => res.body.checks.find((c: { check: string }) => c.check === name);
     expect(row("database").status).toBe("ok");
     expect(row("email")).toMatchObject({ status: "fail", finding: expect.stringContaining("smtp://127.0.0.1:9") });
@@ -132,4 +133,56 @@ describe("GET /health?full=1", () => {
     for (const secret of [smtpPassword, token, getConfig().jwtSecret, getConfig().encryptionKey.toString("base64")]) expect(text).not.toContain(secret);
     expect((await api.get("/health?full=yes", { token })).status).toBe(400);
   }, 30_000);
+});
+
+describe("the doctor's payments row", () => {
+  const paymentsCheck = ALL_CHECKS.filter((c) => c.name === "payments");
+  async function paymentsRow(extra: Record<string, string> = {}) {
+    const { env, config } = configWith(extra);
+    const report = await runDoctor({ config, env, database: processDatabase(config), runner: "cli" }, paymentsCheck);
+    return { report, row: report.checks[0]! };
+  }
+
+  it("shows payments off, not failed, when Stripe is not set up", async () => {
+    const { report, row } = await paymentsRow();
+    expect(row).toMatchObject({ check: "payments", status: "ok", finding: expect.stringMatching(/^off: .*cannot set a price/) });
+    expect(report.status).toBe("ok");
+  });
+
+  it("fails keys Stripe refuses, warns of a missing or disabled webhook endpoint, and passes a listening one, never showing a key", async () => {
+    const stripe = await startFakeStripe();
+    try {
+      const keys = { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url };
+      const wrongKey = `sk_test_${"x".repeat(24)}`;
+      const refused = await paymentsRow({ ...keys, STRIPE_SECRET_KEY: wrongKey });
+      expect(refused.row).toMatchObject({ status: "fail", finding: expect.stringContaining("Stripe refused STRIPE_SECRET_KEY"), fix: expect.stringContaining("API keys") });
+      expect(JSON.stringify(refused.report)).not.toContain(wrongKey);
+
+      const missing = await paymentsRow(keys);
+      expect(missing.row).toMatchObject({
+        status: "warn",
+        finding: expect.stringContaining("no webhook endpoint at http://booking.test/api/v1/hooks/stripe"),
+        fix: expect.stringMatching(/^add the webhook endpoint http:\/\/booking\.test\/api\/v1\/hooks\/stripe at Stripe .*checkout\.session\.completed, checkout\.session\.async_payment_succeeded, checkout\.session\.async_payment_failed, checkout\.session\.expired/),
+      });
+
+      stripe.addWebhookEndpoint("http://booking.test/api/v1/hooks/stripe");
+      const listening = await paymentsRow(keys);
+      expect(listening.row).toMatchObject({ status: "ok", finding: expect.stringContaining("on (test mode)") });
+      expect(JSON.stringify(listening.report)).not.toContain(stripe.secretKey);
+      expect(JSON.stringify(listening.report)).not.toContain(stripe.webhookSecret);
+    } finally {
+      await stripe.close();
+    }
+  });
+
+  it("warns of a webhook endpoint disabled at Stripe", async () => {
+    const stripe = await startFakeStripe();
+    try {
+      stripe.addWebhookEndpoint("http://booking.test/api/v1/hooks/stripe", undefined, "disabled");
+      const { row } = await paymentsRow({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url });
+      expect(row).toMatchObject({ status: "warn", finding: expect.stringContaining("is disabled at Stripe"), fix: expect.stringContaining("enable the endpoint") });
+    } finally {
+      await stripe.close();
+    }
+  });
 });

@@ -25,6 +25,7 @@ import * as confirmBooking from "./me/bookings/[bookingId]/confirm/route";
 import * as declineBooking from "./me/bookings/[bookingId]/decline/route";
 import * as noShow from "./me/bookings/[bookingId]/no-show/route";
 import * as bookingHistory from "./me/bookings/[bookingId]/history/route";
+import * as payments from "./me/payments/route";
 import * as calls from "./me/calls/route";
 import * as guest from "./me/guests/[email]/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
@@ -115,6 +116,7 @@ export const routeModules: RouteModule[] = [
   declineBooking,
   noShow,
   bookingHistory,
+  payments,
   calendarConnections,
   calendarConnectCalDav,
   calendarConnection,

@@ -15,7 +15,7 @@ export default function EventTypesPage() {
           New event type
         </Link>
       </div>
-      <Prefetched resources={["eventTypes"]}>
+      <Prefetched resources={["eventTypes", "me"]}>
         <EventTypeList />
       </Prefetched>
     </>

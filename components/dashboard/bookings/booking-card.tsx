@@ -8,10 +8,12 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Field, inputClass } from "@/components/ui/field";
+import { meQuery } from "@/lib/browser/api-client/account";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { bookingKeys, cancelBooking, type BookingDto, type CancelScope } from "@/lib/browser/api-client/bookings";
 import { eventTypesQuery, type EventTypeDto } from "@/lib/browser/api-client/event-types";
 import { seriesWords } from "@/lib/dashboard/booking-groups";
+import { bookingPaymentWords, moneyLocaleOf } from "@/lib/dashboard/payment-words";
 import type { BookingView as View } from "@/lib/dashboard/booking-views";
 import { bookingWhen, momentWhen, zoneWords } from "@/lib/dashboard/when";
 import { readableAnswer } from "@/lib/question-answers";
@@ -175,6 +177,8 @@ export function BookingCard({
   const teamEventTypes = useQuery({ ...eventTypesQuery({ kind: "team", teamId: booking.team?.id ?? "" }), enabled: Boolean(booking.team) });
   const ownEventType = booking.team ? teamEventTypes.data?.find((e) => e.id === booking.eventType.id) : eventType;
   const guestZone = zoneWords(booking.guestTimezone, booking.startTime);
+  const moneyLocale = moneyLocaleOf(useQuery(meQuery()).data?.language);
+  const paymentTone = booking.payment?.status === "paid" ? "bg-green-100 text-green-900" : booking.payment?.status === "refunded" ? "bg-slate-100 text-slate-800" : "bg-amber-100 text-amber-900";
   return (
     <li ref={card} data-testid={`booking-${booking.id}`} className={`flex flex-col gap-3 rounded-lg border bg-white p-4 ${focused ? "border-blue-500 ring-2 ring-blue-200" : "border-slate-200"}`}>
       <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
@@ -184,6 +188,7 @@ export function BookingCard({
             {pending && <span className={`${badge} bg-amber-100 text-amber-900`}>Requested</span>}
             {booking.noShow && <span className={`${badge} bg-red-100 text-red-800`}>No-show</span>}
             {booking.series && <span className={`${badge} bg-violet-100 text-violet-900`}>{seriesWords(booking.id, booking.series)}</span>}
+            {booking.payment && <span className={`${badge} ${paymentTone}`}>{bookingPaymentWords(booking.payment, moneyLocale)}</span>}
           </p>
           <p className="text-slate-700">
             {booking.eventType.title} with <span className="font-medium">{booking.guestName}</span>

@@ -1,15 +1,20 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useApiForm } from "@/components/ui/use-api-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { meQuery } from "@/lib/browser/api-client/account";
 import type { EventTypeDto } from "@/lib/browser/api-client/event-types";
-import { eventTypeValues, type EventTypeValues } from "@/lib/forms/event-type";
+import { paymentsQuery } from "@/lib/browser/api-client/payments";
+import { moneyLocaleOf } from "@/lib/dashboard/payment-words";
+import { DEFAULT_MONEY, eventTypeValues, type EventTypeValues } from "@/lib/forms/event-type";
 import { eventTypeRules } from "@/lib/forms/event-type-rules";
 import { BookingRulesSection } from "./booking-rules";
 import { ConflictCalendarsSection } from "./conflict-calendars";
 import { homeOf, hostChoicesOf, type EditorOwner } from "./owner";
+import { PriceSection } from "./price-section";
 import { QuestionEditor } from "./question-editor";
 import { ReminderEditor } from "./reminder-editor";
 import { SaveFailureSummary } from "./save-failure";
@@ -28,10 +33,15 @@ const sectionClass = "flex flex-col gap-4 rounded-lg border border-slate-200 bg-
  */
 export function EventTypeForm({ owner, eventType }: { owner: EditorOwner; eventType?: EventTypeDto }) {
   const router = useRouter();
+  // Amounts as the host writes money (their language), a new price in the currency they last used;
+  // both are in the first HTML (the page prefetches them), so the form starts the same on both sides.
+  const language = useQuery(meQuery()).data?.language;
+  const lastCurrency = useQuery(paymentsQuery()).data?.currencyDefault;
+  const money = { locale: moneyLocaleOf(language), currency: lastCurrency ?? DEFAULT_MONEY.currency };
   // Checked here first with the API's own schema, then by the API; problems by the API path of their field.
   const apiForm = useApiForm<EventTypeValues>({
     rules: eventTypeRules(owner.kind, eventType ? "change" : "create"),
-    defaultValues: eventTypeValues(eventType, hostChoicesOf(owner)),
+    defaultValues: eventTypeValues(eventType, hostChoicesOf(owner), money),
   });
   const { form, formRef, problems } = apiForm;
   const { submit, pending, failed } = useEventTypeSave(owner, eventType, apiForm);
@@ -50,6 +60,7 @@ export function EventTypeForm({ owner, eventType }: { owner: EditorOwner; eventT
         <ConflictCalendarsSection control={control} owner={owner.kind} className={sectionClass} />
         <GroupSessionSection control={control} owner={owner.kind} className={sectionClass} />
         <RecurringSection control={control} owner={owner.kind} className={sectionClass} />
+        <PriceSection control={control} className={sectionClass} />
         <ReminderEditor control={control} className={sectionClass} />
         <section className={sectionClass} aria-labelledby="questions-heading">
           <QuestionEditor control={control} />

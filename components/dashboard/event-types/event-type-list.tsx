@@ -9,8 +9,11 @@ import { buttonClass, Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { ApiError } from "@/lib/browser/api-client/fetch-json";
+import { meQuery } from "@/lib/browser/api-client/account";
 import { bookingsQuery } from "@/lib/browser/api-client/bookings";
 import { deleteEventType, eventTypeKeys, eventTypesQuery, updateEventType, type EventTypeDto, type EventTypeOwner } from "@/lib/browser/api-client/event-types";
+import { moneyLocaleOf } from "@/lib/dashboard/payment-words";
+import { formatMoney } from "@/lib/payments/money";
 
 /** Whether guests can book an event type, the host's own or a team's. */
 export function ActiveToggle({ owner, eventType }: { owner: EventTypeOwner; eventType: Pick<EventTypeDto, "id" | "title" | "isActive"> }) {
@@ -87,6 +90,7 @@ function DeleteEventType({ eventType }: { eventType: EventTypeDto }) {
 
 export function EventTypeList() {
   const eventTypes = useQuery(eventTypesQuery({ kind: "me" }));
+  const locale = moneyLocaleOf(useQuery(meQuery()).data?.language);
   if (eventTypes.isPending) return <p className="text-slate-500">Loading your event types…</p>;
   if (eventTypes.isError) return <Alert tone="error">{eventTypes.error.message}</Alert>;
   if (eventTypes.data.length === 0) {
@@ -111,6 +115,7 @@ export function EventTypeList() {
               </Link>
               <span className="text-sm text-slate-600">
                 {e.durationMinutes} min{e.location ? ` · ${awaitsMeetingLink(e.location) ? "Video call" : e.location}` : ""}
+                {e.price ? ` · ${formatMoney(e.price.amount, e.price.currency, locale)}` : ""}
                 {e.isActive ? "" : " · hidden from guests"}
               </span>
               <a href={e.publicUrl} target="_blank" rel="noreferrer" className="truncate text-sm text-blue-700 underline">

@@ -14,7 +14,7 @@ type Control_ = Control<EventTypeValues>;
 const numberInput = { type: "number", inputMode: "numeric", step: 1 } as const;
 
 /** A switch (a checkbox) with its hint, and the problem of the whole setting under it. */
-function Toggle({ control, name, label, hint }: { control: Control_; name: FieldPath<EventTypeValues>; label: string; hint: string }) {
+export function Toggle({ control, name, label, hint, disabled }: { control: Control_; name: FieldPath<EventTypeValues>; label: string; hint: string; disabled?: boolean }) {
   const id = useId();
   const {
     field: { ref, ...field },
@@ -31,6 +31,7 @@ function Toggle({ control, name, label, hint }: { control: Control_; name: Field
           checked={Boolean(field.value)}
           onChange={(e) => field.onChange(e.target.checked)}
           onBlur={field.onBlur}
+          disabled={disabled}
           aria-invalid={Boolean(fieldState.error)}
           aria-describedby={[`${id}-hint`, fieldState.error ? problemId : ""].filter(Boolean).join(" ")}
           className="h-4 w-4"

@@ -475,6 +475,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the payments of the host's bookings (from/to dates in the host's timezone, status, page, limit ≤ 100), with totals per currency */
+        get: operations["getApiV1MePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/calendar-connections": {
         parameters: {
             query?: never;
@@ -2426,7 +2443,7 @@ export interface components {
              */
             at: string;
             /** @enum {string} */
-            action: "created" | "confirmed" | "rescheduled" | "cancelled" | "no_show" | "meeting_link";
+            action: "created" | "confirmed" | "rescheduled" | "cancelled" | "no_show" | "meeting_link" | "paid" | "refund_requested" | "refunded";
             /** @enum {string} */
             actor: "guest" | "host" | "system";
             /** @description The host who acted (actor host) */
@@ -2441,8 +2458,12 @@ export interface components {
              * @example 2027-03-15T13:00:00Z
              */
             to?: string;
-            /** @description cancelled: the reason given, if any */
+            /** @description cancelled: the reason given, if any; refund_requested: why the money goes back (host_cancelled, declined, guest_cancelled, expired_request, late_payment) */
             reason?: string | null;
+            /** @description paid, refund_requested, refunded: the amount in the currency's minor units */
+            amount?: number;
+            /** @description paid, refund_requested, refunded: ISO 4217, lower case */
+            currency?: string;
             /** @description cancelled: the host declined a request */
             declined?: boolean;
             /** @description no_show: the mark set (true) or taken back (false) */
@@ -2454,6 +2475,95 @@ export interface components {
              * @enum {string}
              */
             source?: "provider" | "template";
+        };
+        PaymentList: {
+            /** @description Whether payments are set up on this service (its operator's Stripe keys): else no price can be set */
+            configured: boolean;
+            /** @description The currency of the host's most recently priced event type, for a new price; null when none has one */
+            currencyDefault: string | null;
+            /** @description Per currency, over the range (from, to) whatever the status filter and page */
+            totals: components["schemas"]["PaymentTotal"][];
+            data: components["schemas"]["Payment"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+            };
+        };
+        PaymentTotal: {
+            currency: string;
+            /** @description Paid by guests, in minor units */
+            paid: number;
+            /** @description Given back (refunds Stripe confirmed), in minor units */
+            refunded: number;
+            /** @description paid less refunded */
+            net: number;
+            /** @description How many payments were paid */
+            count: number;
+        };
+        Payment: {
+            id: string;
+            /**
+             * @description unpaid: the hold is running; paid; expired: not paid in time; failed: the payment failed
+             * @enum {string}
+             */
+            status: "unpaid" | "paid" | "expired" | "failed";
+            /** @description The Checkout's total in minor units (the price times the occurrences of a series) */
+            amount: number;
+            /**
+             * @description ISO 4217, lower case
+             * @example eur
+             */
+            currency: string;
+            /** @description How many bookings the payment covers (a series' occurrences), else 1 */
+            quantity: number;
+            /**
+             * @description ISO 8601 UTC timestamp
+             * @example 2027-03-15T13:00:00Z
+             */
+            createdAt: string;
+            paidAt: string | null;
+            /**
+             * @description Until when the time was held for the payment
+             * @example 2027-03-15T13:00:00Z
+             */
+            holdExpiresAt: string;
+            eventType: {
+                id: string;
+                title: string;
+            };
+            /** @description The booking the guest paid for (a series' first occurrence) */
+            booking: {
+                id: string;
+                guestName: string;
+                guestEmail: string;
+                /**
+                 * @description ISO 8601 UTC timestamp
+                 * @example 2027-03-15T13:00:00Z
+                 */
+                startTime: string;
+                /** @enum {string} */
+                status: "pending" | "confirmed" | "cancelled" | "awaiting_payment";
+            };
+            refunds: components["schemas"]["PaymentRefund"][];
+        };
+        PaymentRefund: {
+            id: string;
+            /** @description Given back, in minor units */
+            amount: number;
+            /** @enum {string} */
+            reason: "host_cancelled" | "declined" | "guest_cancelled" | "expired_request" | "late_payment";
+            /**
+             * @description pending: asked of Stripe, not yet confirmed; succeeded: given back
+             * @enum {string}
+             */
+            status: "pending" | "succeeded";
+            /**
+             * @description ISO 8601 UTC timestamp
+             * @example 2027-03-15T13:00:00Z
+             */
+            createdAt: string;
+            refundedAt: string | null;
         };
         CalendarConnection: {
             id: string;
@@ -6088,6 +6198,68 @@ export interface operations {
             };
             /** @description Not found, or not yours (not_found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MePayments: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                status?: "unpaid" | "paid" | "expired" | "failed";
+                page?: string;
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether payments are set up, one page of payments (newest first, each with its booking and refunds) and the totals per currency (paid, refunded, net) of the range whatever the status filter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentList"];
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Edit event type" };
 export default async function EditEventTypePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <Prefetched resources={["eventTypes", "me", { oneTimeLinks: { eventTypeId: id } }]}>
+    <Prefetched resources={["eventTypes", "me", { payments: {} }, { oneTimeLinks: { eventTypeId: id } }]}>
       <EventTypeEditor owner={{ kind: "me" }} eventTypeId={id} />
     </Prefetched>
   );

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Edit team event type" };
 export default async function EditTeamEventTypePage({ params }: { params: Promise<{ teamId: string; eventTypeId: string }> }) {
   const [{ teamId, eventTypeId }, host] = await Promise.all([params, requireHost()]);
   return (
-    <Prefetched resources={[{ team: teamId }, { teamEventTypes: teamId }, { oneTimeLinks: { eventTypeId, teamId } }]}>
+    <Prefetched resources={[{ team: teamId }, { teamEventTypes: teamId }, "me", { payments: {} }, { oneTimeLinks: { eventTypeId, teamId } }]}>
       <EventTypeEditor owner={{ kind: "team", teamId, myUserId: host.id }} eventTypeId={eventTypeId} />
     </Prefetched>
   );

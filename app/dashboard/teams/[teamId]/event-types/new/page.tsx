@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "New team event type" };
 export default async function NewTeamEventTypePage({ params }: { params: Promise<{ teamId: string }> }) {
   const [{ teamId }, host] = await Promise.all([params, requireHost()]);
   return (
-    <Prefetched resources={[{ team: teamId }]}>
+    <Prefetched resources={[{ team: teamId }, "me", { payments: {} }]}>
       <EventTypeEditor owner={{ kind: "team", teamId, myUserId: host.id }} />
     </Prefetched>
   );
