@@ -266,6 +266,7 @@ describe("team event types", () => {
       seats: null,
       recurrence: null,
       conflictCalendars: null,
+      price: null,
       publicUrl: `http://booking.test/team/${team.slug}/demo`,
       createdAt: expect.stringMatching(/Z$/),
       teamId: team.id,
