@@ -24,5 +24,6 @@ describe("payment words", () => {
     expect(bookingPaymentWords({ status: "paid", amount: 4990, currency: "eur" }, "en")).toBe("Paid €49.90");
     expect(bookingPaymentWords({ status: "refunded", amount: 500, currency: "jpy" }, "en")).toBe("Refunded ¥500");
     expect(bookingPaymentWords({ status: "unpaid", amount: 4990, currency: "eur" }, "en")).toBe("Awaiting payment €49.90");
+    expect(bookingPaymentWords({ status: "unpaid", amount: 4990, currency: "eur" }, "en", "cancelled")).toBe("Not paid €49.90");
   });
 });

@@ -38,12 +38,15 @@ export function paymentStateWords(p: Payment, zone: string, locale: string): str
   return words;
 }
 
-/** A booking's badge in lists and on its card: "Paid €49.90", "Refunded €49.90", "Awaiting payment €49.90". */
-export function bookingPaymentWords(payment: { status: "unpaid" | "paid" | "refunded"; amount: number; currency: string }, locale: string): string {
+/**
+ * A booking's badge in lists and on its card: "Paid €49.90", "Refunded €49.90", "Awaiting payment
+ * €49.90", and "Not paid €49.90" for a hold that ended (cancelled before anyone paid).
+ */
+export function bookingPaymentWords(payment: { status: "unpaid" | "paid" | "refunded"; amount: number; currency: string }, locale: string, bookingStatus?: string): string {
   const money = formatMoney(payment.amount, payment.currency, locale);
   if (payment.status === "paid") return `Paid ${money}`;
   if (payment.status === "refunded") return `Refunded ${money}`;
-  return `Awaiting payment ${money}`;
+  return bookingStatus === "cancelled" ? `Not paid ${money}` : `Awaiting payment ${money}`;
 }
 
 /** The locale money is shown in on the dashboard: the host's language (both sides of the render know it). */

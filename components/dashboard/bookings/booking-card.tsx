@@ -178,7 +178,14 @@ export function BookingCard({
   const ownEventType = booking.team ? teamEventTypes.data?.find((e) => e.id === booking.eventType.id) : eventType;
   const guestZone = zoneWords(booking.guestTimezone, booking.startTime);
   const moneyLocale = moneyLocaleOf(useQuery(meQuery()).data?.language);
-  const paymentTone = booking.payment?.status === "paid" ? "bg-green-100 text-green-900" : booking.payment?.status === "refunded" ? "bg-slate-100 text-slate-800" : "bg-amber-100 text-amber-900";
+  const paymentTone =
+    booking.payment?.status === "paid"
+      ? "bg-green-100 text-green-900"
+      : booking.payment?.status === "refunded" || booking.status === "cancelled"
+        ? "bg-slate-100 text-slate-800"
+        : "bg-amber-100 text-amber-900";
+  // A hold waiting for its payment cannot move (decisions §20): it is paid, or cancelled, first.
+  const movable = upcoming && booking.status !== "awaiting_payment";
   return (
     <li ref={card} data-testid={`booking-${booking.id}`} className={`flex flex-col gap-3 rounded-lg border bg-white p-4 ${focused ? "border-blue-500 ring-2 ring-blue-200" : "border-slate-200"}`}>
       <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
@@ -188,7 +195,7 @@ export function BookingCard({
             {pending && <span className={`${badge} bg-amber-100 text-amber-900`}>Requested</span>}
             {booking.noShow && <span className={`${badge} bg-red-100 text-red-800`}>No-show</span>}
             {booking.series && <span className={`${badge} bg-violet-100 text-violet-900`}>{seriesWords(booking.id, booking.series)}</span>}
-            {booking.payment && <span className={`${badge} ${paymentTone}`}>{bookingPaymentWords(booking.payment, moneyLocale)}</span>}
+            {booking.payment && <span className={`${badge} ${paymentTone}`}>{bookingPaymentWords(booking.payment, moneyLocale, booking.status)}</span>}
           </p>
           <p className="text-slate-700">
             {booking.eventType.title} with <span className="font-medium">{booking.guestName}</span>
@@ -204,7 +211,7 @@ export function BookingCard({
         </div>
         <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
           {upcoming && pending && <RequestActions booking={booking} />}
-          {upcoming && (
+          {movable && (
             <Button variant="secondary" size="sm" onClick={() => setRescheduling((r) => !r)} aria-expanded={rescheduling}>
               Reschedule
             </Button>
