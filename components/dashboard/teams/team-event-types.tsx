@@ -13,6 +13,9 @@ import type { ApiError } from "@/lib/browser/api-client/fetch-json";
 import { deleteEventType, eventTypeKeys, eventTypesQuery, type TeamEventTypeDto } from "@/lib/browser/api-client/event-types";
 import type { TeamDto } from "@/lib/browser/api-client/teams";
 import { schedulingLabel } from "@/lib/forms/event-type-hosts";
+import { meQuery } from "@/lib/browser/api-client/account";
+import { moneyLocaleOf } from "@/lib/dashboard/payment-words";
+import { formatMoney } from "@/lib/payments/money";
 
 /** "Ada Lovelace and Grace Hopper": the hosts by name, in the team's order. */
 export function hostNames(team: TeamDto, hostIds: string[]): string {
@@ -60,6 +63,7 @@ function DeleteTeamEventType({ team, eventType }: { team: TeamDto; eventType: Te
 
 function TeamEventTypeCard({ team, eventType: e, owner }: { team: TeamDto; eventType: TeamEventTypeDto; owner: boolean }) {
   const edit = `/dashboard/teams/${team.id}/event-types/${e.id}`;
+  const locale = moneyLocaleOf(useQuery(meQuery()).data?.language);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 items-start gap-3">
@@ -74,6 +78,7 @@ function TeamEventTypeCard({ team, eventType: e, owner }: { team: TeamDto; event
           )}
           <span className="text-sm text-slate-600">
             {e.durationMinutes} min · {schedulingLabel(e.schedulingType)}
+            {e.price ? ` · ${formatMoney(e.price.amount, e.price.currency, locale)}` : ""}
             {e.isActive ? "" : " · hidden from guests"}
           </span>
           <span className="text-sm text-slate-600">Hosts: {hostNames(team, e.hostIds)}</span>

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Team" };
 export default async function DashboardTeamPage({ params }: { params: Promise<{ teamId: string }> }) {
   const [{ teamId }, host] = await Promise.all([params, requireHost()]);
   return (
-    <Prefetched resources={[{ team: teamId }, { teamEventTypes: teamId }]}>
+    <Prefetched resources={["me", { team: teamId }, { teamEventTypes: teamId }]}>
       <TeamPage teamId={teamId} appUrl={getConfig().appUrl} myUserId={host.id} />
     </Prefetched>
   );
