@@ -4,6 +4,7 @@ import type { Db, Tx } from "@/db";
 import { bookings, idempotencyKeys, payments, type BookingRow, type EventTypeRow, type PaymentRow } from "@/db/schema";
 import { getConfig, type PaymentsConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { asLocale } from "@/lib/i18n/locales";
 import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { CHECKOUT_EXPIRE } from "@/lib/outbox/kinds";
@@ -115,9 +116,9 @@ export async function startCheckout(
     });
   } catch (error) {
     await endHold(db, payment.id, "failed", args.now, (tx) => tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, args.claim.scope), eq(idempotencyKeys.key, args.claim.key))));
-    throw new AppError("provider_unavailable", "The payment could not be started: the payment provider did not answer. Nothing was booked; please try again.", {
-      cause: error instanceof Error ? error.message : String(error),
-    });
+    // Stripe's words are for the operator (they may name the account's key, masked): logged, not answered.
+    log.warn({ paymentId: payment.id, err: error instanceof Error ? error.message : String(error) }, "payments: Stripe did not make a Checkout Session; the hold was released");
+    throw new AppError("provider_unavailable", "The payment could not be started: the payment provider did not answer. Nothing was booked; please try again.");
   }
   const [kept] = await db
     .update(payments)
