@@ -5,6 +5,7 @@ import { bookings, idempotencyKeys, payments, type BookingRow, type EventTypeRow
 import { getConfig, type PaymentsConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { andList } from "@/lib/i18n/fill";
 import { asLocale } from "@/lib/i18n/locales";
 import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { CHECKOUT_EXPIRE } from "@/lib/outbox/kinds";
@@ -79,10 +80,11 @@ function checkoutView(payment: PaymentRow, bookingStatus: BookingRow["paymentSta
   };
 }
 
-/** What the Checkout's line says: "Coaching with Ada Lovelace · Monday, March 15, 2027, 9:00 AM", in the guest's language and zone. */
+/** What the Checkout's line says: "Coaching · Ada Lovelace · Monday, March 15, 2027, 9:00 AM", in the guest's language and zone. */
 function lineName(title: string, hostNames: string[], booking: Pick<BookingRow, "startTime" | "guestTimezone" | "guestLanguage">): string {
-  const when = sentenceMoment(booking.startTime.getTime(), booking.guestTimezone, asLocale(booking.guestLanguage));
-  return `${title} · ${hostNames.join(", ")} · ${when}`.slice(0, 250);
+  const locale = asLocale(booking.guestLanguage);
+  const when = sentenceMoment(booking.startTime.getTime(), booking.guestTimezone, locale);
+  return `${title} · ${andList(locale, hostNames)} · ${when}`.slice(0, 250);
 }
 
 /**
@@ -95,9 +97,9 @@ export async function startCheckout(
   args: { paymentId: string; title: string; hostNames: string[]; manageUrl: string; claim: Claim; now: number },
 ): Promise<CheckoutView> {
   const config = paymentsOrThrow();
-  const [payment] = await db.select().from(payments).where(eq(payments.id, args.paymentId));
-  const [first] = await db.select().from(bookings).where(eq(bookings.id, payment!.bookingId));
-  if (!payment || !first) throw new Error(`payment ${args.paymentId}: not found after its booking's commit`);
+  const [found] = await db.select({ payment: payments, first: bookings }).from(payments).innerJoin(bookings, eq(bookings.id, payments.bookingId)).where(eq(payments.id, args.paymentId));
+  if (!found) throw new Error(`payment ${args.paymentId}: not found after its booking's commit`);
+  const { payment, first } = found;
   if (payment.checkoutUrl) return checkoutView(payment, first.paymentStatus, args.now);
   let session: { id: string; url: string };
   try {
