@@ -3,6 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { userIdentities, users, type UserIdentityRow, type UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { toIdentity } from "@/lib/dto";
 import { AppError, notFound } from "@/lib/errors";
 import { lockAccount } from "./credential-links";
 
@@ -11,6 +12,18 @@ import { lockAccount } from "./credential-links";
 
 export async function listIdentities(db: Db, host: Pick<UserRow, "id">): Promise<UserIdentityRow[]> {
   return db.select().from(userIdentities).where(eq(userIdentities.userId, host.id)).orderBy(asc(userIdentities.createdAt), asc(userIdentities.id));
+}
+
+/** GET /me/identities' answer: the identities, whether the account has a password, what this server offers. */
+export async function identityListOf(db: Db, host: Pick<UserRow, "id" | "passwordHash">) {
+  const { oidc, passwordLogin } = getConfig();
+  const provider = oidc?.name ?? "Company sign-in";
+  return {
+    data: (await listIdentities(db, host)).map((i) => toIdentity(i, provider)),
+    hasPassword: host.passwordHash !== null,
+    passwordLogin,
+    oidc: oidc ? { name: oidc.name } : null,
+  };
 }
 
 /**

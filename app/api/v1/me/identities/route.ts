@@ -1,9 +1,7 @@
 // GET /api/v1/me/identities – the host's linked company sign-ins (OIDC), and whether the account has a password
-import { getConfig } from "@/lib/config";
-import { toIdentity } from "@/lib/dto";
 import { endpoint, json, route } from "@/lib/http/route";
 import { IdentityList } from "@/lib/schemas/identity";
-import { listIdentities } from "@/lib/services/accounts/identities";
+import { identityListOf } from "@/lib/services/accounts/identities";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/identities", {
   GET: route(
@@ -13,15 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpoint("/me/identities", {
       tags: ["Account"],
       responses: { 200: { description: "The identities (provider, email, when linked and last used)", schema: IdentityList } },
     },
-    async ({ db, host }) => {
-      const { oidc, passwordLogin } = getConfig();
-      const provider = oidc?.name ?? "Company sign-in";
-      return json({
-        data: (await listIdentities(db, host)).map((i) => toIdentity(i, provider)),
-        hasPassword: host.passwordHash !== null,
-        passwordLogin,
-        oidc: oidc ? { name: oidc.name } : null,
-      });
-    },
+    async ({ db, host }) => json(await identityListOf(db, host)),
   ),
 });
