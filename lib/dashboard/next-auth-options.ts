@@ -2,7 +2,7 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { getConfig } from "@/lib/config";
+import { getConfig, type OidcConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { clientIp } from "@/lib/http/client-ip";
@@ -11,13 +11,13 @@ import { logInGuarded } from "@/lib/services/accounts/login-guard";
 import { getDb } from "@/lib/store/database";
 import { sessionVersionOf } from "@/lib/auth/jwt";
 import { bearerOfSession, secureCookies, sessionCookieOf, sessionSecret } from "@/lib/auth/session";
-import type { OidcConfig } from "@/lib/config";
 import { hostOfSession } from "@/lib/services/accounts/sessions";
 import { claimsOf, resolveOidcSignIn, type OidcRefusal } from "@/lib/services/accounts/oidc-sign-in";
 
 // next-auth's options for the dashboard's sign-in: the one part of the session that needs the
-// database (checking a password, finding the host of a company sign-in). Kept apart from lib/auth/session.ts, which only reads cookies,
-// so the route wrapper and proxy.ts do not load the database client and argon2.
+// database (checking a password, finding the host of a company sign-in). Kept apart from
+// lib/auth/session.ts, which only reads cookies, so the route wrapper and proxy.ts do not load
+// the database client and argon2.
 
 /**
  * next-auth's log lines through the service's log. A session cookie that no longer decrypts (a

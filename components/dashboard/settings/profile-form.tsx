@@ -204,7 +204,8 @@ export function ProfileForm({ profile, appUrl, passwords }: { profile: ProfileDt
         </dl>
       </section>
 
-      <EmailForm email={profile.email} />
+      {/* A change of address is confirmed with the password: without one there is nothing to ask. */}
+      {passwords.hasPassword && <EmailForm email={profile.email} />}
       {passwords.passwordLogin && (passwords.hasPassword ? <PasswordForm email={profile.email} /> : <NoPasswordYet />)}
     </div>
   );
@@ -219,7 +220,7 @@ function NoPasswordYet() {
       </h2>
       <p className="text-sm text-slate-700">
         Your account has no password: you sign in with your company account. To add one, log out and choose “Forgot your password?” on the login page; we
-        email you a link to set it.
+        email you a link to set it. With a password you can also change your email here.
       </p>
     </section>
   );
