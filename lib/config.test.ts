@@ -57,6 +57,11 @@ describe("parseConfig", () => {
     ["LIMIT_BOOKINGS_PER_ADDRESS", { LIMIT_BOOKINGS_PER_ADDRESS: "30/200h" }],
     ["LIMIT_LOGIN", { LIMIT_LOGIN: "100 per 15m" }],
     ["LIMIT_LOGIN", { LIMIT_LOGIN: "0/15m" }],
+    ["OIDC_ISSUER", { OIDC_ISSUER: "login.example.com", OIDC_CLIENT_ID: "booking", OIDC_CLIENT_SECRET: "s3cret" }],
+    ["OIDC_CLIENT_SECRET", { OIDC_ISSUER: "https://login.example.com", OIDC_CLIENT_ID: "booking" }],
+    ["OIDC_CLIENT_ID", { OIDC_CLIENT_SECRET: "s3cret" }],
+    ["OIDC_SIGNUP", { OIDC_SIGNUP: "maybe" }],
+    ["PASSWORD_LOGIN", { PASSWORD_LOGIN: "no" }],
   ])("fails fast naming %s", (name, env) => {
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dir(), ...env })).toThrow(name);
@@ -137,5 +142,27 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dir(), VIDEO_URL_TEMPLATE: "https://meet.jit.si/{room}" }).videoUrlTemplate).toBe("https://meet.jit.si/{room}");
     expect(() => parseConfig({ DATA_DIR: dir(), VIDEO_URL_TEMPLATE: "https://meet.jit.si/team-room" })).toThrow(/VIDEO_URL_TEMPLATE/);
     expect(() => parseConfig({ DATA_DIR: dir(), VIDEO_URL_TEMPLATE: "https://meet.jit.si/{guestEmail}" })).toThrow(/unknown placeholder/);
+  });
+
+  it("has no OIDC sign-in until issuer, client id and secret are all set; passwords stay on by default", () => {
+    expect(parseConfig({ DATA_DIR: dir() })).toMatchObject({ oidc: undefined, passwordLogin: true });
+    const c = parseConfig({ DATA_DIR: dir(), OIDC_ISSUER: "https://login.example.com/realms/acme/", OIDC_CLIENT_ID: "booking", OIDC_CLIENT_SECRET: "s3cret" });
+    expect(c.oidc).toEqual({
+      issuer: "https://login.example.com/realms/acme/",
+      discoveryUrl: "https://login.example.com/realms/acme/.well-known/openid-configuration",
+      clientId: "booking",
+      clientSecret: "s3cret",
+      name: "Company sign-in",
+      signup: true,
+    });
+    const named = parseConfig({ DATA_DIR: dir(), OIDC_ISSUER: "https://id.acme.test", OIDC_CLIENT_ID: "b", OIDC_CLIENT_SECRET: "s", OIDC_NAME: "Acme SSO", OIDC_SIGNUP: "off" });
+    expect(named.oidc).toMatchObject({ name: "Acme SSO", signup: false });
+    expect(() => parseConfig({ DATA_DIR: dir(), OIDC_ISSUER: "https://id.acme.test", OIDC_CLIENT_ID: "b" })).toThrow(/must be set together \(missing: OIDC_CLIENT_SECRET\)/);
+  });
+
+  it("PASSWORD_LOGIN=off needs OIDC: otherwise nobody could sign in", () => {
+    expect(() => parseConfig({ DATA_DIR: dir(), PASSWORD_LOGIN: "off" })).toThrow(/PASSWORD_LOGIN=off needs OIDC_ISSUER.*nobody could sign in/);
+    const c = parseConfig({ DATA_DIR: dir(), PASSWORD_LOGIN: "off", OIDC_ISSUER: "https://id.acme.test", OIDC_CLIENT_ID: "b", OIDC_CLIENT_SECRET: "s" });
+    expect(c.passwordLogin).toBe(false);
   });
 });

@@ -120,6 +120,16 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.url().default("https://api.stripe.com"),
   // How long a paid booking holds its time while the guest pays (Stripe's Checkout stays open at least 30 minutes; we expire it sooner).
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(15),
+  // Company sign-in (decisions §22): an OpenID Connect provider found by discovery from its issuer.
+  // Issuer, client id and secret all together, or none.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60).default("Company sign-in"),
+  // Whether a first OIDC sign-in with an unknown (verified) email creates a host.
+  OIDC_SIGNUP: z.enum(["on", "off"]).default("on"),
+  // `off`: OIDC is the only way in (needs OIDC); every password route answers 403.
+  PASSWORD_LOGIN: z.enum(["on", "off"]).default("on"),
   METRICS: flag,
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // The operator's bearer token for GET /api/v1/health?full=1 (the doctor's report); unset: that report is off.
@@ -145,6 +155,21 @@ export type CallsProviderConfig = {
 export type PaymentsConfig = { secretKey: string; webhookSecret: string; apiUrl: string; holdMinutes: number };
 
 const CALLS_CREDENTIALS = ["CALLS_ACCOUNT_SID", "CALLS_AUTH_TOKEN", "CALLS_FROM_NUMBER"] as const;
+const OIDC_SETTINGS = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
+/** The company's OpenID Connect provider (decisions §22). */
+export type OidcConfig = {
+  /** The issuer exactly as configured (an ID token's `iss` must equal the discovery document's issuer). */
+  issuer: string;
+  /** `{issuer without a trailing slash}/.well-known/openid-configuration` (OpenID Connect Discovery §4). */
+  discoveryUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The sign-in button's label. */
+  name: string;
+  /** Whether an unknown verified email creates a host. */
+  signup: boolean;
+};
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -207,6 +232,10 @@ export type Config = {
   calls: CallsProviderConfig | undefined;
   /** Stripe (decisions §20); unset without both keys: a price cannot be set. */
   payments: PaymentsConfig | undefined;
+  /** OIDC sign-in; undefined without OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET. */
+  oidc: OidcConfig | undefined;
+  /** PASSWORD_LOGIN: false leaves OIDC the only way in (every password route answers 403). */
+  passwordLogin: boolean;
   /** /metrics: off, open to anyone who can reach it, or behind a bearer token. */
   metrics: { enabled: false } | { enabled: true; token: string | undefined };
   /** OPS_TOKEN: the bearer token of /api/v1/health?full=1; undefined: the full report is off. */
@@ -262,6 +291,15 @@ function readEnv(env: Record<string, string | undefined>): Env {
   if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
     throw new ConfigError("Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together: without the webhook's secret no payment could ever be confirmed");
   }
+  const oidcSet = OIDC_SETTINGS.filter((name) => e[name] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_SETTINGS.length) {
+    throw new ConfigError(`Invalid configuration:\n  ${OIDC_SETTINGS.join(", ")} must be set together (missing: ${OIDC_SETTINGS.filter((n) => !oidcSet.includes(n)).join(", ")})`);
+  }
+  if (e.PASSWORD_LOGIN === "off" && oidcSet.length === 0) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PASSWORD_LOGIN=off needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: without passwords and without OIDC nobody could sign in",
+    );
+  }
   if (e.WORKER === "off" && !e.DATABASE_URL) {
     throw new ConfigError(
       "Invalid configuration:\n  WORKER=off needs DATABASE_URL: the embedded database (PGlite) is opened by one process only, so no `npm run worker` could send this process's emails and webhooks",
@@ -285,6 +323,18 @@ function secretsOf(e: Env, dataDir: string): { jwtSecret: string; encryptionKey:
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+
+function oidcOf(e: Env): OidcConfig | undefined {
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) return undefined;
+  return {
+    issuer: e.OIDC_ISSUER,
+    discoveryUrl: `${withoutTrailingSlash(e.OIDC_ISSUER)}/.well-known/openid-configuration`,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    name: e.OIDC_NAME,
+    signup: e.OIDC_SIGNUP === "on",
+  };
+}
 
 /** The services the process talks to (calendars, calls), each undefined until its credentials are set. */
 function integrationsOf(e: Env) {
@@ -323,6 +373,8 @@ function integrationsOf(e: Env) {
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(e.STRIPE_API_URL), holdMinutes: e.PAYMENT_HOLD_MINUTES }
         : undefined,
+    oidc: oidcOf(e),
+    passwordLogin: e.PASSWORD_LOGIN === "on",
   };
 }
 

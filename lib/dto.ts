@@ -1,5 +1,5 @@
 import "server-only";
-import type { ApiKeyRow, BookingRow, OneTimeLinkRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
+import type { ApiKeyRow, BookingRow, UserIdentityRow, OneTimeLinkRow, CalendarConnectionRow, CalendarRow, CallRow, EventTypeRow, TeamRow, UserRow, WebhookDeliveryRow, WebhookRow } from "@/db/schema";
 import { caldavServerHostOf } from "@/lib/calendars/server-host";
 import type { ApiScope } from "@/lib/schemas/api-key";
 import type { BookingEvent } from "@/lib/schemas/webhook";
@@ -250,4 +250,9 @@ export function toApiKey(k: ApiKeyRow) {
     expiresAt: isoUtcOrNull(k.expiresAt),
     lastUsedAt: isoUtcOrNull(k.lastUsedAt),
   };
+}
+
+/** A linked OIDC identity; `provider` is the sign-in's name on this server (OIDC_NAME). */
+export function toIdentity(i: UserIdentityRow, provider: string) {
+  return { id: i.id, provider, issuer: i.issuer, email: i.email, createdAt: isoUtc(i.createdAt), lastUsedAt: isoUtcOrNull(i.lastUsedAt) };
 }

@@ -26,6 +26,12 @@ const redactKeys = [
   "jwtSecret",
   "encryptionKey",
   "authToken",
+  "clientSecret",
+  "client_secret",
+  "code_verifier",
+  "id_token",
+  "access_token",
+  "refresh_token",
 ];
 
 // Drizzle puts the query parameters of a failed query into the error (a password hash, a token

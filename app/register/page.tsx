@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { PasswordsOff } from "@/components/auth/passwords-off";
 import { RegisterForm } from "@/components/auth/register-form";
 import { Alert } from "@/components/ui/alert";
 import { currentHost } from "@/lib/dashboard/current-host";
 import { getConfig } from "@/lib/config";
+import { oidcName } from "@/lib/services/accounts/password-policy";
 import { invitationOfSignUpToken } from "@/lib/services/teams";
 import { getDb } from "@/lib/store/database";
 
@@ -19,6 +21,8 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
   const { invitation: param } = await searchParams;
   const token = typeof param === "string" && param.length <= 200 ? param : undefined;
   if (await currentHost()) redirect(token ? "/dashboard/teams" : "/dashboard");
+  const { passwordLogin } = getConfig();
+  if (!passwordLogin) return <PasswordsOff title="Create your account" oidcName={oidcName()} />;
   const invitation = token ? await invitationOfSignUpToken(await getDb(), token) : undefined;
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-6 px-6 py-16 sm:py-24">

@@ -29,3 +29,4 @@ export * from "./seat-counts";
 export * from "./out-of-office";
 export * from "./one-time-links";
 export * from "./payments";
+export * from "./user-identities";

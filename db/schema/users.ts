@@ -7,7 +7,8 @@ export const users = pgTable(
   {
     id: text("id").primaryKey(),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** argon2id; null for a host who came through OIDC and never set a password (decisions §22). */
+    passwordHash: text("password_hash"),
     fullName: text("full_name").notNull(),
     username: text("username").notNull(),
     timezone: text("timezone").notNull(),

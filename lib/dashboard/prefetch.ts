@@ -8,6 +8,7 @@ import { availabilityKeys } from "@/lib/browser/api-client/availability";
 import { eventTypeKeys } from "@/lib/browser/api-client/event-types";
 import { webhookKeys } from "@/lib/browser/api-client/webhooks";
 import { apiKeyKeys } from "@/lib/browser/api-client/api-keys";
+import { identityKeys } from "@/lib/browser/api-client/identities";
 import { timeOffKeys } from "@/lib/browser/api-client/time-off";
 import { paymentFilterOf, paymentsQuery, type PaymentFilter } from "@/lib/browser/api-client/payments";
 import { PaymentListQuery } from "@/lib/schemas/payment";
@@ -18,6 +19,7 @@ import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
 import { BookingListQuery } from "@/lib/schemas/booking";
 import { listBookings } from "@/lib/services/bookings/list";
 import { toCalendarConnection, toEventType, toOneTimeLink, toProfile, toTeam, toTeamEventType, toTeamInvitation, toWebhook, toApiKey } from "@/lib/dto";
+import { identityListOf } from "@/lib/services/accounts/identities";
 import { AppError } from "@/lib/errors";
 import { getTeam, listInvitations, listTeams } from "@/lib/services/teams";
 import { getAvailability } from "@/lib/services/schedules/availability";
@@ -36,7 +38,7 @@ import { listOutOfOffice } from "@/lib/services/time-off/out-of-office";
 // lib/browser/api-client/) as TanStack Query's dehydrated state. The browser then asks again
 // only when the data is stale (the client's staleTime), exactly as after its own fetch.
 
-export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks" | "apiKeys"
+export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "calendarConnections" | "webhooks" | "apiKeys" | "identities"
   | "outOfOffice"
   | "holidays"
   | "teams"
@@ -85,6 +87,8 @@ const loaders: Record<Named, (host: UserRow) => Promise<[readonly unknown[], unk
     return [webhookKeys.all, (await listWebhooks(await getDb(), host)).map((w) => toWebhook(w, now))];
   },
   apiKeys: async (host) => [apiKeyKeys.all, (await listApiKeys(await getDb(), host)).map(toApiKey)],
+  // As GET /me/identities answers (app/api/v1/me/identities/route.ts).
+  identities: async (host) => [identityKeys.all, await identityListOf(await getDb(), host)],
   outOfOffice: async (host) => [timeOffKeys.outOfOffice, await listOutOfOffice(await getDb(), host)],
   holidays: async (host) => [timeOffKeys.holidays, getHolidays(host)],
 };

@@ -19,6 +19,9 @@ export const ROUTE_SCOPES: Record<string, RouteAccess> = {
   "GET /api/v1/me/api-keys": "person",
   "POST /api/v1/me/api-keys": "person",
   "DELETE /api/v1/me/api-keys/{keyId}": "person",
+  // Company sign-ins (decisions §22): seeing them is the profile's; unlinking one is a credential change.
+  "GET /api/v1/me/identities": "profile:read",
+  "DELETE /api/v1/me/identities/{identityId}": "person",
 
   "GET /api/v1/me/availability": "availability:read",
   "PUT /api/v1/me/availability": "availability:write",

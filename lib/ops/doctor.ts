@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import type { Config } from "@/lib/config";
 import { getConfig } from "@/lib/config";
 import { databaseChecks } from "./checks-data";
+import { oidc } from "./checks-oidc";
 import { payments } from "./checks-payments";
 import { serviceChecks } from "./checks-services";
 import { processDatabase } from "./sources";
@@ -46,7 +47,7 @@ async function runOne(check: Check, ctx: Omit<CheckContext, "signal">): Promise<
   }));
 }
 
-export const ALL_CHECKS: Check[] = [...databaseChecks, ...serviceChecks, payments];
+export const ALL_CHECKS: Check[] = [...databaseChecks, ...serviceChecks, payments, oidc];
 
 /**
  * Runs the checks. The database ones go one after the other (the migrations check reads the

@@ -59,6 +59,8 @@ export function redact(text: string, config: Config, env: Record<string, string 
   add(config.calls?.authToken);
   add(config.payments?.secretKey);
   add(config.payments?.webhookSecret);
+  add(config.oidc?.clientSecret);
+  add(env.OIDC_CLIENT_SECRET);
   add(config.metrics.enabled ? config.metrics.token : undefined);
   for (const url of [config.smtpUrl, config.databaseUrl]) {
     if (!url) continue;

@@ -209,7 +209,7 @@ describe("password storage", () => {
     const host = await createHost();
     const [row] = await (await getDb()).select().from(users).where(eq(users.id, host.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=\d+\$/);
-    const [, m, t] = /m=(\d+),t=(\d+)/.exec(row!.passwordHash)!;
+    const [, m, t] = /m=(\d+),t=(\d+)/.exec(row!.passwordHash!)!;
     expect(Number(m)).toBeGreaterThanOrEqual(19456);
     expect(Number(t)).toBeGreaterThanOrEqual(2);
     expect(row!.passwordHash).not.toContain(host.password);

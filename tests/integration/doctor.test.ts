@@ -125,7 +125,7 @@ describe("GET /health?full=1", () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("fail");
     const names = res.body.checks.map((c: { check: string }) => c.check);
-    expect(names).toEqual(["database", "migrations", "encryption key", "email", "oauth Google", "oauth Microsoft", "caldav server", "rate limits", "APP_URL", "webhook addresses", "payments"]);
+    expect(names).toEqual(["database", "migrations", "encryption key", "email", "oauth Google", "oauth Microsoft", "caldav server", "rate limits", "APP_URL", "webhook addresses", "payments", "oidc sign-in"]);
     const row = (name: string) => res.body.checks.find((c: { check: string }) => c.check === name);
     expect(row("database").status).toBe("ok");
     expect(row("email")).toMatchObject({ status: "fail", finding: expect.stringContaining("smtp://127.0.0.1:9") });

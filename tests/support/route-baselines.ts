@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/store/database";
-import { bookings, calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamEmailInvitations, teamMembers, teams, users } from "@/db/schema";
+import { bookings, calendarConnections, calendars, emailChanges, eventTypes, passwordResets, teamEmailInvitations, teamMembers, teams, userIdentities, users } from "@/db/schema";
 import { sealCredentials } from "@/lib/calendars";
 import { getConfig } from "@/lib/config";
 import { newId } from "@/lib/ids";
@@ -169,6 +169,8 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
   "GET /me/api-keys": (fx) => ({ ...none, headers: auth(fx) }),
   "POST /me/api-keys": (fx) => ({ ...none, headers: auth(fx), body: { name: "Fuzzed key", scopes: ["bookings:read", "event-types:write"], expiresInDays: 30 } }),
   "DELETE /me/api-keys/{keyId}": async (fx) => ({ ...none, headers: auth(fx), params: { keyId: await apiKeyOf(fx) } }),
+  "GET /me/identities": (fx) => ({ ...none, headers: auth(fx) }),
+  "DELETE /me/identities/{identityId}": async (fx) => ({ ...none, headers: auth(fx), params: { identityId: await identityOf(fx) } }),
   "GET /public/{username}/{eventSlug}": (fx) => ({ ...none, params: publicParams(fx) }),
   "GET /public/{username}/{eventSlug}/slots": (fx) => ({
     ...none,
@@ -434,6 +436,13 @@ async function outOfOfficeOf(fx: Fixture): Promise<string> {
   fx.hostRequests += 1;
   if (created.status !== 201) throw new Error(`out-of-office fixture: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.id;
+}
+
+/** A company sign-in linked to the fixture's host (who has a password, so it may be unlinked). */
+async function identityOf(fx: Fixture): Promise<string> {
+  const id = newId("idn");
+  await (await getDb()).insert(userIdentities).values({ id, userId: fx.host.id, issuer: "https://id.example.com", subject: id });
+  return id;
 }
 
 /** A new API key of the fixture's host. */

@@ -73,6 +73,8 @@ import * as teamEventType from "./me/teams/[teamId]/event-types/[eventTypeId]/ro
 import * as teamExplain from "./me/teams/[teamId]/event-types/[eventTypeId]/explain/route";
 import * as apiKeys from "./me/api-keys/route";
 import * as apiKey from "./me/api-keys/[keyId]/route";
+import * as identities from "./me/identities/route";
+import * as identity from "./me/identities/[identityId]/route";
 import * as oneTimeLinks from "./me/event-types/[eventTypeId]/one-time-links/route";
 import * as oneTimeLink from "./me/event-types/[eventTypeId]/one-time-links/[linkId]/route";
 import * as teamOneTimeLinks from "./me/teams/[teamId]/event-types/[eventTypeId]/one-time-links/route";
@@ -155,6 +157,8 @@ export const routeModules: RouteModule[] = [
   teamExplain,
   apiKeys,
   apiKey,
+  identities,
+  identity,
   publicTeamEvent,
   publicTeamSlots,
   publicTeamSeries,

@@ -36,7 +36,10 @@ function initials(name: string): string {
 }
 
 /** Name, username, avatar, bio, timezone and the language of the host's emails (PATCH /me); the email and the public page shown as they are. */
-export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: string }) {
+/** How the account signs in: whether it has a password, and whether this server takes passwords (PASSWORD_LOGIN). */
+export type PasswordState = { hasPassword: boolean; passwordLogin: boolean };
+
+export function ProfileForm({ profile, appUrl, passwords }: { profile: ProfileDto; appUrl: string; passwords: PasswordState }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [currentUsername, setCurrentUsername] = useState(profile.username);
@@ -201,8 +204,24 @@ export function ProfileForm({ profile, appUrl }: { profile: ProfileDto; appUrl: 
         </dl>
       </section>
 
-      <EmailForm email={profile.email} />
-      <PasswordForm email={profile.email} />
+      {/* A change of address is confirmed with the password: without one there is nothing to ask. */}
+      {passwords.hasPassword && <EmailForm email={profile.email} />}
+      {passwords.passwordLogin && (passwords.hasPassword ? <PasswordForm email={profile.email} /> : <NoPasswordYet />)}
     </div>
+  );
+}
+
+/** A host who came through company sign-in: a first password comes by the emailed reset link, which proves the inbox. */
+function NoPasswordYet() {
+  return (
+    <section aria-labelledby="password-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id="password-heading" className="text-lg font-semibold">
+        Password
+      </h2>
+      <p className="text-sm text-slate-700">
+        Your account has no password: you sign in with your company account. To add one, log out and choose “Forgot your password?” on the login page; we
+        email you a link to set it. With a password you can also change your email here.
+      </p>
+    </section>
   );
 }

@@ -1152,6 +1152,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's linked company sign-ins (OpenID Connect), oldest first, with whether it has a password and what this server offers */
+        get: operations["getApiV1MeIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/identities/{identityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlink a company sign-in (OpenID Connect) from the account; it can sign in again only by being linked anew */
+        delete: operations["deleteApiV1MeIdentitiesIdentityId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/teams/{teamSlug}/{eventSlug}": {
         parameters: {
             query?: never;
@@ -3222,6 +3256,41 @@ export interface components {
             /** @description The key itself (bk_…): shown in this answer only. Send it as `Authorization: Bearer bk_…`. */
             key: string;
         };
+        IdentityList: {
+            data: components["schemas"]["Identity"][];
+            /** @description Whether the account has a password (without one, its last identity cannot be unlinked) */
+            hasPassword: boolean;
+            /** @description Whether this server takes passwords at all (PASSWORD_LOGIN) */
+            passwordLogin: boolean;
+            /** @description The company sign-in this server offers; null: none is configured */
+            oidc: {
+                /** @description The sign-in button's label (OIDC_NAME) */
+                name: string;
+            } | null;
+        };
+        Identity: {
+            /** @example idn_3q8PZ0c1Zr2V9f4uWbq2Cg */
+            id: string;
+            /**
+             * @description The sign-in's name on this server (OIDC_NAME)
+             * @example Company sign-in
+             */
+            provider: string;
+            /**
+             * @description The OpenID provider's issuer
+             * @example https://login.example.com
+             */
+            issuer: string;
+            /** @description The email the provider gave at the last sign-in */
+            email: string | null;
+            /**
+             * @description When it was linked
+             * @example 2027-03-15T13:00:00Z
+             */
+            createdAt: string;
+            /** @description When it last signed in; null: never */
+            lastUsedAt: string | null;
+        };
         PublicTeamEventPage: {
             team: {
                 slug: string;
@@ -3502,6 +3571,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description forbidden: password sign-in is turned off on this server (PASSWORD_LOGIN=off); nothing changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Conflict */
             409: {
                 headers: {
@@ -3567,6 +3645,15 @@ export interface operations {
             };
             /** @description Missing or invalid bearer token or session (unauthorized) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: password sign-in is turned off on this server (PASSWORD_LOGIN=off); nothing changes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3672,6 +3759,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description forbidden: password sign-in is turned off on this server (PASSWORD_LOGIN=off); nothing changes */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (payload_too_large) */
             413: {
                 headers: {
@@ -3719,6 +3815,15 @@ export interface operations {
             };
             /** @description validation_error: the new password's rules, or `token` is unknown, used or expired */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: password sign-in is turned off on this server (PASSWORD_LOGIN=off); nothing changes */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4043,7 +4148,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResult"];
                 };
             };
-            /** @description validation_error: the new password's rules, or `currentPassword` is incorrect */
+            /** @description validation_error: the new password's rules, or `currentPassword` is incorrect, or the account has no password yet (set one by a reset link) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4061,7 +4166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            /** @description forbidden: password sign-in is turned off on this server (PASSWORD_LOGIN=off); nothing changes */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9989,6 +10094,118 @@ export interface operations {
             };
             /** @description Not found, or not yours (not_found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MeIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identities (provider, email, when linked and last used) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityList"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1MeIdentitiesIdentityId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                identityId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description conflict: it is the account's last way in (the account has no password, or passwords are turned off on this server, and no other identity); the message says what to do */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

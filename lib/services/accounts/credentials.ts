@@ -11,8 +11,9 @@ import { AppError } from "@/lib/errors";
  */
 export async function verifyCredentials(db: Db, input: { email: string; password: string }): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  // Unknown email and wrong password answer alike, in about the same time.
-  if (!user) {
+  // Unknown email, an account without a password (it came through OIDC, decisions §22) and a
+  // wrong password answer alike, in about the same time.
+  if (!user?.passwordHash) {
     await burnPasswordCheck(input.password);
     throw new AppError("unauthorized", "The email or password is incorrect");
   }

@@ -12,6 +12,7 @@ import { enqueueJobs } from "@/lib/outbox/enqueue";
 import { wakeJobWorker } from "@/lib/outbox/wake";
 import { open, seal } from "@/lib/secret-box";
 import { logInGuarded } from "./login-guard";
+import { noPasswordYet } from "./password-policy";
 import { confirmEmailUrl } from "@/lib/links";
 import type { EmailChangeEmailJob, EmailTakenNoticeJob } from "@/lib/outbox/payloads";
 import { endCredentialLinks, lockAccount } from "./credential-links";
@@ -43,6 +44,7 @@ async function accountUsing(db: Db, email: string, hostId: string): Promise<stri
  */
 export async function requestEmailChange(db: Db, host: UserRow, input: { newEmail: string; password: string }, clientAddress: string, now = Date.now()) {
   if (input.newEmail === host.email) throw validationError([{ path: "newEmail", message: "This is already your email" }], "The email was not changed");
+  if (!host.passwordHash) throw noPasswordYet("password", "The email was not changed");
   try {
     await logInGuarded(db, { email: host.email, password: input.password }, clientAddress);
   } catch (error) {

@@ -3,9 +3,11 @@ import type { Db } from "@/db";
 import type { UserRow } from "@/db/schema";
 import { signAccessToken } from "@/lib/auth/jwt";
 import { logInGuarded } from "./login-guard";
+import { requirePasswordLogin } from "./password-policy";
 
 /** POST /auth/login: a bearer token for the host, with failed attempts limited per client address. */
 export async function logIn(db: Db, input: { email: string; password: string }, clientAddress: string) {
+  requirePasswordLogin();
   return loginResult(await logInGuarded(db, input, clientAddress));
 }
 

@@ -16,6 +16,7 @@ import { getRateLimitStore } from "@/lib/rate-limit";
 import { open, seal } from "@/lib/secret-box";
 import { resetPasswordUrl } from "@/lib/links";
 import { endSessionsAndLinks, lockAccount } from "./credential-links";
+import { requirePasswordLogin } from "./password-policy";
 import { revokeAllApiKeys } from "@/lib/services/api-keys";
 import { PasswordResetEmailJob } from "@/lib/outbox/payloads";
 
@@ -56,6 +57,7 @@ added as (${insertJobsSql(6, "exists (select from made)")} returning 1)
 select pg_notify($7::text, '')::text as notified`;
 
 export async function requestPasswordReset(db: Db, email: string, now = Date.now()): Promise<void> {
+  requirePasswordLogin();
   // The per-email counter runs for unknown addresses too: a fourth request is not a signal.
   let send = true;
   if (getConfig().rateLimits) {
@@ -97,6 +99,7 @@ const badToken = () =>
  * requests with one link cannot both succeed.
  */
 export async function confirmPasswordReset(db: Db, input: { token: string; newPassword: string }, now = Date.now()): Promise<void> {
+  requirePasswordLogin();
   const tokenHash = hashOf(input.token);
   const live = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now)));
   // A cheap look first: an unknown link costs no argon2 hash.

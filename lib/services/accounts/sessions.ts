@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { users, type UserRow } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError, validationError } from "@/lib/errors";
+import { noPasswordYet, requirePasswordLogin } from "./password-policy";
 import { endSessionsAndLinks } from "./credential-links";
 import { loginResult } from "./log-in";
 import { logInGuarded } from "./login-guard";
@@ -45,6 +46,10 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   clientAddress: string,
 ) {
+  requirePasswordLogin();
+  // A host who came through OIDC has no password to confirm: a stolen session must not be able to
+  // set one, so the first password comes through the emailed reset link, which proves the inbox.
+  if (!host.passwordHash) throw noPasswordYet("currentPassword", "The password was not changed");
   try {
     await logInGuarded(db, { email: host.email, password: input.currentPassword }, clientAddress);
   } catch (error) {
