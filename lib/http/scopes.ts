@@ -40,6 +40,7 @@ export const ROUTE_SCOPES: Record<string, RouteAccess> = {
   "GET /api/v1/me/bookings": "bookings:read",
   "GET /api/v1/me/bookings/{bookingId}/history": "bookings:read",
   "GET /api/v1/me/payments": "bookings:read",
+  "GET /api/v1/me/insights": "bookings:read",
   "POST /api/v1/me/bookings/{bookingId}/cancel": "bookings:write",
   "POST /api/v1/me/bookings/{bookingId}/confirm": "bookings:write",
   "POST /api/v1/me/bookings/{bookingId}/decline": "bookings:write",

@@ -32,7 +32,7 @@ export const Insights = z
       bookings: Count.meta({ description: "Every booking whose start falls in the range, whatever its status" }),
       confirmed: Count,
       pending: Count.meta({ description: "Requests waiting for the host's answer" }),
-      cancelled: Count.meta({ description: "Cancelled or declined (a hold released unpaid included)" }),
+      cancelled: Count.meta({ description: "Cancelled or declined (by the guest, a host, or the system); a payment hold, waiting or released unpaid, is no booking and counts nowhere" }),
       rescheduled: Count.meta({ description: "Bookings moved at least once" }),
       noShow: Count.meta({ description: "Bookings marked as a no-show (the guest's or a host's)" }),
     }),

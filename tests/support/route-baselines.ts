@@ -147,6 +147,7 @@ export const operations: Record<string, (fx: Fixture) => Promise<RequestShape> |
   "POST /me/bookings/{bookingId}/decline": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: await pendingBookingOf(fx) }, body: { reason: "Fully booked" } }),
   "POST /me/bookings/{bookingId}/no-show": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: await pastBookingOf(fx) }, body: { noShow: true } }),
   "GET /me/payments": (fx) => ({ ...none, headers: auth(fx), query: { from: dateIn(-30, "UTC"), to: dateIn(30, "UTC"), status: "paid", page: "1", limit: "20" } }),
+  "GET /me/insights": (fx) => ({ ...none, headers: auth(fx), query: { from: dateIn(-30, "UTC"), to: dateIn(30, "UTC"), eventTypeId: fx.eventType.id } }),
   "GET /me/bookings/{bookingId}/history": async (fx) => ({ ...none, headers: auth(fx), params: { bookingId: (await fx.book()).id } }),
   "POST /public/cancel": async (fx) => ({ ...none, body: { token: (await fx.book()).token } }),
   "POST /public/reschedule": async (fx) => ({ ...none, body: { token: (await fx.book()).token, startTime: fx.nextSlot() } }),

@@ -26,6 +26,7 @@ import * as declineBooking from "./me/bookings/[bookingId]/decline/route";
 import * as noShow from "./me/bookings/[bookingId]/no-show/route";
 import * as bookingHistory from "./me/bookings/[bookingId]/history/route";
 import * as payments from "./me/payments/route";
+import * as insights from "./me/insights/route";
 import * as calls from "./me/calls/route";
 import * as guest from "./me/guests/[email]/route";
 import * as publicEvent from "./public/[username]/[eventSlug]/route";
@@ -119,6 +120,7 @@ export const routeModules: RouteModule[] = [
   noShow,
   bookingHistory,
   payments,
+  insights,
   calendarConnections,
   calendarConnectCalDav,
   calendarConnection,

@@ -492,6 +492,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The host's insights: the bookings they host whose start falls between from and to (dates in the host's timezone, at most 366 days), optionally of one event type or one team; payment holds not counted (docs/insights.md) */
+        get: operations["getApiV1MeInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/calendar-connections": {
         parameters: {
             query?: never;
@@ -2598,6 +2615,70 @@ export interface components {
              */
             createdAt: string;
             refundedAt: string | null;
+        };
+        Insights: {
+            /**
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2027-03-15
+             */
+            from: string;
+            /**
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2027-03-15
+             */
+            to: string;
+            /** @description The host's timezone the days and hours are counted in */
+            timeZone: string;
+            totals: {
+                /** @description Every booking whose start falls in the range, whatever its status */
+                bookings: number;
+                confirmed: number;
+                /** @description Requests waiting for the host's answer */
+                pending: number;
+                /** @description Cancelled or declined (by the guest, a host, or the system); a payment hold, waiting or released unpaid, is no booking and counts nowhere */
+                cancelled: number;
+                /** @description Bookings moved at least once */
+                rescheduled: number;
+                /** @description Bookings marked as a no-show (the guest's or a host's) */
+                noShow: number;
+            };
+            /** @description Every date of the range, in order, zeros included */
+            byDay: {
+                /**
+                 * @description Calendar date, YYYY-MM-DD
+                 * @example 2027-03-15
+                 */
+                date: string;
+                bookings: number;
+                cancelled: number;
+                noShow: number;
+            }[];
+            /** @description Each event type with bookings in the range, most booked first */
+            byEventType: {
+                eventTypeId: string;
+                title: string;
+                bookings: number;
+                cancelled: number;
+                noShow: number;
+            }[];
+            /** @description When guests' bookings start, not cancelled, in the host's timezone: only the cells with bookings */
+            byWeekdayHour: {
+                /** @description 0 = Sunday */
+                weekday: number;
+                hour: number;
+                bookings: number;
+            }[];
+            /** @description Hours from the booking being made to its start (not cancelled); null without bookings */
+            leadTimeHours: {
+                median: number | null;
+                p90: number | null;
+            };
+            /** @description For team event types: each host's bookings (not cancelled), most first */
+            byHost: {
+                userId: string;
+                username: string;
+                bookings: number;
+            }[];
         };
         CalendarConnection: {
             id: string;
@@ -6365,6 +6446,76 @@ export interface operations {
             };
             /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MeInsights: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                eventTypeId?: string;
+                teamId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals, bookings per day (every date of the range), per event type, per weekday and hour, lead time, and per host for team event types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insights"];
+                };
+            };
+            /** @description Invalid input (validation_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer token or session (unauthorized) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An API key without the scope the route needs (details.requiredScope) or on a route only the person may use, or a session-cookie write from another origin (forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The event type or team is not one the host can see */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,147 @@
+import "server-only";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "@/db";
+import { eventTypes, teamMembers, type UserRow } from "@/db/schema";
+import { notFound } from "@/lib/errors";
+import type { Insights, InsightsQuery } from "@/lib/schemas/insights";
+import { dateOfDay, dayOfDate, ZoneOffsets } from "@/lib/slots";
+import { clampInstant } from "@/lib/time/instants";
+import { liveMember } from "@/lib/services/teams/invitation-rules";
+
+// GET /me/insights (decisions §22): how the host's bookings are doing, counted by PostgreSQL in
+// one statement (one snapshot, one round trip) over the host's entries of booking_hosts, read by
+// their index (user_id, start_time, booking_id): what a year of a host with a long past costs does
+// not grow with that past. Only the grouped rows come back; the days without bookings are filled
+// in here. What each figure counts, exactly: docs/insights.md.
+
+type Query = z.output<typeof InsightsQuery>;
+
+/**
+ * The bookings a range counts: the host's entries whose start falls in [lo, hi), of every status
+ * but a payment hold (`awaiting_payment`: it may vanish within minutes) and a hold that vanished
+ * (cancelled without ever having been paid: its hold expired, failed, or was given up). A paid
+ * booking's history says `paid` once its payment came (payment-events.ts).
+ */
+function countedBookings(host: UserRow, lo: Date, hi: Date, query: Query): SQL {
+  return sql`
+    select b.id, b.status, b.event_type_id, b.no_show, e.team_id is not null as of_team,
+      b.previous_start_time is not null as moved,
+      b.start_time at time zone ${host.timezone}::text as local_start,
+      extract(epoch from b.start_time - b.created_at) / 3600 as lead_hours
+    from booking_hosts bh
+    join bookings b on b.id = bh.booking_id
+    join event_types e on e.id = b.event_type_id
+    where bh.user_id = ${host.id}::text
+      and bh.start_time >= ${lo.toISOString()}::timestamptz and bh.start_time < ${hi.toISOString()}::timestamptz
+      and bh.status <> 'awaiting_payment'
+      and not (b.status = 'cancelled' and b.payment_id is not null
+        and not exists (select 1 from booking_history h where h.booking_id = b.id and h.action = 'paid'))
+      ${query.eventTypeId ? sql`and b.event_type_id = ${query.eventTypeId}::text` : sql``}
+      ${query.teamId ? sql`and e.team_id = ${query.teamId}::text` : sql``}`;
+}
+
+/** Every figure over the counted bookings, each a json value of one row. */
+function figuresOf(counted: SQL): SQL {
+  return sql`
+    with counted as (${counted})
+    select
+      (select json_build_object(
+         'bookings', count(*),
+         'confirmed', count(*) filter (where status = 'confirmed'),
+         'pending', count(*) filter (where status = 'pending'),
+         'cancelled', count(*) filter (where status = 'cancelled'),
+         'rescheduled', count(*) filter (where moved),
+         'noShow', count(*) filter (where no_show)) from counted) as totals,
+      (select coalesce(json_agg(json_build_array(d, n, c, ns)), '[]'::json) from (
+         select to_char(local_start, 'YYYY-MM-DD') as d, count(*) as n,
+           count(*) filter (where status = 'cancelled') as c, count(*) filter (where no_show) as ns
+         from counted group by 1) days) as by_day,
+      (select coalesce(json_agg(json_build_object('eventTypeId', t.event_type_id, 'title', e.title,
+           'bookings', t.n, 'cancelled', t.c, 'noShow', t.ns) order by t.n desc, e.title, t.event_type_id), '[]'::json)
+       from (select event_type_id, count(*) as n, count(*) filter (where status = 'cancelled') as c,
+               count(*) filter (where no_show) as ns
+             from counted group by event_type_id) t
+       join event_types e on e.id = t.event_type_id) as by_event_type,
+      (select coalesce(json_agg(json_build_object('weekday', w, 'hour', h, 'bookings', n) order by w, h), '[]'::json) from (
+         select extract(dow from local_start)::int as w, extract(hour from local_start)::int as h, count(*) as n
+         from counted where status <> 'cancelled' group by 1, 2) cells) as by_weekday_hour,
+      (select json_build_object(
+         'median', percentile_cont(0.5) within group (order by lead_hours),
+         'p90', percentile_cont(0.9) within group (order by lead_hours))
+       from counted where status <> 'cancelled') as lead_time,
+      (select coalesce(json_agg(json_build_object('userId', u.id, 'username', u.username, 'bookings', n)
+           order by n desc, u.username, u.id), '[]'::json)
+       from (select bh.user_id, count(*) as n from counted c join booking_hosts bh on bh.booking_id = c.id
+             where c.of_team and c.status <> 'cancelled' group by bh.user_id) per
+       join users u on u.id = per.user_id) as by_host`;
+}
+
+type FiguresRow = {
+  totals: Insights["totals"];
+  by_day: [string, number, number, number][];
+  by_event_type: Insights["byEventType"];
+  by_weekday_hour: Insights["byWeekdayHour"];
+  lead_time: { median: number | null; p90: number | null };
+  by_host: Insights["byHost"];
+};
+
+/** postgres.js answers raw SQL with an array of rows, PGlite with { rows }. */
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * A filter the host may not use is answered as an id that was never used (404), as every host
+ * route does: an event type is theirs or of a team they belong to (an invitation still waiting
+ * included, as for seeing the team); a team is one they belong to.
+ */
+async function assertVisible(db: Db, host: UserRow, query: Query): Promise<void> {
+  const isMember = (teamId: SQL) => sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId} and ${teamMembers.userId} = ${host.id} and ${liveMember()})`;
+  const eventType = query.eventTypeId
+    ? db
+        .select({ id: eventTypes.id })
+        .from(eventTypes)
+        .where(and(eq(eventTypes.id, query.eventTypeId), or(eq(eventTypes.userId, host.id), isMember(sql`${eventTypes.teamId}`))))
+    : undefined;
+  const team = query.teamId
+    ? db
+        .select({ id: teamMembers.teamId })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, query.teamId), eq(teamMembers.userId, host.id), liveMember()))
+    : undefined;
+  const [ownType, membership] = await Promise.all([eventType ?? ["not asked"], team ?? ["not asked"]]);
+  if (ownType.length === 0) throw notFound("Event type");
+  if (membership.length === 0) throw notFound("Team");
+}
+
+/** Hours rounded to a tenth: a lead time is read as "2.5 days", not to the second. */
+const tenth = (hours: number | null) => (hours === null ? null : Math.round(hours * 10) / 10);
+
+/** The host's insights for the range and filters of `query` (validated: from ≤ to, at most 366 days). */
+export async function insightsFor(db: Db, host: UserRow, query: Query): Promise<Insights> {
+  await assertVisible(db, host, query);
+  const zone = ZoneOffsets.of(host.timezone);
+  const first = dayOfDate(query.from);
+  const last = dayOfDate(query.to);
+  // A local day starts at its midnight, or at the first instant after it where a DST change skips it.
+  const edge = (day: number) => new Date(clampInstant(zone.instantAtOrAfter(day * 1440)));
+  const [row] = rowsOf<FiguresRow>(await db.execute(figuresOf(countedBookings(host, edge(first), edge(last + 1), query))));
+  const days = new Map(row!.by_day.map(([date, bookings, cancelled, noShow]) => [date, { bookings, cancelled, noShow }]));
+  const byDay: Insights["byDay"] = [];
+  for (let day = first; day <= last; day++) {
+    const date = dateOfDay(day);
+    byDay.push({ date, ...(days.get(date) ?? { bookings: 0, cancelled: 0, noShow: 0 }) });
+  }
+  return {
+    from: query.from,
+    to: query.to,
+    timeZone: host.timezone,
+    totals: row!.totals,
+    byDay,
+    byEventType: row!.by_event_type,
+    byWeekdayHour: row!.by_weekday_hour,
+    leadTimeHours: { median: tenth(row!.lead_time.median), p90: tenth(row!.lead_time.p90) },
+    byHost: row!.by_host,
+  };
+}
