@@ -28,6 +28,7 @@ const SECTIONS = [
   { href: "/dashboard/time-off", label: "Time off" },
   { href: "/dashboard/bookings", label: "Bookings" },
   { href: "/dashboard/payments", label: "Payments" },
+  { href: "/dashboard/insights", label: "Insights" },
   { href: "/dashboard/guests", label: "Guests" },
   { href: "/dashboard/teams", label: "Teams" },
   { href: "/dashboard/calendars", label: "Calendars" },

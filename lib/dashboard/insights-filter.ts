@@ -1,3 +1,4 @@
+import { insightsFilterOf, type InsightsFilter } from "@/lib/browser/api-client/insights";
 import { InsightsQuery } from "@/lib/schemas/insights";
 import { addDays } from "@/lib/time/format";
 
@@ -5,7 +6,7 @@ import { addDays } from "@/lib/time/format";
 // under the API's own names, so a view can be shared, reloaded and downloaded as the same CSV.
 // Pure: the server's first HTML and the browser read an address alike.
 
-export type InsightsFilter = { from: string; to: string; eventTypeId?: string; teamId?: string };
+export type { InsightsFilter };
 
 /** The quick ranges offered beside the dates; each ends today (in the host's zone). */
 export const QUICK_RANGES = [
@@ -28,14 +29,6 @@ export const quickRangeOf = (filter: { from: string; to: string }, today: string
     const range = quickRange(r.id, today);
     return range.from === filter.from && range.to === filter.to;
   })?.id;
-
-/** The filter as the query string has it: empty values left out, so one view is one cache key. */
-export const insightsFilterOf = ({ from, to, eventTypeId, teamId }: InsightsFilter): InsightsFilter => ({
-  from,
-  to,
-  ...(eventTypeId ? { eventTypeId } : {}),
-  ...(teamId ? { teamId } : {}),
-});
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
