@@ -46,5 +46,10 @@ describe("insights words", () => {
     };
     expect(byDaySummary(insights, "en")).toBe("Bookings per day, Mar 1 – 3, 2026: 5 bookings, the most on Mon, Mar 2 (4 bookings); 1 cancelled, 1 no-show.");
     expect(heatMapSummary(insights.byWeekdayHour, "en")).toBe("When bookings start, by weekday and hour: most often on Monday at 10 AM (3 bookings).");
+    expect(heatMapSummary([{ weekday: 4, hour: 9, bookings: 1 }, { weekday: 1, hour: 10, bookings: 1 }], "en")).toBe(
+      "When bookings start, by weekday and hour: the busiest hours, 1 booking each, are Monday at 10 AM and Thursday at 9 AM.",
+    );
+    const spread = [0, 1, 2, 3].map((weekday) => ({ weekday, hour: 9, bookings: 2 }));
+    expect(heatMapSummary(spread, "en")).toBe("When bookings start, by weekday and hour: no hour stands out, 4 hours of the week have 2 bookings each.");
   });
 });

@@ -88,11 +88,12 @@ export function byDaySummary(insights: Insights, locale: string): string {
 
 const MOST_NAMED = 5;
 
-/** "Intro call 20, Coaching 12 and 2 more": the first few bars of a chart in a sentence. */
-function listed(items: { name: string; value: number }[]): string {
-  const named = items.slice(0, MOST_NAMED).map((i) => `${i.name} ${i.value}`);
+/** "Intro call 20, Coaching 12 and 2 more": the first few bars of a chart in a sentence (without their values: the names only). */
+function listed(items: { name: string; value: number }[], values = true): string {
+  const named = items.slice(0, MOST_NAMED).map((i) => (values ? `${i.name} ${i.value}` : i.name));
   const more = items.length - named.length;
-  return more > 0 ? `${named.join(", ")} and ${more} more` : named.join(", ");
+  if (more > 0) return `${named.join(", ")} and ${more} more`;
+  return named.length > 1 ? `${named.slice(0, -1).join(", ")} and ${named.at(-1)}` : named.join("");
 }
 
 export const byEventTypeSummary = (rows: Insights["byEventType"]): string =>
@@ -101,9 +102,17 @@ export const byEventTypeSummary = (rows: Insights["byEventType"]): string =>
 export const byHostSummary = (rows: Insights["byHost"]): string =>
   `Bookings per host of your team event types, not cancelled: ${listed(rows.map((r) => ({ name: r.username, value: r.bookings })))}.`;
 
-/** "Guests' bookings start most often on Tuesdays at 10 AM (5 bookings)." */
+const hourOfWeek = (c: { weekday: number; hour: number }, locale: string) => `${weekdayWords(c.weekday, locale, "long")} at ${hourWords(c.hour, locale)}`;
+
+/**
+ * "When bookings start, by weekday and hour: most often on Tuesday at 10 AM (5 bookings)." When
+ * several hours share the most, they are named as such (one of them alone would mislead).
+ */
 export function heatMapSummary(cells: Insights["byWeekdayHour"], locale: string): string {
-  const top = cells.reduce<Insights["byWeekdayHour"][number] | null>((best, c) => (c.bookings > (best?.bookings ?? 0) ? c : best), null);
-  if (!top) return "No bookings start in these dates, apart from cancelled ones.";
-  return `When bookings start, by weekday and hour: most often on ${weekdayWords(top.weekday, locale, "long")} at ${hourWords(top.hour, locale)} (${countOf(top.bookings, "booking")}).`;
+  const most = Math.max(0, ...cells.map((c) => c.bookings));
+  if (most === 0) return "No bookings start in these dates, apart from cancelled ones.";
+  const top = cells.filter((c) => c.bookings === most).sort((a, b) => a.weekday - b.weekday || a.hour - b.hour);
+  if (top.length === 1) return `When bookings start, by weekday and hour: most often on ${hourOfWeek(top[0]!, locale)} (${countOf(most, "booking")}).`;
+  if (top.length > 3) return `When bookings start, by weekday and hour: no hour stands out, ${top.length} hours of the week have ${countOf(most, "booking")} each.`;
+  return `When bookings start, by weekday and hour: the busiest hours, ${countOf(most, "booking")} each, are ${listed(top.map((c) => ({ name: hourOfWeek(c, locale), value: most })), false)}.`;
 }

@@ -59,12 +59,14 @@ export function ChartSection({ title, summary, chart, table }: { title: string; 
       <p id={`${id}-summary`} className="text-sm text-slate-600">
         {summary}
       </p>
-      <div role="img" aria-labelledby={`${id}-summary`} className="w-full">
+      {/* Hidden overflow: while the chart follows a narrower window it never widens the page. */}
+      <div role="img" aria-labelledby={`${id}-summary`} className="w-full min-w-0 overflow-hidden">
         {chart}
       </div>
       <details className="group">
         <summary className="cursor-pointer text-sm font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
-          Show as a table
+          <span className="group-open:hidden">Show as a table</span>
+          <span className="hidden group-open:inline">Hide the table</span>
         </summary>
         <div className="pt-3">{table}</div>
       </details>

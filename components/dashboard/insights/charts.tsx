@@ -21,6 +21,12 @@ const split = <T extends Counts>(row: T) => ({ ...row, kept: row.bookings - row.
 
 const axisTick = { fontSize: 12, fill: "#475569" };
 
+/** The legend's names in the page's text colour (recharts writes each in its series' colour: amber on white is hard to read). */
+const legendName = (name: string) => <span style={{ color: "#334155" }}>{name}</span>;
+
+/** Whole-number ticks up to the largest bar, at most five: a chart of ones reads 0 and 1, not 0 to 4. */
+const countTicks = (rows: { bookings: number }[]) => Math.min(5, Math.max(1, ...rows.map((r) => r.bookings)) + 1);
+
 function StatusBars({ layout }: { layout: "horizontal" | "vertical" }) {
   const radius: [number, number, number, number] = layout === "vertical" ? [0, 3, 3, 0] : [3, 3, 0, 0];
   return (
@@ -40,9 +46,9 @@ export function ByDayChart({ byDay, locale }: { byDay: InsightsDto["byDay"]; loc
     <BarChart data={data} responsive accessibilityLayer={false} style={{ width: "100%", height: 260 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
       <CartesianGrid vertical={false} stroke="#e2e8f0" />
       <XAxis dataKey="date" tick={axisTick} tickFormatter={(d: string) => dayWords(d, locale)} minTickGap={long ? 24 : 12} />
-      <YAxis allowDecimals={false} tick={axisTick} />
+      <YAxis allowDecimals={false} tick={axisTick} tickCount={countTicks(byDay)} />
       <Tooltip labelFormatter={(d) => dayWords(String(d), locale, { weekday: true, year: true })} />
-      <Legend wrapperStyle={{ fontSize: 13 }} />
+      <Legend wrapperStyle={{ fontSize: 13 }} formatter={legendName} />
       <StatusBars layout="horizontal" />
     </BarChart>
   );
@@ -59,12 +65,12 @@ function HorizontalBars({ data, stacked }: { data: ({ name: string; bookings: nu
   return (
     <BarChart data={data} layout="vertical" responsive accessibilityLayer={false} style={{ width: "100%", height }} margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
       <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-      <XAxis type="number" allowDecimals={false} tick={axisTick} />
+      <XAxis type="number" allowDecimals={false} tick={axisTick} tickCount={countTicks(data)} />
       <YAxis type="category" dataKey="name" width={labelWidth} tick={axisTick} tickFormatter={(v: string) => shorten(v)} interval={0} />
       <Tooltip />
       {stacked ? (
         <>
-          <Legend wrapperStyle={{ fontSize: 13 }} />
+          <Legend wrapperStyle={{ fontSize: 13 }} formatter={legendName} />
           <StatusBars layout="vertical" />
         </>
       ) : (

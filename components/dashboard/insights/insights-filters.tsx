@@ -96,7 +96,7 @@ export function InsightsFilters({
         action="/dashboard/insights"
         onSubmit={onSubmit}
         aria-label="Filters"
-        className="grid grid-cols-2 items-start gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)_minmax(0,3fr)_auto]"
+        className="grid grid-cols-2 items-start gap-3 sm:items-end sm:grid-cols-[minmax(0,2fr)_minmax(0,2fr)_minmax(0,3fr)_minmax(0,3fr)_auto]"
       >
         <Field label="From">{(p) => <input {...p} type="date" name="from" defaultValue={filter.from} className={inputClass} />}</Field>
         <Field label="To" error={problem}>
@@ -130,7 +130,7 @@ export function InsightsFilters({
             </Field>
           </div>
         )}
-        <div className="col-span-2 sm:col-span-1 sm:pt-6">
+        <div className="col-span-2 sm:col-span-1">
           <button type="submit" className={`${buttonClass("secondary")} w-full sm:w-auto`}>
             Show
           </button>

@@ -55,22 +55,27 @@ function Download({ filter }: { filter: InsightsFilter }) {
   );
 }
 
-function Empty({ what, publicUrl }: { what: string; publicUrl: string }) {
+function Empty({ what, zone, publicUrl }: { what: string; zone: string; publicUrl: string }) {
   return (
-    <div className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-5 text-slate-700">
-      <p className="font-medium">No bookings start {what}.</p>
+    <section aria-labelledby="totals-heading" className="flex flex-col gap-2 rounded-lg border border-dashed border-slate-300 bg-white p-5 text-slate-700">
+      <h2 id="totals-heading" className="text-lg font-semibold text-slate-900">
+        No bookings start {what}
+      </h2>
+      <p className="text-sm text-slate-600">Counted by their start, in {zoneWords(zone)}.</p>
       <p>
         Nothing to chart yet. Share your booking page to get some:{" "}
         <a href={publicUrl} className="break-all text-blue-700 underline" target="_blank" rel="noreferrer">
           {publicUrl}
         </a>
       </p>
-    </div>
+    </section>
   );
 }
 
 function Charts({ insights, locale, weekStart }: { insights: InsightsDto; locale: string; weekStart: number }) {
   const days = insights.byDay.filter((d) => d.bookings > 0);
+  // The year in the table's dates only when the range spans two.
+  const year = insights.from.slice(0, 4) !== insights.to.slice(0, 4);
   const lead = leadTimeSentence(insights.leadTimeHours);
   return (
     <>
@@ -81,7 +86,7 @@ function Charts({ insights, locale, weekStart }: { insights: InsightsDto; locale
         table={
           <FiguresTable
             caption="Bookings per day (days without bookings left out)"
-            columns={[{ header: "Day", cell: (d) => dayWords(d.date, locale, { weekday: true, year: true }) }, ...statusColumns()]}
+            columns={[{ header: "Day", cell: (d) => dayWords(d.date, locale, { weekday: true, year }) }, ...statusColumns()]}
             rows={days}
             rowKey={(d) => d.date}
           />
@@ -165,6 +170,8 @@ export function InsightsPage({
         <Loading>Loading your insights…</Loading>
       ) : insights.isError ? (
         <LoadError what="your insights" error={insights.error} onRetry={() => void insights.refetch()} />
+      ) : insights.data.totals.bookings === 0 ? (
+        <Empty what={what} zone={insights.data.timeZone} publicUrl={publicUrl} />
       ) : (
         <>
           <section aria-labelledby="totals-heading" className="flex flex-col gap-3">
@@ -179,7 +186,7 @@ export function InsightsPage({
             </div>
             <Totals totals={insights.data.totals} />
           </section>
-          {insights.data.totals.bookings === 0 ? <Empty what={what} publicUrl={publicUrl} /> : <Charts insights={insights.data} locale={locale} weekStart={weekStart} />}
+          <Charts insights={insights.data} locale={locale} weekStart={weekStart} />
         </>
       )}
     </>

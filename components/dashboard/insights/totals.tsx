@@ -21,7 +21,7 @@ export function Totals({ totals }: { totals: InsightsDto["totals"] }) {
         return (
           <li key={c.key} className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4" data-testid={`total-${c.key}`}>
             <p className="flex flex-wrap items-baseline gap-x-1.5">
-              <span className="text-2xl font-semibold tabular-nums">{n}</span>
+              <span className="text-2xl font-semibold tabular-nums">{n}</span>{" "}
               <span className="font-medium text-slate-800">{n === 1 ? c.one : c.many}</span>
             </p>
             <p className="text-sm text-slate-600">{c.hint}</p>
