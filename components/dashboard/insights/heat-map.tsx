@@ -58,7 +58,7 @@ export function HeatMap({ cells, weekStart, locale, caption }: { cells: Insights
                   <td
                     key={h}
                     title={n > 0 ? `${weekdayWords(day, locale, "long")}, ${hourWords(h, locale)}: ${countOf(n, "booking")}` : undefined}
-                    className={`h-7 rounded-sm text-center tabular-nums ${n > 0 ? `font-medium ${shadeOf(n, max)}` : "bg-slate-50"} ${onPhone(h)}`}
+                    className={`h-7 rounded-sm text-center tabular-nums ${n > 0 ? `font-medium ${shadeOf(n, max)}` : "bg-slate-100"} ${onPhone(h)}`}
                   >
                     {n > 0 ? n : <span className="sr-only">0</span>}
                   </td>

@@ -178,7 +178,7 @@ export function InsightsPage({
             <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
               <div className="flex flex-col gap-0.5">
                 <h2 id="totals-heading" className="text-lg font-semibold">
-                  {countOf(insights.data.totals.bookings, "booking")} {what}
+                  {`${countOf(insights.data.totals.bookings, "booking")} ${what}`}
                 </h2>
                 <p className="text-sm text-slate-600">Counted by their start, in {zoneWords(insights.data.timeZone)}.</p>
               </div>
