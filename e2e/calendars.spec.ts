@@ -28,7 +28,7 @@ test("a host connects Apple iCloud, chooses calendars, syncs and disconnects on 
       const nav = page.getByRole("navigation", { name: "Dashboard" });
       await expect(nav.getByRole("link", { name: "Calendars" })).toHaveAttribute("aria-current", "page");
       const sections = await nav.getByRole("link").allTextContents();
-      expect(sections.slice(sections.indexOf("Bookings"), sections.indexOf("Bookings") + 6)).toEqual(["Bookings", "Payments", "Guests", "Teams", "Calendars", "Webhooks"]);
+      expect(sections.slice(sections.indexOf("Bookings"), sections.indexOf("Bookings") + 7)).toEqual(["Bookings", "Payments", "Insights", "Guests", "Teams", "Calendars", "Webhooks"]);
       await expect(page.getByText("Connected calendars count as busy time")).toBeVisible();
       await expect(page.getByRole("link", { name: "Connect Google Calendar" })).toHaveAttribute("href", "/api/v1/me/calendar-connections/oauth/provider_a/authorize");
       await expect(page.getByRole("link", { name: "Connect Microsoft Outlook" })).toHaveAttribute("href", "/api/v1/me/calendar-connections/oauth/provider_b/authorize");

@@ -35,6 +35,8 @@ test("dashboard pages render their data on the server", async ({ page, request, 
     ["/dashboard/settings", 'value="Sam Server"'],
     ["/dashboard/teams", "No teams yet"],
     ["/dashboard/payments", "Payments are not set up on this service."],
+    // Gita's booking is tomorrow or later: the next two weeks' insights count it.
+    [`/dashboard/insights?from=${from}&to=${to}`, "1 booking in "],
   ];
   for (const [path, text] of pages) {
     // The page's own request with the session cookie: what arrives before any script runs.

@@ -28,6 +28,7 @@ const SECTIONS = [
   { href: "/dashboard/time-off", label: "Time off" },
   { href: "/dashboard/bookings", label: "Bookings" },
   { href: "/dashboard/payments", label: "Payments" },
+  { href: "/dashboard/insights", label: "Insights" },
   { href: "/dashboard/guests", label: "Guests" },
   { href: "/dashboard/teams", label: "Teams" },
   { href: "/dashboard/calendars", label: "Calendars" },
@@ -51,7 +52,7 @@ function SectionLink({ href, label, current, waiting, onNavigate }: { href: stri
       aria-current={current ? "page" : undefined}
       aria-label={badge ? `${label}, ${requestsWaitingWords(waiting)}` : undefined}
       onClick={onNavigate}
-      className={`flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium focus-visible:outline-2 focus-visible:outline-blue-600 lg:py-1.5 lg:text-sm ${
+      className={`flex items-center gap-2 rounded-md px-3 py-2 text-base font-medium focus-visible:outline-2 focus-visible:outline-blue-600 lg:px-2.5 lg:py-1.5 lg:text-sm ${
         current ? "bg-blue-50 text-blue-800" : "text-slate-700 hover:bg-slate-100"
       }`}
     >
@@ -63,7 +64,7 @@ function SectionLink({ href, label, current, waiting, onNavigate }: { href: stri
 
 /**
  * Below lg the sections sit behind a Menu button (a disclosure), so the header is one row; from
- * lg up they are one row of links under it. lg, not md: the nine sections need about 810 px, and
+ * lg up they are one row of links under it. lg, not md: the twelve sections need about 930 px, and
  * a tablet's 768 px would wrap them into two rows again. The menu is open only on the page it was
  * opened on: any navigation closes it (a link, back or forward), and so does Escape.
  */

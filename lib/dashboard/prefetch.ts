@@ -13,6 +13,9 @@ import { timeOffKeys } from "@/lib/browser/api-client/time-off";
 import { paymentFilterOf, paymentsQuery, type PaymentFilter } from "@/lib/browser/api-client/payments";
 import { PaymentListQuery } from "@/lib/schemas/payment";
 import { listPayments } from "@/lib/services/bookings/payments-list";
+import { insightsFilterOf, insightsQuery, type InsightsFilter } from "@/lib/browser/api-client/insights";
+import { InsightsQuery } from "@/lib/schemas/insights";
+import { insightsFor } from "@/lib/services/insights/insights";
 import { oneTimeLinksQuery } from "@/lib/browser/api-client/one-time-links";
 import { listOneTimeLinks } from "@/lib/services/event-types/one-time-links";
 import { teamKeys, TEAMS_PAGE_SIZE } from "@/lib/browser/api-client/teams";
@@ -45,6 +48,7 @@ export type Resource = "me" | "availability" | "schedules" | "eventTypes" | "cal
   | "teamInvitations"
   | { bookings: BookingFilter }
   | { payments: PaymentFilter }
+  | { insights: InsightsFilter }
   | { teamEventTypes: string }
   | { team: string }
   | { oneTimeLinks: { eventTypeId: string; teamId?: string } };
@@ -136,9 +140,16 @@ async function paymentsLoader(host: UserRow, filter: PaymentFilter): Promise<[re
   return [paymentsQuery(f).queryKey, await listPayments(await getDb(), host, query)];
 }
 
+/** The insights of a filter (the page hands over one the API accepts) under the key insightsQuery(filter) uses. */
+async function insightsLoader(host: UserRow, filter: InsightsFilter): Promise<[readonly unknown[], unknown]> {
+  const f = insightsFilterOf(filter);
+  return [insightsQuery(f).queryKey, await insightsFor(await getDb(), host, InsightsQuery.parse(f))];
+}
+
 function load(host: UserRow, r: Resource): Promise<[readonly unknown[], unknown] | null> {
   if (typeof r === "string") return loaders[r](host);
   if ("payments" in r) return paymentsLoader(host, r.payments);
+  if ("insights" in r) return insightsLoader(host, r.insights);
   if ("oneTimeLinks" in r) return oneTimeLinksLoader(host, r.oneTimeLinks);
   if ("bookings" in r) return bookingsLoader(host, r.bookings);
   return "team" in r ? teamLoader(host, r.team) : teamEventTypesLoader(host, r.teamEventTypes);
