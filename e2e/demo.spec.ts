@@ -69,6 +69,12 @@ for (const database of ["PGlite", "PostgreSQL"] as const) {
       const away = (await (await fetch(`${server.url}/api/v1/me/out-of-office`, asAda)).json()).data;
       expect(away).toEqual([expect.objectContaining({ note: "At a conference in Lisbon", redirectUsername: "grace-demo", redirectFullName: "Grace Demo" })]);
       expect(first.stdout).toContain("Time off");
+      // Decisions §22: the printed Insights link counts the demo's bookings ahead.
+      const insightsLink = new URL(/Insights {4}(\S+)/.exec(first.stdout)![1]!);
+      expect(insightsLink.pathname).toBe("/dashboard/insights");
+      const insights = await (await fetch(`${server.url}/api/v1/me/insights${insightsLink.search}`, asAda)).json();
+      expect(insights.totals.bookings).toBeGreaterThanOrEqual(3);
+      expect(insights.byEventType.map((e: { title: string }) => e.title)).toContain("Group workshop");
       const page = await fetch(`${server.url}/ada-demo`);
       expect(page.status).toBe(200);
       const hostHtml = await page.text();

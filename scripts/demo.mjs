@@ -389,6 +389,7 @@ async function main() {
     `  Colleague   email ${COLLEAGUE.email}  password ${COLLEAGUE.password}`,
     `  Time off    ${away.startDate} to ${away.endDate} (guests are sent to ${COLLEAGUE.fullName}); Berlin's public holidays are days off`,
     `  Team page   ${base}/team/${TEAM.slug}`,
+    `  Insights    ${insightsLink(base)}  (the next 30 days: the demo's bookings are ahead)`,
     apiKeyLine,
     linkLine,
     ...TEAM_EVENT_TYPES.map((e) => `  Book team   ${base}/team/${TEAM.slug}/${e.slug}`),
@@ -397,6 +398,12 @@ async function main() {
     "",
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** The dashboard's Insights page over the host's next 30 days (its figures count meetings by their start, decisions §22). */
+function insightsLink(base) {
+  const dayIn = (days) => new Intl.DateTimeFormat("en-CA", { timeZone: HOST.timezone }).format(new Date(Date.now() + days * 86_400_000));
+  return `${base}/dashboard/insights?from=${dayIn(0)}&to=${dayIn(29)}`;
 }
 
 main().catch((error) => {

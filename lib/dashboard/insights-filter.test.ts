@@ -22,6 +22,8 @@ describe("the Insights page's filter", () => {
   it("offers quick ranges ending today and knows which one a view is", () => {
     expect(quickRange("7", today)).toEqual({ from: "2026-03-24", to: today });
     expect(quickRange("year", today)).toEqual({ from: "2026-01-01", to: today });
+    expect(quickRange("next30", today)).toEqual({ from: today, to: "2026-04-28" });
+    expect(quickRangeOf({ from: today, to: "2026-04-28" }, today)).toBe("next30");
     expect(quickRangeOf({ from: "2025-12-31", to: today }, today)).toBe("90");
     expect(quickRangeOf({ from: "2026-03-02", to: today }, today)).toBeUndefined();
   });

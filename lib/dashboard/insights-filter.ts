@@ -8,18 +8,23 @@ import { addDays } from "@/lib/time/format";
 
 export type { InsightsFilter };
 
-/** The quick ranges offered beside the dates; each ends today (in the host's zone). */
+/**
+ * The quick ranges offered beside the dates, in the host's zone: the past ones end today; "Next 30
+ * days" starts today, for what is booked ahead (the figures count by the meeting's start).
+ */
 export const QUICK_RANGES = [
   { id: "7", label: "Last 7 days" },
   { id: "30", label: "Last 30 days" },
   { id: "90", label: "Last 90 days" },
   { id: "year", label: "This year" },
+  { id: "next30", label: "Next 30 days" },
 ] as const;
 export type QuickRange = (typeof QUICK_RANGES)[number]["id"];
 
 /** The dates of a quick range ending on `today` (YYYY-MM-DD in the host's zone). */
 export function quickRange(id: QuickRange, today: string): { from: string; to: string } {
   if (id === "year") return { from: `${today.slice(0, 4)}-01-01`, to: today };
+  if (id === "next30") return { from: today, to: addDays(today, 29) };
   return { from: addDays(today, 1 - Number(id)), to: today };
 }
 
