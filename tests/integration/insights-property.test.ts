@@ -164,7 +164,7 @@ async function write(samples: Sample[]): Promise<Made[]> {
       previousStartTime: b.moved ? new Date(b.start.getTime() - 7 * 24 * HOUR) : null,
       noShow: b.noShow,
       paymentId: b.paymentId,
-      paymentStatus: b.paymentId === null ? null : b.paid ? (b.status === "cancelled" ? "refunded" : "paid") : "unpaid",
+      paymentStatus: b.paymentId === null ? null : b.paid ? (b.status === "cancelled" ? ("refunded" as const) : ("paid" as const)) : ("unpaid" as const),
       createdAt: b.createdAt,
     })),
   );
@@ -284,7 +284,9 @@ const questionArb = fc.record({
   pick: fc.nat({ max: 10 }),
 });
 
-function questionOf(a: fc.infer<typeof questionArb>): { host: World["hosts"][number]; q: Question } {
+type QuestionSample = typeof questionArb extends fc.Arbitrary<infer T> ? T : never;
+
+function questionOf(a: QuestionSample): { host: World["hosts"][number]; q: Question } {
   const host = world.hosts[a.hostIndex]!;
   const day = DateTime.fromISO(CHANGE_DAYS[a.dayIndex]!, { zone: "UTC" });
   if (a.filter === "whole") return { host, q: { from: "2027-03-12", to: "2027-11-09" } };
