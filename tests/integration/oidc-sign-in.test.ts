@@ -115,6 +115,13 @@ const person = (overrides: Partial<OidcPerson> = {}): OidcPerson => {
 const identitiesOf = async (userId: string) => (await getDb()).select().from(userIdentities).where(eq(userIdentities.userId, userId));
 const userByEmail = async (email: string) => (await (await getDb()).select().from(users).where(eq(users.email, email)))[0];
 
+/** A host whose email was confirmed here (by an email change's link, or an earlier company sign-in). */
+async function confirmedHost() {
+  const host = await createHost();
+  await (await getDb()).update(users).set({ emailVerified: true }).where(eq(users.id, host.id));
+  return host;
+}
+
 describe("company sign-in (OIDC)", () => {
   it("a first sign-in creates a host (username from the email, the provider's name, zone and language, no password), and the cookie works on the API", async () => {
     const browser = new Browser();
@@ -144,7 +151,7 @@ describe("company sign-in (OIDC)", () => {
   });
 
   it("links to the host with the same verified email; later the identity finds it even after the email changed at the provider", async () => {
-    const host = await createHost();
+    const host = await confirmedHost();
     const browser = new Browser();
     const same = person({ email: host.email });
     await browser.signIn(same);
@@ -158,6 +165,19 @@ describe("company sign-in (OIDC)", () => {
     expect((await identitiesOf(host.id))[0]!.email).toBe(renamed.email);
     // The password still works beside it.
     expect((await api.post("/auth/login", { email: host.email, password: host.password })).status).toBe(200);
+  });
+
+  it("an account whose email was never confirmed here loses its password and sessions when the inbox's owner signs in (no pre-account takeover)", async () => {
+    // Someone opened an account with this address before its owner arrived.
+    const squatter = await createHost();
+    const owner = new Browser();
+    await owner.signIn(person({ email: squatter.email }));
+    expect((await owner.me()).body.id).toBe(squatter.id);
+    expect(await userByEmail(squatter.email)).toMatchObject({ passwordHash: null, emailVerified: true });
+    // The password typed at registration and the tokens it gave no longer get in.
+    expect((await api.post("/auth/login", { email: squatter.email, password: squatter.password })).status).toBe(401);
+    expect((await api.get("/me", { token: squatter.token })).status).toBe(401);
+    expect((await owner.me()).status).toBe(200);
   });
 
   it("an unverified email never signs into an existing account, and never creates one", async () => {
@@ -299,7 +319,7 @@ describe("the identities in settings (GET, DELETE /me/identities)", () => {
     expect(last.status).toBe(409);
     expect(last.body).toMatchObject({ error: "conflict", message: expect.stringContaining("set a password first") });
 
-    const host = await createHost();
+    const host = await confirmedHost();
     expect((await api.delete(`/me/identities/${only}`, { token: host.token })).status).toBe(404);
     expect((await api.get("/me/identities", { token: host.token })).body).toMatchObject({ data: [], hasPassword: true });
 
@@ -327,7 +347,7 @@ describe("the identities in settings (GET, DELETE /me/identities)", () => {
 
 describe("PASSWORD_LOGIN=off", () => {
   it("the password routes answer 403 with the words and change nothing; next-auth offers only the company sign-in", async () => {
-    const host = await createHost();
+    const host = await confirmedHost();
     configure({ passwordLogin: false });
     const message = "Password sign-in is turned off on this server: sign in with Acme SSO";
 

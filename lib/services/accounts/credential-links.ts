@@ -34,7 +34,12 @@ export async function endCredentialLinks(tx: Conn, userId: string): Promise<void
  * stores `changes` (a new password hash) with it: sign-out everywhere, a password change and a
  * password reset. Tokens are stateless, so raising the session version is what ends them.
  */
-export async function endSessionsAndLinks(tx: Conn, userId: string, changes: { passwordHash?: string } = {}, now = new Date()): Promise<UserRow | undefined> {
+export async function endSessionsAndLinks(
+  tx: Conn,
+  userId: string,
+  changes: { passwordHash?: string | null; emailVerified?: boolean } = {},
+  now = new Date(),
+): Promise<UserRow | undefined> {
   await lockAccount(tx, userId);
   const [updated] = await tx
     .update(users)

@@ -7,6 +7,7 @@ import { localeOfTag } from "@/lib/i18n/locales";
 import { newId } from "@/lib/ids";
 import { RESERVED_USERNAMES, USERNAME_FORMAT } from "@/lib/schemas/account";
 import { isValidTimeZone } from "@/lib/time/instants";
+import { endSessionsAndLinks } from "./credential-links";
 import { createAccount } from "./register";
 
 // Company sign-in (decisions §22): which host an OpenID Connect sign-in is. The provider's
@@ -89,12 +90,27 @@ async function resolve(db: Db, claims: OidcClaims, options: { signup: boolean; l
   if (!claims.email) return refuse("OidcNoEmail");
   if (!claims.emailVerified) return refuse("OidcEmailUnverified");
   const [byEmail] = await db.select().from(users).where(eq(users.email, claims.email)).limit(1);
-  if (byEmail) {
-    await linkIdentity(db, byEmail.id, claims, now);
-    return { ok: true, user: byEmail, how: "email" };
-  }
+  if (byEmail) return { ok: true, user: await linkByEmail(db, byEmail, claims, now), how: "email" };
   if (!options.signup) return refuse("OidcSignupOff");
   return { ok: true, user: await createOidcHost(db, claims, claims.email, now), how: "created" };
+}
+
+/**
+ * Links the identity to the host with its verified email. An account whose email was never
+ * confirmed here may have been opened by someone else with this address, waiting for its owner to
+ * arrive (pre-account takeover): the provider has just proved the inbox, so that account's
+ * password, sessions and links end in the same transaction, and the owner sets a password by the
+ * emailed reset link if they want one.
+ */
+async function linkByEmail(db: Db, host: UserRow, claims: OidcClaims, now: Date): Promise<UserRow> {
+  if (host.emailVerified) {
+    await linkIdentity(db, host.id, claims, now);
+    return host;
+  }
+  return db.transaction(async (tx) => {
+    await linkIdentity(tx, host.id, claims, now);
+    return (await endSessionsAndLinks(tx, host.id, { passwordHash: null, emailVerified: true }, now)) ?? host;
+  });
 }
 
 async function hostOfIdentity(db: Db, claims: OidcClaims): Promise<UserRow | undefined> {
