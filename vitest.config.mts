@@ -110,6 +110,8 @@ export default defineConfig({
             "tests/integration/days-off.test.ts",
             // The reconnect email says since when in the host's zone.
             "tests/integration/broken-calendar-notice.test.ts",
+            // Insights and the CSV export count and write days and hours in the host's zone.
+            "tests/integration/insights*.test.ts",
           ],
           setupFiles: ["tests/support/setup.ts"],
           globalSetup: ["tests/support/pglite-template.ts"],

@@ -109,9 +109,9 @@ type Mounted = Required<Pick<RouteHandler, "spec" | "mount">>;
 function responsesOf(collector: SchemaCollector, { spec }: Mounted, errorRef: { $ref: string }): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(spec.responses)) {
-    responses[status] = r.schema
-      ? { description: r.description, content: { "application/json": { schema: collector.convert(r.schema as z.ZodType, "output") } } }
-      : { description: r.description };
+    const others = Object.entries(r.otherMediaTypes ?? {}).map(([type, { example }]) => [type, { schema: { type: "string" }, example }] as const);
+    const content = { ...(r.schema ? { "application/json": { schema: collector.convert(r.schema as z.ZodType, "output") } } : {}), ...Object.fromEntries(others) };
+    responses[status] = Object.keys(content).length > 0 ? { description: r.description, content } : { description: r.description };
   }
   const errorCodes = new Set<number>();
   const described = new Map<number, string>();

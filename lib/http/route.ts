@@ -29,7 +29,11 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
-export type ResponseSpec = { description: string; schema?: Schema };
+/**
+ * A success response: its JSON body's schema, and the other media types the same status may be
+ * answered in (a query asks for one, as GET /me/bookings?format=csv does), each with an example.
+ */
+export type ResponseSpec = { description: string; schema?: Schema; otherMediaTypes?: Record<string, { example: string }> };
 
 /** An error status a route may answer with, and optionally what it means on that route. */
 export type ErrorSpec = number | { status: number; description: string };

@@ -320,6 +320,14 @@ export const BookingListQuery = z
       .transform((s) => (s === "" ? undefined : s))
       .optional()
       .meta({ description: "Only the bookings whose guest's name or email contains this text (case-insensitive; % and _ are plain characters)", example: "grace" }),
+    format: z
+      .enum(["json", "csv"])
+      .optional()
+      .meta({
+        description:
+          "csv: every booking of the list's filters (all pages, not page and limit) as a CSV file (text/csv, a header row, one row per booking; docs/insights.md). " +
+          "Not with updatedSince or cursor, nor with page",
+      }),
     // Optional rather than defaulted, so that a walk can tell a page asked for from none.
     page: z
       .string()
@@ -344,7 +352,9 @@ export const BookingListQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: "custom", path: ["to"], message: "Must not be before from" });
+    if (q.format === "csv" && q.page !== undefined) ctx.addIssue({ code: "custom", path: ["page"], message: "The CSV holds every page: leave out page" });
     if (q.updatedSince === undefined && q.cursor === undefined) return;
+    if (q.format === "csv") ctx.addIssue({ code: "custom", path: ["format"], message: "The CSV is of the list, not of a walk of changes: leave out updatedSince and cursor" });
     for (const field of NOT_IN_A_WALK) {
       if (q[field] !== undefined) {
         ctx.addIssue({ code: "custom", path: [field], message: "A walk of changes (updatedSince or cursor) takes only limit: leave out the list's filters and page" });

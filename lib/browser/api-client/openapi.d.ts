@@ -363,7 +363,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List bookings (status, from/to dates in the host's timezone, page, limit ≤ 100), or walk their changes (updatedSince, cursor) */
+        /** List bookings (status, from/to dates in the host's timezone, page, limit ≤ 100), or walk their changes (updatedSince, cursor), or export every booking of the filters as CSV (format=csv) */
         get: operations["getApiV1MeBookings"];
         put?: never;
         post?: never;
@@ -5826,6 +5826,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 q?: string;
+                format?: "json" | "csv";
                 page?: string;
                 limit?: string;
                 updatedSince?: string;
@@ -5837,7 +5838,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of bookings, ascending by start time, with pagination {page, limit, total}; with updatedSince or cursor, one step of the walk of changes, ascending by updatedAt then id, with pagination {limit, nextCursor} */
+            /** @description One page of bookings, ascending by start time, with pagination {page, limit, total}; with updatedSince or cursor, one step of the walk of changes, ascending by updatedAt then id, with pagination {limit, nextCursor}; with format=csv, text/csv (UTF-8 with a byte order mark, RFC 4180, Content-Disposition: attachment; filename="bookings-<from>-<to>.csv"): a header row, then one row per booking of the filters in the list's order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5858,6 +5859,12 @@ export interface operations {
                             nextCursor: string | null;
                         };
                     };
+                    /**
+                     * @example ID,Status,Start (UTC),End (UTC),Start (Europe/Berlin),End (Europe/Berlin),Event type,Guest name,Guest email,Answers,Team,Hosts,Cancelled by,No-show
+                     *     bkg_1,confirmed,2027-03-15 13:00,2027-03-15 13:30,2027-03-15 14:00,2027-03-15 14:30,Intro call,Grace Guest,grace@example.com,"Company: Acme
+                     *     Topic: Pricing",,Ada Host,,no
+                     */
+                    "text/csv": string;
                 };
             };
             /** @description Invalid input (validation_error) */

@@ -2,10 +2,10 @@ import "server-only";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/db";
-import { bookingHosts, bookings, eventTypes, hostBookingCounts, type UserRow } from "@/db/schema";
+import { bookingHosts, bookings, eventTypes, hostBookingCounts, type BookingRow, type CustomQuestion, type UserRow } from "@/db/schema";
 import { listBookingChanges, type BookingChangesPage } from "./changes";
 import { guestMatches } from "./guest-search";
-import { loadBookingPeople } from "./people";
+import { loadBookingPeople, type BookingPeople } from "./people";
 import { toBooking, type BookingDto } from "@/lib/dto";
 import type { BookingListQuery } from "@/lib/schemas/booking";
 import { MAX_DURATION_MINUTES } from "@/lib/schemas/event-type";
@@ -59,6 +59,41 @@ export async function listBookings(db: Db, host: UserRow, query: ListQuery, now:
   // schema has refused the filters and page beside them.
   if (query.updatedSince !== undefined || query.cursor !== undefined) return listBookingChanges(db, host, query);
   return listBookingPage(db, host, query, now);
+}
+
+/** A booking of the list with what a row of the CSV export shows of it. */
+export type ListedBooking = { booking: BookingRow; eventType: { id: string; title: string; customQuestions: CustomQuestion[] }; people: BookingPeople };
+
+/**
+ * Every booking of the list's filters (not its page), in its order, `size` at a time (the CSV
+ * export, GET /me/bookings?format=csv): each step starts after the last entry of the one before
+ * (keyset) on the host's index of booking_hosts, so the 100th step costs what the first did and
+ * no more than a step is held. Each step is its own read: a booking moved meanwhile may be met
+ * twice or not at all, as in any paged reading of a list that changes.
+ */
+export async function* walkListedBookings(db: Db, host: UserRow, query: Omit<ListQuery, "page" | "limit">, size: number, now: number = Date.now()): AsyncGenerator<ListedBooking[]> {
+  const { onHostRow, onBooking, descending } = selectionOf(host, query, now);
+  const order = descending ? [desc(bookingHosts.startTime), desc(bookingHosts.bookingId)] : [asc(bookingHosts.startTime), asc(bookingHosts.bookingId)];
+  let after: SQL | undefined;
+  for (;;) {
+    const ids = await db.select({ id: bookingHosts.bookingId, startTime: bookingHosts.startTime }).from(bookingHosts).where(entries([...onHostRow, after], onBooking)).orderBy(...order).limit(size);
+    if (ids.length === 0) return;
+    const found = await db
+      .select({ booking: bookings, eventType: { id: eventTypes.id, title: eventTypes.title, customQuestions: eventTypes.customQuestions } })
+      .from(bookings)
+      .innerJoin(eventTypes, eq(eventTypes.id, bookings.eventTypeId))
+      .where(inArray(bookings.id, ids.map((r) => r.id)));
+    const people = await loadBookingPeople(db, found.map((r) => r.booking.id));
+    const byId = new Map(found.map((r) => [r.booking.id, r]));
+    yield ids.flatMap(({ id }) => {
+      const row = byId.get(id);
+      return row ? [{ ...row, people: people.get(id) ?? { hosts: [], team: null } }] : []; // deleted a moment ago
+    });
+    if (ids.length < size) return;
+    const last = ids[ids.length - 1]!;
+    const at = sql`(${last.startTime.toISOString()}::timestamptz, ${last.id}::text)`;
+    after = descending ? sql`(${bookingHosts.startTime}, ${bookingHosts.bookingId}) < ${at}` : sql`(${bookingHosts.startTime}, ${bookingHosts.bookingId}) > ${at}`;
+  }
 }
 
 export type BookingPage = { data: BookingDto[]; pagination: { page: number; limit: number; total: number } };
