@@ -84,7 +84,7 @@ test("every dashboard page hydrates without a mismatch in another zone and langu
     await page.waitForTimeout(500);
   }
   // Every other section too: each is loaded whole, and none may read otherwise in the browser.
-  for (const section of ["Event types", "Availability", "Guests", "Teams", "Calendars", "Webhooks", "Settings"]) {
+  for (const section of ["Event types", "Availability", "Guests", "Teams", "Calendars", "Webhooks", "Settings", "Payments", "Insights"]) {
     await page.goto(`/dashboard/${section.toLowerCase().replace(" ", "-")}`);
     await expect(page.getByRole("heading", { level: 1, name: section })).toBeVisible();
     await page.waitForLoadState("networkidle");
