@@ -141,9 +141,9 @@ export async function insightsFor(db: Db, host: UserRow, query: Query): Promise<
   const edge = (day: number) => new Date(clampInstant(zone.instantAtOrAfter(day * 1440)));
   const statement = figuresOf(countedBookings(host, edge(first), edge(last + 1), query));
   const [row] = await db.transaction(async (tx) => {
-    // The planner's guess of the host's entries is the whole range's (see countedBookings); on a
-    // big database that guess crosses jit_above_cost, and compiling the statement took 150 ms of
-    // a 20 ms read. Nothing here is heavy enough to gain from JIT.
+    // The planner's guess of the host's entries is the whole range's (see countedBookings): on the
+    // growth bench's database it crossed jit_above_cost, and compiling the statement took 150 to
+    // 630 ms for a read of 50 ms. Nothing here is heavy enough to gain from JIT.
     await tx.execute(sql`set local jit = off`);
     return rowsOf<FiguresRow>(await tx.execute(statement));
   });
