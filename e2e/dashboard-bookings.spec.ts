@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { APIRequestContext } from "@playwright/test";
 import { DateTime } from "luxon";
 import { hasChromium } from "../playwright.config";
@@ -125,6 +126,14 @@ test("find bookings by guest, event type and days; the address keeps it; answers
     await expect(page).toHaveURL(/[?&]q=GRACE(&|$)/);
     await expect(cards).toHaveCount(1);
     await expect(grace).toBeVisible();
+    // The list as a spreadsheet, with the same filters: Grace's booking alone.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download CSV (1 booking)" }).click();
+    const csv = readFileSync((await (await downloading).path())!, "utf8");
+    const rows = csv.split("\r\n").filter((line) => line !== "");
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain("Guest email");
+    expect(rows[1]).toContain("Grace Hopper");
     await page.getByLabel("Event type", { exact: true }).selectOption({ label: "Quick chat" });
     await expect(page).toHaveURL(new RegExp(`eventType=${chat.id}`));
     await expect(page.getByText("No upcoming bookings of “Quick chat” with a guest whose name or email contains “GRACE”.")).toBeVisible();

@@ -31,7 +31,7 @@ describe("the Insights page's filter", () => {
   it("links the page and the CSV with the filters each understands", () => {
     expect(insightsHref({ from: "2026-03-01", to: today, teamId: "team_1" })).toBe("/dashboard/insights?from=2026-03-01&to=2026-03-30&teamId=team_1");
     expect(bookingsCsvHref({ from: "2026-03-01", to: today, eventTypeId: "evt_1" })).toEqual({
-      href: "/api/v1/me/bookings?format=csv&from=2026-03-01&to=2026-03-30&eventTypeId=evt_1",
+      href: "/api/v1/me/bookings?format=csv&eventTypeId=evt_1&from=2026-03-01&to=2026-03-30",
       teamIgnored: false,
     });
     expect(bookingsCsvHref({ from: "2026-03-01", to: today, teamId: "team_1" }).teamIgnored).toBe(true);

@@ -1,3 +1,4 @@
+import { bookingsCsvHref as bookingsListCsvHref } from "@/lib/browser/api-client/bookings";
 import { insightsFilterOf, type InsightsFilter } from "@/lib/browser/api-client/insights";
 import { InsightsQuery } from "@/lib/schemas/insights";
 import { addDays } from "@/lib/time/format";
@@ -63,7 +64,6 @@ export function insightsHref(filter: InsightsFilter): string {
  * team filter: `teamIgnored` says the file holds more than the page counts.
  */
 export function bookingsCsvHref(filter: InsightsFilter): { href: string; teamIgnored: boolean } {
-  const query = new URLSearchParams({ format: "csv", from: filter.from, to: filter.to });
-  if (filter.eventTypeId) query.set("eventTypeId", filter.eventTypeId);
-  return { href: `/api/v1/me/bookings?${query.toString()}`, teamIgnored: Boolean(filter.teamId && !filter.eventTypeId) };
+  const href = bookingsListCsvHref({ from: filter.from, to: filter.to, eventTypeId: filter.eventTypeId });
+  return { href, teamIgnored: Boolean(filter.teamId && !filter.eventTypeId) };
 }

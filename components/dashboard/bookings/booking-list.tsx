@@ -5,7 +5,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { bookingsQuery } from "@/lib/browser/api-client/bookings";
+import { bookingsCsvHref, bookingsQuery } from "@/lib/browser/api-client/bookings";
 import { meQuery } from "@/lib/browser/api-client/account";
 import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
 import { BOOKING_VIEWS as VIEWS, BOOKINGS_PAGE_SIZE as PAGE_SIZE, bookingsPage, type BookingView as View } from "@/lib/dashboard/booking-views";
@@ -131,7 +131,19 @@ export function BookingList({
         <Alert tone="info">The booking your link points to is not among yours: another host may have taken it over, or the link is from another account.</Alert>
       )}
       <div role="tabpanel" aria-label={`${VIEWS[view].label} bookings`} className="flex flex-col gap-3">
-        <p className="text-sm text-slate-600">Times in your timezone, {zoneWords(zone)}.</p>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-sm text-slate-600">Times in your timezone, {zoneWords(zone)}.</p>
+          {!reversed && total > 0 && (
+            <a
+              href={bookingsCsvHref({ ...bookingsPage(view, 1, filtersOf(state)) })}
+              download
+              className="text-sm font-medium text-blue-700 underline"
+              title="Every booking of this list (all pages), for a spreadsheet"
+            >
+              Download CSV ({total === 1 ? "1 booking" : `${total.toLocaleString("en")} bookings`})
+            </a>
+          )}
+        </div>
         {reversed ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-600">Choose a To date on or after the From date to see bookings.</p>
         ) : bookings.isPending || me.isPending ? (

@@ -44,6 +44,16 @@ const listQuery = ({ noShow, page, limit, ...text }: BookingFilter) => ({
   limit: limit === undefined ? undefined : String(limit),
 });
 
+/**
+ * The list as a CSV file with the same filters, every page of it (decisions §22): a same-origin
+ * GET, so the dashboard's session cookie authenticates the download.
+ */
+export function bookingsCsvHref(filter: BookingFilter): string {
+  const query = new URLSearchParams({ format: "csv" });
+  for (const [name, value] of Object.entries(listQuery({ ...filter, page: undefined, limit: undefined }))) if (value !== undefined) query.set(name, value);
+  return `/api/v1/me/bookings?${query.toString()}`;
+}
+
 export function bookingsQuery(filter: BookingFilter) {
   return queryOptions({
     queryKey: [...bookingKeys.all, filter] as const,
