@@ -6,7 +6,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { hasChromium } from "../playwright.config";
 import { startOidcProvider, type LocalOidcProvider, type OidcPerson } from "../tests/support/oidc-provider";
 import { expectAccessible } from "./support/page-checks";
-import { post, start } from "./support/server";
+import { nextPorts, post, start } from "./support/server";
 
 // Company sign-in (decisions §22) in Chromium, against a real OpenID provider (oidc-provider) and
 // two servers of their own: one with passwords beside it, one with PASSWORD_LOGIN=off. The login
@@ -27,10 +27,9 @@ let oidcOnly: Awaited<ReturnType<typeof start>>;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
-  // start() gives each server the next port from E2E_PORT + 100; the provider must know each
-  // server's redirect URI before it starts, so it accepts those of the next few ports.
-  const first = Number(process.env.E2E_PORT ?? 3100) + 100;
-  idp = await startOidcProvider({ redirectUris: Array.from({ length: 20 }, (_, i) => `http://127.0.0.1:${first + i}/api/auth/callback/oidc`) });
+  // The provider must know each server's redirect URI before the servers start: the ports the
+  // next two start() calls give (after every other spec's servers in this worker).
+  idp = await startOidcProvider({ redirectUris: nextPorts(2).map((port) => `http://127.0.0.1:${port}/api/auth/callback/oidc`) });
   const settings = (port: number, extra: Record<string, string> = {}) => ({
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "booking-oidc-")),

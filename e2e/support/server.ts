@@ -9,6 +9,9 @@ type Server = { proc: ChildProcess; output: () => string; url: string; stop: () 
 // checkouts can run their suites side by side); the workers run one at a time (workers: 1).
 let nextPort = Number(process.env.E2E_PORT ?? 3100) + 100;
 
+/** The ports the next `count` calls of start() will give, for a party that must know them first (an OpenID provider's redirect URIs). */
+export const nextPorts = (count: number): number[] => Array.from({ length: count }, (_, i) => nextPort + i);
+
 /**
  * Starts `npm start` (or `command`: `node server.mjs` when a test needs the server's own exit
  * code, which npm does not pass on after a signal) and waits for /api/v1/health to answer 200
