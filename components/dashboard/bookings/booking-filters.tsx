@@ -2,11 +2,9 @@
 
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { EventTypeOptions, type EventTypeGroup } from "@/components/dashboard/event-type-groups";
 import { Field, inputClass } from "@/components/ui/field";
 import type { BookingsState } from "@/lib/dashboard/bookings-url";
-
-/** Event types to filter by, in groups: the host's own, then each team's. */
-export type EventTypeGroup = { label: string; choices: { id: string; title: string }[] };
 
 export type UpdateBookings = (change: Partial<BookingsState>, how: "push" | "replace") => void;
 
@@ -90,21 +88,7 @@ export function BookingFilters({
                 <option value="">All event types</option>
                 {/* An address naming an event type no longer listed (deleted, or a team left) still shows what it filters by. */}
                 {state.eventTypeId && !listed && <option value={state.eventTypeId}>An event type no longer listed</option>}
-                {groups.length === 1
-                  ? groups[0]!.choices.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.title}
-                      </option>
-                    ))
-                  : groups.map((g) => (
-                      <optgroup key={g.label} label={g.label}>
-                        {g.choices.map((c) => (
-                          <option key={c.id} value={c.id}>
-                            {c.title}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
+                <EventTypeOptions groups={groups} />
               </select>
             )}
           </Field>

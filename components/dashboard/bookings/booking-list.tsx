@@ -1,8 +1,9 @@
 "use client";
 
-import { keepPreviousData, useQueries, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
+import { useEventTypeGroups } from "@/components/dashboard/event-type-groups";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { bookingsCsvHref, bookingsQuery } from "@/lib/browser/api-client/bookings";
@@ -14,7 +15,7 @@ import { emptyFilteredWords } from "@/lib/dashboard/filter-words";
 import { zoneWords } from "@/lib/dashboard/when";
 import { bookingRows } from "@/lib/dashboard/booking-groups";
 import { BookingCard } from "./booking-card";
-import { BookingFilters, type EventTypeGroup, type UpdateBookings } from "./booking-filters";
+import { BookingFilters, type UpdateBookings } from "./booking-filters";
 import { RequestsCount } from "../requests-waiting";
 import { SeatGroup } from "./seat-group";
 
@@ -48,18 +49,6 @@ function useBookingsState(defaults: { view: View; page: number }): [BookingsStat
     [pathname, defaults.view, defaults.page], // eslint-disable-line react-hooks/exhaustive-deps -- the defaults' values, not the object
   );
   return [state, update];
-}
-
-/** The host's event types and each team's, for the filter; one group needs no heading. */
-function useEventTypeGroups(teams: { id: string; name: string }[]): EventTypeGroup[] {
-  const own = useQuery(eventTypesQuery({ kind: "me" }));
-  const teamTypes = useQueries({ queries: teams.map((t) => eventTypesQuery({ kind: "team", teamId: t.id })) });
-  const groups: EventTypeGroup[] = [{ label: "Your event types", choices: (own.data ?? []).map((e) => ({ id: e.id, title: e.title })) }];
-  teams.forEach((team, i) => {
-    const data = teamTypes[i]?.data;
-    if (data?.length) groups.push({ label: `Team: ${team.name}`, choices: data.map((e) => ({ id: e.id, title: e.title })) });
-  });
-  return groups;
 }
 
 /**

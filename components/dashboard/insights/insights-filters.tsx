@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { buttonClass } from "@/components/ui/button";
+import { EventTypeOptions, type EventTypeGroup } from "@/components/dashboard/event-type-groups";
 import { Field, inputClass } from "@/components/ui/field";
 import { INSIGHTS_MAX_DAYS } from "@/lib/schemas/insights";
 import { insightsHref, QUICK_RANGES, quickRange, quickRangeOf, type InsightsFilter } from "@/lib/dashboard/insights-filter";
@@ -13,33 +14,12 @@ import { insightsHref, QUICK_RANGES, quickRange, quickRangeOf, type InsightsFilt
 // so Back, a reload and a shared link show the same view. Without script the form still works:
 // it is a GET of the same page.
 
-/** Event types to filter by, in groups: the host's own, then each team's. */
-export type EventTypeGroup = { label: string; choices: { id: string; title: string }[] };
-
 /** Why a range cannot be shown, said at "To"; undefined when it can. */
 function rangeProblem(from: string, to: string): string | undefined {
   if (!from || !to) return "Choose both dates";
   if (to < from) return "Must be on or after the From date";
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
   return days > INSIGHTS_MAX_DAYS ? `At most ${INSIGHTS_MAX_DAYS} days at a time` : undefined;
-}
-
-function EventTypeChoices({ groups }: { groups: EventTypeGroup[] }) {
-  if (groups.length === 1)
-    return groups[0]!.choices.map((c) => (
-      <option key={c.id} value={c.id}>
-        {c.title}
-      </option>
-    ));
-  return groups.map((g) => (
-    <optgroup key={g.label} label={g.label}>
-      {g.choices.map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.title}
-        </option>
-      ))}
-    </optgroup>
-  ));
 }
 
 export function InsightsFilters({
@@ -108,7 +88,7 @@ export function InsightsFilters({
               <select {...p} name="eventTypeId" defaultValue={filter.eventTypeId ?? ""} onChange={(e) => show(e.currentTarget.form!)} className={inputClass}>
                 <option value="">All event types</option>
                 {filter.eventTypeId && !listed && <option value={filter.eventTypeId}>An event type no longer listed</option>}
-                <EventTypeChoices groups={groups} />
+                <EventTypeOptions groups={groups} />
               </select>
             )}
           </Field>

@@ -1,10 +1,10 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useEventTypeGroups } from "@/components/dashboard/event-type-groups";
 import { LoadError, Loading } from "@/components/dashboard/query-state";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
-import { eventTypesQuery } from "@/lib/browser/api-client/event-types";
 import { insightsQuery, type InsightsDto, type InsightsFilter } from "@/lib/browser/api-client/insights";
 import { bookingsCsvHref } from "@/lib/dashboard/insights-filter";
 import { byDaySummary, byEventTypeSummary, byHostSummary, countOf, dayWords, heatMapSummary, leadTimeSentence, rangeWords } from "@/lib/dashboard/insights-words";
@@ -12,7 +12,7 @@ import { zoneWords } from "@/lib/dashboard/when";
 import { ChartSection, FiguresTable, type Column } from "./chart-figure";
 import { ByDayChart, ByEventTypeChart, ByHostChart } from "./charts";
 import { HeatMap } from "./heat-map";
-import { InsightsFilters, type EventTypeGroup } from "./insights-filters";
+import { InsightsFilters } from "./insights-filters";
 import { Totals } from "./totals";
 
 // The Insights page (decisions §22): how the host's booking pages are doing over a range of days,
@@ -20,18 +20,6 @@ import { Totals } from "./totals";
 // far ahead, per host of team event types; each chart also a table, and the bookings as CSV.
 
 type Teams = { id: string; name: string }[];
-
-/** The host's event types and each team's, for the filter; one group needs no heading. */
-function useEventTypeGroups(teams: Teams): EventTypeGroup[] {
-  const own = useQuery(eventTypesQuery({ kind: "me" }));
-  const teamTypes = useQueries({ queries: teams.map((t) => eventTypesQuery({ kind: "team", teamId: t.id })) });
-  const groups: EventTypeGroup[] = [{ label: "Your event types", choices: (own.data ?? []).map((e) => ({ id: e.id, title: e.title })) }];
-  teams.forEach((team, i) => {
-    const data = teamTypes[i]?.data;
-    if (data?.length) groups.push({ label: `Team: ${team.name}`, choices: data.map((e) => ({ id: e.id, title: e.title })) });
-  });
-  return groups;
-}
 
 type Counts = { bookings: number; cancelled: number; noShow: number };
 
