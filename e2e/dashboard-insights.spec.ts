@@ -127,7 +127,7 @@ test("a host reads their insights: totals, charts as tables, filters in the addr
       ]);
       expect(await tableRows(page, "Bookings per host of your team event types, not cancelled")).toEqual([
         ["Host", "Bookings"],
-        [host.username, "1"],
+        ["Ada Host", "1"],
       ]);
       const perDay = await tableRows(page, "Bookings per day (days without bookings left out)");
       expect(perDay.slice(1).reduce((sum, row) => sum + Number(row[1]), 0)).toBe(6);

@@ -100,7 +100,7 @@ export const byEventTypeSummary = (rows: Insights["byEventType"]): string =>
   `Bookings per event type: ${listed(rows.map((r) => ({ name: r.title, value: r.bookings })))}.`;
 
 export const byHostSummary = (rows: Insights["byHost"]): string =>
-  `Bookings per host of your team event types, not cancelled: ${listed(rows.map((r) => ({ name: r.username, value: r.bookings })))}.`;
+  `Bookings per host of your team event types, not cancelled: ${listed(rows.map((r) => ({ name: r.fullName, value: r.bookings })))}.`;
 
 const hourOfWeek = (c: { weekday: number; hour: number }, locale: string) => `${weekdayWords(c.weekday, locale, "long")} at ${hourWords(c.hour, locale)}`;
 

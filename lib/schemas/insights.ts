@@ -49,7 +49,7 @@ export const Insights = z
       .object({ median: z.number().nullable(), p90: z.number().nullable() })
       .meta({ description: "Hours from the booking being made to its start (not cancelled); null without bookings" }),
     byHost: z
-      .array(z.object({ userId: z.string(), username: z.string(), bookings: Count }))
+      .array(z.object({ userId: z.string(), username: z.string(), fullName: z.string().meta({ description: "The host's name, as guests see it" }), bookings: Count }))
       .meta({ description: "For team event types: each host's bookings (not cancelled), most first" }),
   })
   .meta({ id: "Insights" });

@@ -254,7 +254,7 @@ function bruteForce(host: World["hosts"][number], all: Made[], q: Question): Ins
       return { weekday, hour, bookings: list.length };
     }),
     leadTimeHours: { median: percentileCont(leads, 0.5), p90: percentileCont(leads, 0.9) },
-    byHost: [...hostCounts.entries()].map(([userId, n]) => ({ userId, username: world.hosts.find((h) => h.id === userId)!.username, bookings: n })),
+    byHost: [...hostCounts.entries()].map(([userId, n]) => ({ userId, username: world.hosts.find((h) => h.id === userId)!.username, fullName: world.hosts.find((h) => h.id === userId)!.row.fullName, bookings: n })),
   };
 }
 

@@ -42,7 +42,7 @@ const insights = (host: TestHost, query: Record<string, string>) => api.get(`/me
 describe("GET /me/insights", () => {
   it("counts a small range by hand: statuses, holds, days across a DST change, weekday and hour, lead time, hosts", async () => {
     const host = await createHost({ timezone: ZONE, fullName: "Ada Host" });
-    const colleague = await createHost({ timezone: "America/New_York" });
+    const colleague = await createHost({ timezone: "America/New_York", fullName: "Grace Colleague" });
     const stranger = await createHost({ timezone: ZONE });
     const own = await createEventType(host, { title: "Intro call" });
     const { team, eventType: teamType } = await teamWithType(host, [colleague], { title: "Team demo", schedulingType: "collective" });
@@ -67,7 +67,10 @@ describe("GET /me/insights", () => {
 
     const res = await insights(host, { from: "2027-03-27", to: "2027-03-29" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [first, second] = [host, colleague].sort((a, b) => a.username.localeCompare(b.username));
+    const [first, second] = [
+      { ...host, fullName: "Ada Host" },
+      { ...colleague, fullName: "Grace Colleague" },
+    ].sort((a, b) => a.username.localeCompare(b.username));
     expect(res.body).toEqual({
       from: "2027-03-27",
       to: "2027-03-29",
@@ -91,8 +94,8 @@ describe("GET /me/insights", () => {
       // 6, 12, 24 and 48 hours: the median halfway between 12 and 24, p90 70 % of the way from 24 to 48.
       leadTimeHours: { median: 18, p90: 40.8 },
       byHost: [
-        { userId: first!.id, username: first!.username, bookings: 1 },
-        { userId: second!.id, username: second!.username, bookings: 1 },
+        { userId: first!.id, username: first!.username, fullName: first!.fullName, bookings: 1 },
+        { userId: second!.id, username: second!.username, fullName: second!.fullName, bookings: 1 },
       ],
     });
 

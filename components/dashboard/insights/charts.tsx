@@ -85,5 +85,5 @@ export function ByEventTypeChart({ rows }: { rows: InsightsDto["byEventType"] })
 }
 
 export function ByHostChart({ rows }: { rows: InsightsDto["byHost"] }) {
-  return <HorizontalBars data={rows.map((r) => ({ ...r, name: r.username }))} stacked={false} />;
+  return <HorizontalBars data={rows.map((r) => ({ ...r, name: r.fullName }))} stacked={false} />;
 }

@@ -111,7 +111,7 @@ function Charts({ insights, locale, weekStart }: { insights: InsightsDto; locale
           table={
             <FiguresTable
               caption="Bookings per host of your team event types, not cancelled"
-              columns={[{ header: "Host", cell: (r) => r.username }, { header: "Bookings", cell: (r) => r.bookings, numeric: true }]}
+              columns={[{ header: "Host", cell: (r) => r.fullName }, { header: "Bookings", cell: (r) => r.bookings, numeric: true }]}
               rows={insights.byHost}
               rowKey={(r) => r.userId}
             />

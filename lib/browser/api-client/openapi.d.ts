@@ -2677,6 +2677,8 @@ export interface components {
             byHost: {
                 userId: string;
                 username: string;
+                /** @description The host's name, as guests see it */
+                fullName: string;
                 bookings: number;
             }[];
         };

@@ -82,9 +82,10 @@ function figuresOf(counted: SQL): SQL {
          'median', percentile_cont(0.5) within group (order by lead_hours),
          'p90', percentile_cont(0.9) within group (order by lead_hours))
        from counted where status <> 'cancelled') as lead_time,
-      (select coalesce(json_agg(json_build_object('userId', user_id, 'username', username, 'bookings', n)
-           order by n desc, username, user_id), '[]'::json)
-       from (select hosts.user_id, (select u.username from users u where u.id = hosts.user_id) as username, count(*) as n
+      (select coalesce(json_agg(json_build_object('userId', user_id, 'username', who->>'username', 'fullName', who->>'fullName', 'bookings', n)
+           order by n desc, who->>'username', user_id), '[]'::json)
+       from (select hosts.user_id, count(*) as n,
+               (select json_build_object('username', u.username, 'fullName', u.full_name) from users u where u.id = hosts.user_id) as who
              from counted c
              cross join lateral (select bh.user_id from booking_hosts bh where bh.booking_id = c.id offset 0) hosts
              where c.of_team and c.status <> 'cancelled' group by hosts.user_id) per_host) as by_host`;
